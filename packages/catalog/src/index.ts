@@ -1,1 +1,3 @@
 export * from './brand';
+export * from './constants';
+export * from './states';
