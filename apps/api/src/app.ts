@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import cookieParser from 'cookie-parser';
+import cors from 'cors';
+import express from 'express';
+import type { Express } from 'express';
+import helmet from 'helmet';
+import type { Connection } from 'mongoose';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config/env';
+import { healthRoutes } from './modules/health/health.routes';
+import { productsRoutes } from './modules/products/products.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
+import { errorHandler, notFoundHandler } from './shared/errors/error-handler';
+import { webAppRoutes } from './shared/http/web-app';
+import type { Logger } from './shared/logger';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  /** The mongoose connection the routes use; /api/health reports its state. */
+  connection: Connection;
+}
+
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
+/** Builds the whole HTTP app without listening: index.ts listens, tests call it in-process. */
+export function createApp({ config, logger, connection }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+
+  app.use(cors({ origin: config.webOrigin, credentials: true }));
+  app.use(
+    helmet({
+      crossOriginEmbedderPolicy: false,
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'", 'https://checkout.razorpay.com'],
+          'frame-src': ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://www.google.com'],
+          'connect-src': ["'self'", 'https://lumberjack.razorpay.com', 'https://api.razorpay.com'],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'font-src': ["'self'", 'data:'],
+        },
+      },
+    }),
+  );
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  app.use(express.json({ limit: config.jsonBodyLimit }));
+  app.use(cookieParser());
+
+  const api = express.Router();
+  api.use(healthRoutes(connection));
+  api.use(productsRoutes());
+  api.use(openApiRoutes());
+  api.use(notFoundHandler);
+  app.use('/api', api);
+
+  if (config.serveWeb) {
+    const web = webAppRoutes(config.webDistDir);
+    if (web) app.use(web);
+    else logger.warn({ dir: config.webDistDir }, 'SERVE_WEB is on but the web app is not built (run pnpm build)');
+  }
+
+  app.use(errorHandler(logger));
+  return app;
+}

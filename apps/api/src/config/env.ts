@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { findRepoRoot } from '../shared/paths';
+
+/** Settings that must be real in production: the API refuses to start without them. */
+const PRODUCTION_SECRETS = [
+  'JWT_SECRET',
+  'MONGODB_URI',
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+] as const;
+
+const DEVELOPMENT_JWT_SECRET = 'development-only-secret-never-used-in-production';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  MONGODB_URI: optionalText,
+  JWT_SECRET: optionalText,
+  WEB_ORIGIN: z.url().default('http://localhost:5173'),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Vanya Naturals <no-reply@vanyanaturals.in>'),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  UPLOAD_DIR: optionalText,
+  DATA_DIR: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  SERVE_WEB: booleanFlag.optional(),
+  WEB_DIST_DIR: optionalText,
+  JSON_BODY_LIMIT: z.string().default('100kb'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Undefined: start the embedded database (never in production). */
+  mongodbUri: string | undefined;
+  jwtSecret: string;
+  webOrigin: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string } | undefined;
+  repoRoot: string;
+  dataDir: string;
+  uploadDir: string;
+  logLevel: string;
+  serveWeb: boolean;
+  webDistDir: string;
+  jsonBodyLimit: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the environment once at start-up; throws a ConfigError naming every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+
+  if (isProduction) {
+    const missing = PRODUCTION_SECRETS.filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Refusing to start in production without ${missing.join(', ')}. Set them in the environment (see .env.example).`,
+      );
+    }
+    if ((e.JWT_SECRET ?? '').length < 32) {
+      throw new ConfigError('Refusing to start in production: JWT_SECRET must be at least 32 characters.');
+    }
+  }
+
+  const partialRazorpay = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET].filter(Boolean).length === 1;
+  if (partialRazorpay) {
+    throw new ConfigError('Set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither (test mode).');
+  }
+
+  const repoRoot = findRepoRoot();
+  const dataDir = path.resolve(repoRoot, e.DATA_DIR ?? '.data');
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    mongodbUri: e.MONGODB_URI,
+    jwtSecret: e.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    webOrigin: e.WEB_ORIGIN.replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? '',
+          }
+        : undefined,
+    repoRoot,
+    dataDir,
+    uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    serveWeb: e.SERVE_WEB ?? isProduction,
+    webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    jsonBodyLimit: e.JSON_BODY_LIMIT,
+  };
+}

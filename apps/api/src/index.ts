@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { connectDatabase, disconnectDatabase } from './shared/db/connect';
+import { EmbeddedDatabaseError, startEmbeddedServer } from './shared/db/embedded-server';
+import type { EmbeddedServer } from './shared/db/embedded-server';
+import { createLogger } from './shared/logger';
+import { findRepoRoot } from './shared/paths';
+
+// env -> database -> createApp -> listen -> graceful shutdown. The only listen() of the API.
+async function main(): Promise<void> {
+  const envFile = path.join(findRepoRoot(), '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+  const config = loadConfig();
+  const logger = createLogger(config);
+
+  let embedded: EmbeddedServer | undefined;
+  let uri = config.mongodbUri;
+  if (!uri) {
+    embedded = await startEmbeddedServer({
+      dataDir: path.join(config.dataDir, 'db'),
+      repoRoot: config.repoRoot,
+      say: (line) => logger.info(line),
+    });
+    uri = embedded.uri;
+    logger.info(`Embedded database: ${embedded.kind} on 127.0.0.1:${embedded.port}, data in ${embedded.dataDir}`);
+  }
+  const connection = await connectDatabase(uri);
+  const app = createApp({ config, logger, connection });
+
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info(`Vanya Naturals ${config.serveWeb ? 'shop' : 'API'} is running at http://localhost:${port}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await disconnectDatabase();
+    await embedded?.stop();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof EmbeddedDatabaseError) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { apiRoutes, errorBodySchema } from '@vanya/contracts';
+import { z } from 'zod';
+
+type OpenApiDocument = ReturnType<OpenApiGeneratorV3['generateDocument']>;
+
+let cached: OpenApiDocument | undefined;
+
+/** The OpenAPI 3 document of the whole API, generated from the zod contracts (never hand-written). */
+export function buildOpenApiDocument(): OpenApiDocument {
+  if (cached) return cached;
+  const registry = new OpenAPIRegistry();
+  const bearer = registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
+
+  for (const route of apiRoutes) {
+    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {};
+    for (const [status, response] of Object.entries(route.responses)) {
+      responses[status] = response.schema
+        ? { description: response.description, content: { 'application/json': { schema: response.schema } } }
+        : { description: response.description };
+    }
+    if (!responses['400'] && (route.body || route.query)) {
+      responses['400'] = { description: 'Invalid input', content: { 'application/json': { schema: errorBodySchema } } };
+    }
+    if (route.auth && !responses['401']) {
+      responses['401'] = { description: 'Not signed in', content: { 'application/json': { schema: errorBodySchema } } };
+    }
+
+    let body: { content: Record<string, { schema: z.ZodType }> } | undefined;
+    if (route.multipart) {
+      const fields: Record<string, z.ZodType> = { [route.multipart.field]: z.string().meta({ format: 'binary' }) };
+      if (route.body && route.body instanceof z.ZodObject) Object.assign(fields, route.body.shape);
+      body = { content: { 'multipart/form-data': { schema: z.object(fields) } } };
+    } else if (route.body) {
+      body = { content: { 'application/json': { schema: route.body } } };
+    }
+
+    registry.registerPath({
+      method: route.method,
+      path: `/api${route.path}`,
+      tags: [route.tag],
+      summary: route.summary,
+      security: route.auth ? [{ [bearer.name]: [] }] : undefined,
+      request: {
+        ...(route.params ? { params: route.params } : {}),
+        ...(route.query ? { query: route.query } : {}),
+        ...(body ? { body } : {}),
+      },
+      responses,
+    });
+  }
+
+  cached = new OpenApiGeneratorV3(registry.definitions).generateDocument({
+    openapi: '3.0.3',
+    info: {
+      title: 'Vanya Naturals shop API',
+      version: '1.0.0',
+      description:
+        'The API of the Vanya Naturals shop. Amounts are integer paise. Errors are JSON `{ msg, message, code, issues? }`.',
+    },
+    servers: [{ url: '/' }],
+  });
+  return cached;
+}

@@ -1,0 +1,29 @@
+import { apiRoutes } from '@vanya/contracts';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp } from '../testing/test-app';
+import type { TestApp } from '../testing/test-app';
+
+describe('the API documentation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves an OpenAPI 3 document generated from the contracts with every route', async () => {
+    const res = await request(t.app).get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    for (const route of apiRoutes) {
+      expect(res.body.paths[`/api${route.path}`]?.[route.method], `${route.method} ${route.path}`).toBeDefined();
+    }
+    expect(res.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema).toBeDefined();
+  });
+
+  it('serves a docs page at /api/docs', async () => {
+    const res = await request(t.app).get('/api/docs/').redirects(1);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('swagger-ui');
+  });
+});

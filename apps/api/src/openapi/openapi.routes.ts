@@ -1,0 +1,16 @@
+import { Router } from 'express';
+import swaggerUi from 'swagger-ui-express';
+import { buildOpenApiDocument } from './document';
+
+/** /api/openapi.json (the document) and /api/docs (Swagger UI, served from the package: no CDN). */
+export function openApiRoutes(): Router {
+  const router = Router();
+  router.get('/openapi.json', (_req, res) => {
+    res.json(buildOpenApiDocument());
+  });
+  router.use('/docs', swaggerUi.serveFiles(undefined, { swaggerUrl: '/api/openapi.json' }), swaggerUi.setup(undefined, {
+    customSiteTitle: 'Vanya Naturals API',
+    swaggerOptions: { url: '/api/openapi.json' },
+  }));
+  return router;
+}

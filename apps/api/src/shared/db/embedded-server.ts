@@ -1,0 +1,178 @@
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, openSync, readFileSync, closeSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * A local MongoDB-compatible server the API starts by itself when MONGODB_URI is not set
+ * (DESIGN.md section 4): a real `mongod` when installed, else FerretDB 1.x with its SQLite backend
+ * (on the PATH, or built once into .tools/bin by scripts/build-ferretdb.sh when Go is available).
+ */
+export interface EmbeddedServer {
+  kind: 'mongod' | 'ferretdb';
+  uri: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedServerOptions {
+  /** Where the server keeps its data; created when missing. */
+  dataDir: string;
+  repoRoot: string;
+  /** Progress lines for a person watching ("Building FerretDB..."). */
+  say?: (line: string) => void;
+  /** Build FerretDB with Go when no server binary is found (default true). */
+  allowBuild?: boolean;
+  startTimeoutMs?: number;
+}
+
+export class EmbeddedDatabaseError extends Error {
+  override name = 'EmbeddedDatabaseError';
+}
+
+export const NO_DATABASE_HELP = [
+  'No MongoDB-compatible server is available, so the API cannot start its embedded database.',
+  'Do one of these:',
+  '  - set MONGODB_URI to a MongoDB 7 server (for example: docker compose up mongo, then MONGODB_URI=mongodb://localhost:27017/vanya);',
+  "  - install MongoDB's `mongod` (https://www.mongodb.com/docs/manual/installation/) so it is on the PATH;",
+  '  - install Go 1.24 or newer (https://go.dev/dl/) so that scripts/build-ferretdb.sh can build FerretDB into .tools/bin;',
+  '  - or put a FerretDB 1.x `ferretdb` binary on the PATH.',
+].join('\n');
+
+function findExecutable(name: string, extraDirs: string[] = []): string | undefined {
+  const dirs = [...extraDirs, ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean)];
+  for (const dir of dirs) {
+    const candidate = path.join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function tail(file: string, lines = 20): string {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+function resolveServerBinary(opts: EmbeddedServerOptions): { kind: 'mongod' | 'ferretdb'; bin: string } {
+  const mongod = findExecutable('mongod');
+  if (mongod) return { kind: 'mongod', bin: mongod };
+  const toolsBin = path.join(opts.repoRoot, '.tools', 'bin');
+  const ferretdb = findExecutable('ferretdb', [toolsBin]);
+  if (ferretdb) return { kind: 'ferretdb', bin: ferretdb };
+
+  const script = path.join(opts.repoRoot, 'scripts', 'build-ferretdb.sh');
+  if (opts.allowBuild !== false && findExecutable('go') && existsSync(script)) {
+    opts.say?.('No mongod or ferretdb found: building FerretDB v1.24.2 with Go into .tools/bin (about a minute, once)...');
+    const result = spawnSync('bash', [script], { stdio: 'inherit', env: process.env });
+    const built = path.join(toolsBin, 'ferretdb');
+    if (result.status === 0 && existsSync(built)) return { kind: 'ferretdb', bin: built };
+    throw new EmbeddedDatabaseError(`Building FerretDB failed (exit ${result.status}).\n${NO_DATABASE_HELP}`);
+  }
+  throw new EmbeddedDatabaseError(NO_DATABASE_HELP);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startEmbeddedServer(opts: EmbeddedServerOptions): Promise<EmbeddedServer> {
+  const { kind, bin } = resolveServerBinary(opts);
+  const dataDir = path.resolve(opts.dataDir);
+  const port = await freePort();
+  const logFile = path.join(dataDir, `${kind}.log`);
+  let args: string[];
+  if (kind === 'mongod') {
+    const dbPath = path.join(dataDir, 'mongod');
+    mkdirSync(dbPath, { recursive: true });
+    args = ['--dbpath', dbPath, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'];
+  } else {
+    const sqliteDir = path.join(dataDir, 'sqlite');
+    const stateDir = path.join(dataDir, 'state');
+    mkdirSync(sqliteDir, { recursive: true });
+    mkdirSync(stateDir, { recursive: true });
+    args = [
+      '--handler=sqlite',
+      `--sqlite-url=file:${sqliteDir}/`,
+      `--listen-addr=127.0.0.1:${port}`,
+      `--state-dir=${stateDir}`,
+      '--telemetry=disable',
+      '--debug-addr=-',
+      '--log-level=error',
+    ];
+  }
+
+  const logFd = openSync(logFile, 'a');
+  const child = spawn(bin, args, { stdio: ['ignore', logFd, logFd] });
+  closeSync(logFd);
+  // Never leave the server behind when this process ends, however it ends.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 30_000);
+  for (;;) {
+    if (child.exitCode !== null) {
+      process.removeListener('exit', killOnExit);
+      throw new EmbeddedDatabaseError(`${kind} exited during start-up (code ${child.exitCode}). Its log (${logFile}):\n${tail(logFile)}`);
+    }
+    if (await canConnect(port)) break;
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      process.removeListener('exit', killOnExit);
+      throw new EmbeddedDatabaseError(`${kind} did not accept connections within the time limit. Its log (${logFile}):\n${tail(logFile)}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+
+  return {
+    kind,
+    port,
+    dataDir,
+    uri: `mongodb://127.0.0.1:${port}/vanya`,
+    async stop() {
+      await stopChild(child);
+      process.removeListener('exit', killOnExit);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import pino from 'pino';
+import type { Logger } from 'pino';
+import type { Config } from '../config/env';
+
+export type { Logger };
+
+export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>): Logger {
+  const pretty = config.nodeEnv === 'development' && process.stdout.isTTY;
+  return pino({
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+  });
+}
