@@ -1,0 +1,31 @@
+// The one shipping rule (DESIGN.md section 3): a flat fee below a threshold, free from it. With
+// today's prices every order ships free, since the cheapest product costs more than the threshold.
+
+import { formatINRCompact } from './money';
+
+export const SHIPPING_FEE_PAISE = 4900;
+export const FREE_SHIPPING_THRESHOLD_PAISE = 14900;
+
+export interface ShippingPolicy {
+  feePaise: number;
+  freeThresholdPaise: number;
+}
+
+/** The policy every screen, the API and invoices use. */
+export const SHIPPING_POLICY: Readonly<ShippingPolicy> = Object.freeze({
+  feePaise: SHIPPING_FEE_PAISE,
+  freeThresholdPaise: FREE_SHIPPING_THRESHOLD_PAISE,
+});
+
+/** Shipping in paise for a cart whose items total `itemsTotalPaise`: 0 for an empty cart. */
+export function shippingFor(
+  itemsTotalPaise: number,
+  policy: Readonly<ShippingPolicy> = SHIPPING_POLICY,
+): number {
+  return itemsTotalPaise > 0 && itemsTotalPaise < policy.freeThresholdPaise ? policy.feePaise : 0;
+}
+
+/** The shipping line every screen shows (cart, checkout, product pages, chat bot). */
+export const FREE_SHIPPING_TEXT = `Free shipping on orders of ${formatINRCompact(
+  FREE_SHIPPING_THRESHOLD_PAISE,
+)} and above`;
