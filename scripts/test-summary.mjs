@@ -12,14 +12,19 @@ const lines = [];
 function readVitest(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   // A file that failed to load has no tests but a failed suite: count it as a failure.
-  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  const brokenFiles = (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  ).length;
   return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + brokenFiles };
 }
 
 function readPlaywright(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   const s = r.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (r.errors?.length ?? 0) };
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: (s.unexpected ?? 0) + (r.errors?.length ?? 0),
+  };
 }
 
 for (const group of ['packages', 'apps']) {
@@ -43,7 +48,9 @@ for (const group of ['packages', 'apps']) {
       }
       passed += result.passed;
       failed += result.failed;
-      lines.push(`  ${pkg.name} (${runner}): ${result.missing ? 'no report (counted as 1 failure)' : `${result.passed} passed, ${result.failed} failed`}`);
+      lines.push(
+        `  ${pkg.name} (${runner}): ${result.missing ? 'no report (counted as 1 failure)' : `${result.passed} passed, ${result.failed} failed`}`,
+      );
     }
   }
 }

@@ -38,7 +38,12 @@ export function createApp({ config, logger, connection }: AppDeps): Express {
         directives: {
           'default-src': ["'self'"],
           'script-src': ["'self'", 'https://checkout.razorpay.com'],
-          'frame-src': ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://www.google.com'],
+          'frame-src': [
+            "'self'",
+            'https://api.razorpay.com',
+            'https://checkout.razorpay.com',
+            'https://www.google.com',
+          ],
           'connect-src': ["'self'", 'https://lumberjack.razorpay.com', 'https://api.razorpay.com'],
           'img-src': ["'self'", 'data:', 'blob:'],
           'media-src': ["'self'", 'blob:'],
@@ -53,11 +58,13 @@ export function createApp({ config, logger, connection }: AppDeps): Express {
       logger,
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        const id =
+          typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
   app.use(express.json({ limit: config.jsonBodyLimit }));
@@ -73,7 +80,11 @@ export function createApp({ config, logger, connection }: AppDeps): Express {
   if (config.serveWeb) {
     const web = webAppRoutes(config.webDistDir);
     if (web) app.use(web);
-    else logger.warn({ dir: config.webDistDir }, 'SERVE_WEB is on but the web app is not built (run pnpm build)');
+    else
+      logger.warn(
+        { dir: config.webDistDir },
+        'SERVE_WEB is on but the web app is not built (run pnpm build)',
+      );
   }
 
   app.use(errorHandler(logger));

@@ -26,7 +26,9 @@ async function main(): Promise<void> {
       say: (line) => logger.info(line),
     });
     uri = embedded.uri;
-    logger.info(`Embedded database: ${embedded.kind} on 127.0.0.1:${embedded.port}, data in ${embedded.dataDir}`);
+    logger.info(
+      `Embedded database: ${embedded.kind} on 127.0.0.1:${embedded.port}, data in ${embedded.dataDir}`,
+    );
   }
   const connection = await connectDatabase(uri);
   const app = createApp({ config, logger, connection });
@@ -36,7 +38,9 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info(`Vanya Naturals ${config.serveWeb ? 'shop' : 'API'} is running at http://localhost:${port}`);
+  logger.info(
+    `Vanya Naturals ${config.serveWeb ? 'shop' : 'API'} is running at http://localhost:${port}`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

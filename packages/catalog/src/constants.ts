@@ -69,7 +69,8 @@ export const QUERY_DEFAULTS = {
 /** Pre-order notice shown at checkout, on the confirmation page and in the confirmation mail. */
 export const PRE_ORDER = {
   dispatchNote: 'Dispatch starts after the first week of August.',
-  shippingConfirmationNote: 'We will send you a shipping confirmation as soon as your order leaves us.',
+  shippingConfirmationNote:
+    'We will send you a shipping confirmation as soon as your order leaves us.',
 } as const;
 
 export const DELIVERY = {

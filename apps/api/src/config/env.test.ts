@@ -25,27 +25,40 @@ describe('loadConfig', () => {
     const config = loadConfig(PRODUCTION);
     expect(config.isProduction).toBe(true);
     expect(config.serveWeb).toBe(true);
-    expect(config.razorpay).toEqual({ keyId: 'rzp_live_abc', keySecret: 'secret', webhookSecret: 'whsec' });
+    expect(config.razorpay).toEqual({
+      keyId: 'rzp_live_abc',
+      keySecret: 'secret',
+      webhookSecret: 'whsec',
+    });
   });
 
-  it.each(['JWT_SECRET', 'MONGODB_URI', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'])(
-    'refuses to start in production without %s and names it',
-    (name) => {
-      const env: Record<string, string> = { ...PRODUCTION, [name]: '' };
-      expect(() => loadConfig(env)).toThrow(ConfigError);
-      expect(() => loadConfig(env)).toThrow(name);
-    },
-  );
+  it.each([
+    'JWT_SECRET',
+    'MONGODB_URI',
+    'RAZORPAY_KEY_ID',
+    'RAZORPAY_KEY_SECRET',
+    'RAZORPAY_WEBHOOK_SECRET',
+  ])('refuses to start in production without %s and names it', (name) => {
+    const env: Record<string, string> = { ...PRODUCTION, [name]: '' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
 
   it('refuses a short JWT secret in production', () => {
-    expect(() => loadConfig({ ...PRODUCTION, JWT_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    expect(() => loadConfig({ ...PRODUCTION, JWT_SECRET: 'short' })).toThrow(
+      /at least 32 characters/,
+    );
   });
 
   it('refuses half a Razorpay key pair', () => {
-    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_x' })).toThrow(/both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET/);
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_x' })).toThrow(
+      /both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET/,
+    );
   });
 
   it('names every invalid value', () => {
-    expect(() => loadConfig({ PORT: 'eighty', WEB_ORIGIN: 'nowhere' })).toThrow(/PORT[\s\S]*WEB_ORIGIN/);
+    expect(() => loadConfig({ PORT: 'eighty', WEB_ORIGIN: 'nowhere' })).toThrow(
+      /PORT[\s\S]*WEB_ORIGIN/,
+    );
   });
 });

@@ -88,13 +88,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
     if ((e.JWT_SECRET ?? '').length < 32) {
-      throw new ConfigError('Refusing to start in production: JWT_SECRET must be at least 32 characters.');
+      throw new ConfigError(
+        'Refusing to start in production: JWT_SECRET must be at least 32 characters.',
+      );
     }
   }
 
   const partialRazorpay = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET].filter(Boolean).length === 1;
   if (partialRazorpay) {
-    throw new ConfigError('Set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither (test mode).');
+    throw new ConfigError(
+      'Set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither (test mode).',
+    );
   }
 
   const repoRoot = findRepoRoot();

@@ -17,22 +17,36 @@ export function buildOpenApiDocument(): OpenApiDocument {
   });
 
   for (const route of apiRoutes) {
-    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {};
+    const responses: Record<
+      string,
+      { description: string; content?: Record<string, { schema: z.ZodType }> }
+    > = {};
     for (const [status, response] of Object.entries(route.responses)) {
       responses[status] = response.schema
-        ? { description: response.description, content: { 'application/json': { schema: response.schema } } }
+        ? {
+            description: response.description,
+            content: { 'application/json': { schema: response.schema } },
+          }
         : { description: response.description };
     }
     if (!responses['400'] && (route.body || route.query)) {
-      responses['400'] = { description: 'Invalid input', content: { 'application/json': { schema: errorBodySchema } } };
+      responses['400'] = {
+        description: 'Invalid input',
+        content: { 'application/json': { schema: errorBodySchema } },
+      };
     }
     if (route.auth && !responses['401']) {
-      responses['401'] = { description: 'Not signed in', content: { 'application/json': { schema: errorBodySchema } } };
+      responses['401'] = {
+        description: 'Not signed in',
+        content: { 'application/json': { schema: errorBodySchema } },
+      };
     }
 
     let body: { content: Record<string, { schema: z.ZodType }> } | undefined;
     if (route.multipart) {
-      const fields: Record<string, z.ZodType> = { [route.multipart.field]: z.string().meta({ format: 'binary' }) };
+      const fields: Record<string, z.ZodType> = {
+        [route.multipart.field]: z.string().meta({ format: 'binary' }),
+      };
       if (route.body && route.body instanceof z.ZodObject) Object.assign(fields, route.body.shape);
       body = { content: { 'multipart/form-data': { schema: z.object(fields) } } };
     } else if (route.body) {
@@ -48,6 +62,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       request: {
         ...(route.params ? { params: route.params } : {}),
         ...(route.query ? { query: route.query } : {}),
+        ...(route.headers ? { headers: route.headers } : {}),
         ...(body ? { body } : {}),
       },
       responses,

@@ -16,9 +16,14 @@ describe('the API documentation', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
     for (const route of apiRoutes) {
-      expect(res.body.paths[`/api${route.path}`]?.[route.method], `${route.method} ${route.path}`).toBeDefined();
+      expect(
+        res.body.paths[`/api${route.path}`]?.[route.method],
+        `${route.method} ${route.path}`,
+      ).toBeDefined();
     }
-    expect(res.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema).toBeDefined();
+    expect(
+      res.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema,
+    ).toBeDefined();
   });
 
   it('serves a docs page at /api/docs', async () => {

@@ -8,9 +8,13 @@ export function openApiRoutes(): Router {
   router.get('/openapi.json', (_req, res) => {
     res.json(buildOpenApiDocument());
   });
-  router.use('/docs', swaggerUi.serveFiles(undefined, { swaggerUrl: '/api/openapi.json' }), swaggerUi.setup(undefined, {
-    customSiteTitle: 'Vanya Naturals API',
-    swaggerOptions: { url: '/api/openapi.json' },
-  }));
+  router.use(
+    '/docs',
+    swaggerUi.serveFiles(undefined, { swaggerUrl: '/api/openapi.json' }),
+    swaggerUi.setup(undefined, {
+      customSiteTitle: 'Vanya Naturals API',
+      swaggerOptions: { url: '/api/openapi.json' },
+    }),
+  );
   return router;
 }

@@ -18,7 +18,11 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vanya-test-db-'));
-  const server = await startEmbeddedServer({ dataDir, repoRoot: findRepoRoot(), say: (line) => console.log(line) });
+  const server = await startEmbeddedServer({
+    dataDir,
+    repoRoot: findRepoRoot(),
+    say: (line) => console.log(line),
+  });
   project.provide('mongoUri', server.uri);
   return async () => {
     await server.stop();

@@ -24,7 +24,9 @@ describe('GET /api/health', () => {
 
   it('answers 503 with the database down when nothing answers at the database address', async () => {
     // A real connection attempt to a port nobody listens on: the state a crashed database leaves.
-    const dead = mongoose.createConnection('mongodb://127.0.0.1:9/vanya', { serverSelectionTimeoutMS: 200 });
+    const dead = mongoose.createConnection('mongodb://127.0.0.1:9/vanya', {
+      serverSelectionTimeoutMS: 200,
+    });
     dead.on('error', () => {});
     const config = loadConfig({ NODE_ENV: 'test' });
     const app = createApp({ config, logger: createLogger(config), connection: dead });

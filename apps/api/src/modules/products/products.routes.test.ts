@@ -24,7 +24,12 @@ describe('the catalogue endpoints', () => {
   it('answers one product by its id', async () => {
     const res = await request(t.app).get('/api/products/TanGoneSoap');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: 'TanGoneSoap', name: 'Tan.Gone.Soap', hsn: '3401', gstRate: 5 });
+    expect(res.body).toMatchObject({
+      id: 'TanGoneSoap',
+      name: 'Tan.Gone.Soap',
+      hsn: '3401',
+      gstRate: 5,
+    });
   });
 
   it('answers 404 with the JSON error body for an unknown product id', async () => {

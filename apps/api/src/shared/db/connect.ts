@@ -6,7 +6,10 @@ import type { Connection } from 'mongoose';
 mongoose.set('sanitizeFilter', true);
 mongoose.set('strictQuery', 'throw');
 
-export async function connectDatabase(uri: string, options: { dbName?: string } = {}): Promise<Connection> {
+export async function connectDatabase(
+  uri: string,
+  options: { dbName?: string } = {},
+): Promise<Connection> {
   await mongoose.connect(uri, {
     dbName: options.dbName,
     serverSelectionTimeoutMS: 10_000,
@@ -20,7 +23,10 @@ export async function disconnectDatabase(): Promise<void> {
 }
 
 /** 'up' only when the connection is open and the server answers a ping within the time limit. */
-export async function databaseState(connection: Connection, timeoutMs = 1500): Promise<'up' | 'down'> {
+export async function databaseState(
+  connection: Connection,
+  timeoutMs = 1500,
+): Promise<'up' | 'down'> {
   if (connection.readyState !== 1 || !connection.db) return 'down';
   try {
     await Promise.race([

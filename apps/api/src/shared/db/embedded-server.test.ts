@@ -37,8 +37,12 @@ describe('the embedded database server', () => {
     const savedPath = process.env.PATH;
     process.env.PATH = tempDir();
     try {
-      await expect(startEmbeddedServer({ dataDir: tempDir(), repoRoot: tempDir() })).rejects.toThrow(EmbeddedDatabaseError);
-      await expect(startEmbeddedServer({ dataDir: tempDir(), repoRoot: tempDir() })).rejects.toThrow(NO_DATABASE_HELP);
+      await expect(
+        startEmbeddedServer({ dataDir: tempDir(), repoRoot: tempDir() }),
+      ).rejects.toThrow(EmbeddedDatabaseError);
+      await expect(
+        startEmbeddedServer({ dataDir: tempDir(), repoRoot: tempDir() }),
+      ).rejects.toThrow(NO_DATABASE_HELP);
     } finally {
       process.env.PATH = savedPath;
     }

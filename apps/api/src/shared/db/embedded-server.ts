@@ -1,6 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, openSync, readFileSync, closeSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  closeSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -87,7 +95,10 @@ function tail(file: string, lines = 20): string {
   }
 }
 
-function resolveServerBinary(opts: EmbeddedServerOptions): { kind: 'mongod' | 'ferretdb'; bin: string } {
+function resolveServerBinary(opts: EmbeddedServerOptions): {
+  kind: 'mongod' | 'ferretdb';
+  bin: string;
+} {
   const mongod = findExecutable('mongod');
   if (mongod) return { kind: 'mongod', bin: mongod };
   const toolsBin = path.join(opts.repoRoot, '.tools', 'bin');
@@ -96,11 +107,15 @@ function resolveServerBinary(opts: EmbeddedServerOptions): { kind: 'mongod' | 'f
 
   const script = path.join(opts.repoRoot, 'scripts', 'build-ferretdb.sh');
   if (opts.allowBuild !== false && findExecutable('go') && existsSync(script)) {
-    opts.say?.('No mongod or ferretdb found: building FerretDB v1.24.2 with Go into .tools/bin (about a minute, once)...');
+    opts.say?.(
+      'No mongod or ferretdb found: building FerretDB v1.24.2 with Go into .tools/bin (about a minute, once)...',
+    );
     const result = spawnSync('bash', [script], { stdio: 'inherit', env: process.env });
     const built = path.join(toolsBin, 'ferretdb');
     if (result.status === 0 && existsSync(built)) return { kind: 'ferretdb', bin: built };
-    throw new EmbeddedDatabaseError(`Building FerretDB failed (exit ${result.status}).\n${NO_DATABASE_HELP}`);
+    throw new EmbeddedDatabaseError(
+      `Building FerretDB failed (exit ${result.status}).\n${NO_DATABASE_HELP}`,
+    );
   }
   throw new EmbeddedDatabaseError(NO_DATABASE_HELP);
 }
@@ -154,13 +169,17 @@ export async function startEmbeddedServer(opts: EmbeddedServerOptions): Promise<
   for (;;) {
     if (child.exitCode !== null) {
       process.removeListener('exit', killOnExit);
-      throw new EmbeddedDatabaseError(`${kind} exited during start-up (code ${child.exitCode}). Its log (${logFile}):\n${tail(logFile)}`);
+      throw new EmbeddedDatabaseError(
+        `${kind} exited during start-up (code ${child.exitCode}). Its log (${logFile}):\n${tail(logFile)}`,
+      );
     }
     if (await canConnect(port)) break;
     if (Date.now() > deadline) {
       await stopChild(child);
       process.removeListener('exit', killOnExit);
-      throw new EmbeddedDatabaseError(`${kind} did not accept connections within the time limit. Its log (${logFile}):\n${tail(logFile)}`);
+      throw new EmbeddedDatabaseError(
+        `${kind} did not accept connections within the time limit. Its log (${logFile}):\n${tail(logFile)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -18,14 +18,28 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'VALIDATION_ERROR', details?: Record<string, unknown>) =>
-  new AppError(400, code, message, details);
+export const badRequest = (
+  message: string,
+  code = 'VALIDATION_ERROR',
+  details?: Record<string, unknown>,
+) => new AppError(400, code, message, details);
 export const unauthorized = (message = 'Please log in to continue.', code = 'UNAUTHORIZED') =>
   new AppError(401, code, message);
 export const forbidden = (message: string, code = 'FORBIDDEN', details?: Record<string, unknown>) =>
   new AppError(403, code, message, details);
-export const notFound = (message = 'Not found.', code = 'NOT_FOUND') => new AppError(404, code, message);
+export const notFound = (message = 'Not found.', code = 'NOT_FOUND') =>
+  new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT', details?: Record<string, unknown>) =>
   new AppError(409, code, message, details);
-export const tooManyRequests = (message: string, retryAfterSeconds: number, code = 'RATE_LIMITED') =>
-  new AppError(429, code, message, { retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+export const tooManyRequests = (
+  message: string,
+  retryAfterSeconds: number,
+  code = 'RATE_LIMITED',
+) =>
+  new AppError(
+    429,
+    code,
+    message,
+    { retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );

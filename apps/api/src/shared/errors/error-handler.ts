@@ -17,37 +17,78 @@ export function toErrorResponse(err: unknown): {
   headers: Record<string, string>;
 } {
   if (err instanceof AppError) {
-    return { status: err.status, body: body(err.message, err.code, err.details), headers: err.headers };
+    return {
+      status: err.status,
+      body: body(err.message, err.code, err.details),
+      headers: err.headers,
+    };
   }
   if (err instanceof ZodError) {
     const first = err.issues[0];
-    const message = first && first.message && !first.message.startsWith('Invalid input') ? first.message : VALIDATION_MESSAGE;
-    const issues = err.issues.map((i) => ({ path: i.path.map(String), message: i.message, code: i.code }));
+    const message =
+      first && first.message && !first.message.startsWith('Invalid input')
+        ? first.message
+        : VALIDATION_MESSAGE;
+    const issues = err.issues.map((i) => ({
+      path: i.path.map(String),
+      message: i.message,
+      code: i.code,
+    }));
     return { status: 400, body: body(message, 'VALIDATION_ERROR', { issues }), headers: {} };
   }
-  const e = err as { type?: string; status?: number; statusCode?: number; code?: string; name?: string };
+  const e = err as {
+    type?: string;
+    status?: number;
+    statusCode?: number;
+    code?: string;
+    name?: string;
+  };
   // body-parser and multer errors carry a `type`/`code` and a 4xx status.
   if (e?.type === 'entity.parse.failed') {
-    return { status: 400, body: body('The request body is not valid JSON.', 'INVALID_JSON'), headers: {} };
+    return {
+      status: 400,
+      body: body('The request body is not valid JSON.', 'INVALID_JSON'),
+      headers: {},
+    };
   }
   if (e?.type === 'entity.too.large' || e?.code === 'LIMIT_FILE_SIZE') {
-    return { status: 413, body: body('The request is too large.', 'PAYLOAD_TOO_LARGE'), headers: {} };
+    return {
+      status: 413,
+      body: body('The request is too large.', 'PAYLOAD_TOO_LARGE'),
+      headers: {},
+    };
   }
   if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') {
-    return { status: 415, body: body('Unsupported request encoding.', 'UNSUPPORTED_MEDIA'), headers: {} };
+    return {
+      status: 415,
+      body: body('Unsupported request encoding.', 'UNSUPPORTED_MEDIA'),
+      headers: {},
+    };
   }
   if (err instanceof mongoose.Error.CastError || err instanceof mongoose.Error.StrictModeError) {
     return { status: 400, body: body(VALIDATION_MESSAGE, 'VALIDATION_ERROR'), headers: {} };
   }
   if (err instanceof mongoose.Error.ValidationError) {
     const issues = Object.values(err.errors).map((i) => ({ path: [i.path], message: i.message }));
-    return { status: 400, body: body(VALIDATION_MESSAGE, 'VALIDATION_ERROR', { issues }), headers: {} };
+    return {
+      status: 400,
+      body: body(VALIDATION_MESSAGE, 'VALIDATION_ERROR', { issues }),
+      headers: {},
+    };
   }
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status, body: body('The request could not be processed.', 'BAD_REQUEST'), headers: {} };
+    return {
+      status,
+      body: body('The request could not be processed.', 'BAD_REQUEST'),
+      headers: {},
+    };
   }
-  return { status: 500, body: body('Something went wrong on our side. Please try again.', 'INTERNAL'), headers: {} };
+  return {
+    status: 500,
+    body: body('Something went wrong on our side. Please try again.', 'INTERNAL'),
+    headers: {},
+  };
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -55,12 +96,22 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const { status, body: payload, headers } = toErrorResponse(err);
     const log = (req as { log?: Logger }).log ?? logger;
     if (status >= 500) log.error({ err }, 'request failed');
-    else log.debug({ err: { message: (err as Error)?.message, code: payload.code } }, 'request refused');
+    else
+      log.debug(
+        { err: { message: (err as Error)?.message, code: payload.code } },
+        'request refused',
+      );
     if (res.headersSent) return;
     res.status(status).set(headers).json(payload);
   };
 }
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
-  next(new AppError(404, 'NOT_FOUND', `No API route for ${req.method} ${req.path}.`));
+  next(
+    new AppError(
+      404,
+      'NOT_FOUND',
+      `No API route for ${req.method} ${req.originalUrl.split('?')[0]}.`,
+    ),
+  );
 };

@@ -18,6 +18,10 @@ export function validate<S extends z.ZodType>(schema: S, part: Part = 'body'): R
 }
 
 /** Reads what `validate` stored, typed by the same schema. */
-export function parsed<S extends z.ZodType>(res: { locals: Record<string, unknown> }, _schema: S, part: Part = 'body'): z.output<S> {
+export function parsed<S extends z.ZodType>(
+  res: { locals: Record<string, unknown> },
+  _schema: S,
+  part: Part = 'body',
+): z.output<S> {
   return res.locals[part] as z.output<S>;
 }

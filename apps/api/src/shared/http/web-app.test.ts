@@ -12,7 +12,10 @@ describe('serving the built web app from the API', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'vanya-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Vanya Naturals</title><div id="root"></div>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Vanya Naturals</title><div id="root"></div>',
+    );
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("shop")');
     t = await startTestApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
   });

@@ -13,11 +13,17 @@ export function webAppRoutes(distDir: string): Router | undefined {
   const router = Router();
   router.use(
     '/assets',
-    express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+    express.static(path.join(distDir, 'assets'), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      fallthrough: false,
+    }),
   );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   router.get(/.*/, (req, res, next) => {
-    if (req.path.startsWith('/api/') || req.path.startsWith('/uploads/') || !req.accepts('html')) return next();
+    if (req.path.startsWith('/api/') || req.path.startsWith('/uploads/') || !req.accepts('html'))
+      return next();
     res.set('Cache-Control', 'no-cache').sendFile(indexFile);
   });
   return router;

@@ -1,0 +1,22 @@
+import mongoose, { Schema } from 'mongoose';
+
+export const TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/** Emailed link tokens: 32 random bytes, stored only as their SHA-256, single use, expiring. */
+const emailTokenSchema = new Schema(
+  {
+    tokenHash: { type: String, required: true, unique: true },
+    userId: { type: Schema.Types.ObjectId, required: true, index: true },
+    purpose: { type: String, enum: TOKEN_PURPOSES, required: true },
+    expiresAt: { type: Date, required: true, index: true },
+    usedAt: { type: Date, default: null },
+  },
+  {
+    versionKey: false,
+    timestamps: { createdAt: true, updatedAt: false },
+    collection: 'email_tokens',
+  },
+);
+
+export const EmailTokenModel = mongoose.model('EmailToken', emailTokenSchema);

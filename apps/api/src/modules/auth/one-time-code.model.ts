@@ -1,0 +1,34 @@
+import mongoose, { Schema } from 'mongoose';
+
+/**
+ * Purposes are kept apart: a code sent to confirm a new email cannot sign anyone in, and a
+ * sign-in code cannot confirm a phone number.
+ */
+export const CODE_PURPOSES = [
+  'verify_account',
+  'login',
+  'change_email',
+  'change_phone',
+  'two_step',
+] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+const oneTimeCodeSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true },
+    purpose: { type: String, enum: CODE_PURPOSES, required: true },
+    /** Where the code was sent (the account's email, a new email or a phone number). */
+    target: { type: String, required: true },
+    /** HMAC-SHA256 of the code under the server secret: a database leak does not reveal codes. */
+    codeHash: { type: String, required: true },
+    expiresAt: { type: Date, required: true, index: true },
+    attempts: { type: Number, default: 0 },
+    consumedAt: { type: Date, default: null },
+    sentAt: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'one_time_codes' },
+);
+// One live code per user and purpose: sending again replaces it.
+oneTimeCodeSchema.index({ userId: 1, purpose: 1 }, { unique: true });
+
+export const OneTimeCodeModel = mongoose.model('OneTimeCode', oneTimeCodeSchema);

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  compare(password: string, hash: string): Promise<boolean>;
+  /** A hash of a random password at the configured cost: compared against when an account does not exist, so timing reveals nothing. */
+  readonly dummyHash: Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The worker sits next to this file in the source tree and next to index.js in the build. */
+function workerFile(): string {
+  const candidates = [
+    new URL('./password-worker.mjs', import.meta.url),
+    new URL('./modules/auth/password-worker.mjs', import.meta.url),
+  ];
+  const found = candidates.map((u) => fileURLToPath(u)).find((f) => existsSync(f));
+  if (!found) throw new Error('password-worker.mjs not found next to the API code');
+  return found;
+}
+
+/**
+ * bcryptjs in a small pool of worker threads. On a 2-core machine one thread hashes while the main
+ * thread keeps answering; logins queue for the pool instead of stalling the event loop.
+ */
+export function createPasswordHasher(options: { cost: number; threads?: number }): PasswordHasher {
+  const threads = options.threads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1));
+  const pool = new Piscina({
+    filename: workerFile(),
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+  });
+  const hash = (password: string) =>
+    pool.run({ op: 'hash', password, cost: options.cost }) as Promise<string>;
+  let dummy: Promise<string> | undefined;
+  return {
+    hash,
+    compare: (password, h) => pool.run({ op: 'compare', password, hash: h }) as Promise<boolean>,
+    get dummyHash() {
+      dummy ??= hash(`dummy-${Math.random()}`);
+      return dummy;
+    },
+    close: () => pool.destroy(),
+  };
+}

@@ -1,0 +1,86 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { AppError } from '../../shared/errors/app-error';
+import type { Logger } from '../../shared/logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+export interface Mailer {
+  /** Sends or throws an AppError 503 MAIL_UNAVAILABLE; never reports success for mail that did not leave. */
+  send(message: MailMessage): Promise<void>;
+}
+
+export const MAIL_UNAVAILABLE_MESSAGE =
+  'We could not send the email right now. Please try again in a few minutes.';
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Development mail (no SMTP_URL) is saved here as .eml files. */
+  mailDir: string;
+  logger: Logger;
+}
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise development mail: each message is written to the log (so
+ * links and codes are readable) and kept as an .eml file under .data/mail.
+ */
+export function createMailer({ smtpUrl, mailFrom, mailDir, logger }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(smtpUrl, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return {
+      async send(message) {
+        try {
+          await transport.sendMail({ from: mailFrom, ...message });
+        } catch (err) {
+          logger.error({ err, to: message.to, subject: message.subject }, 'mail not sent');
+          throw new AppError(503, 'MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE);
+        }
+      },
+    };
+  }
+
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    async send(message) {
+      try {
+        const info = await transport.sendMail({ from: mailFrom, ...message });
+        mkdirSync(mailDir, { recursive: true });
+        const slug = message.subject
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 40);
+        const file = path.join(
+          mailDir,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug}.eml`,
+        );
+        writeFileSync(file, info.message as Buffer);
+        logger.info(
+          { to: message.to, subject: message.subject, file },
+          `development mail:\n${message.text}`,
+        );
+      } catch (err) {
+        logger.error({ err }, 'development mail not written');
+        throw new AppError(503, 'MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE);
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import mongoose, { Schema } from 'mongoose';
+import type { InferSchemaType } from 'mongoose';
+
+export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
+
+const loginEventSchema = new Schema(
+  { at: { type: Date, required: true }, ip: String, userAgent: String },
+  { _id: false },
+);
+const addressSchema = new Schema(
+  { id: { type: String, required: true }, address: { type: String, required: true } },
+  { _id: false },
+);
+const paymentMethodSchema = new Schema(
+  { id: { type: String, required: true }, payment: { type: String, required: true } },
+  { _id: false },
+);
+/** A new email or phone whose code the user has verified; PUT /auth/me accepts exactly this value. */
+const verifiedChangeSchema = new Schema(
+  { value: { type: String, required: true }, verifiedAt: { type: Date, required: true } },
+  { _id: false },
+);
+
+const userSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true, maxlength: 100 },
+    email: { type: String, required: true, unique: true, lowercase: true, trim: true },
+    passwordHash: { type: String, required: true },
+    emailVerified: { type: Boolean, default: false },
+    phone: { type: String, default: '' },
+    phoneVerified: { type: Boolean, default: false },
+    dob: { type: Date, default: null },
+    gender: { type: String, enum: [...GENDERS, ''], default: '' },
+    avatar: { type: String, default: '' },
+    twoStepEnabled: { type: Boolean, default: false },
+    /** Bumped by a password change or reset: every token issued before stops working. */
+    tokenVersion: { type: Number, default: 0 },
+    hasLoggedInBefore: { type: Boolean, default: false },
+    /** The most recent sign-ins, newest first (capped in code). */
+    loginHistory: { type: [loginEventSchema], default: [] },
+    addresses: { type: [addressSchema], default: [] },
+    paymentMethods: { type: [paymentMethodSchema], default: [] },
+    verifiedEmailChange: { type: verifiedChangeSchema, default: null },
+    verifiedPhoneChange: { type: verifiedChangeSchema, default: null },
+  },
+  { timestamps: true, collection: 'users' },
+);
+
+export type UserDoc = InferSchemaType<typeof userSchema> & {
+  _id: mongoose.Types.ObjectId;
+  createdAt: Date;
+  updatedAt: Date;
+};
+export const UserModel = mongoose.model('User', userSchema);

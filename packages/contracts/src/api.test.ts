@@ -1,0 +1,205 @@
+import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiRoutes, findApiRoute, toExpressPath } from './api';
+import type { ApiRoute } from './api';
+import { otpRequiredBodySchema } from './auth';
+import { errorBodySchema } from './errors';
+import { totalMismatchBodySchema } from './orders';
+
+/** Every endpoint DESIGN.md section 5 names, as `METHOD path` below /api. */
+const DESIGN_ENDPOINTS = [
+  'POST /auth/register',
+  'POST /auth/login',
+  'GET /auth/me',
+  'PUT /auth/me',
+  'POST /auth/upload-avatar',
+  'POST /auth/remove-avatar',
+  'POST /auth/change-password',
+  'POST /auth/resend-otp',
+  'POST /auth/verify-otp',
+  'POST /auth/verify-email',
+  'GET /auth/verify-email',
+  'POST /auth/request-password-reset',
+  'POST /auth/reset-password',
+  'POST /auth/two-step',
+  'POST /auth/send-email-otp',
+  'POST /auth/verify-email-otp',
+  'POST /auth/send-phone-otp',
+  'POST /auth/verify-phone-otp',
+  'GET /wishlist',
+  'POST /wishlist',
+  'POST /consent',
+  'POST /orders',
+  'GET /orders',
+  'GET /orders/{id}',
+  'POST /payments/verify',
+  'POST /payments/webhook',
+  'POST /payments/test/complete',
+  'POST /contact',
+  'GET /products',
+  'GET /products/{id}',
+  'GET /invoices',
+  'GET /invoices/{id}/pdf',
+  'GET /me/addresses',
+  'POST /me/addresses',
+  'DELETE /me/addresses/{id}',
+  'GET /me/payment-methods',
+  'POST /me/payment-methods',
+  'DELETE /me/payment-methods/{id}',
+  'GET /returns',
+  'POST /returns',
+  'GET /tickets',
+  'POST /tickets',
+  'GET /health',
+];
+
+const key = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.path}`;
+
+/** What the API's OpenAPI module does: one registerPath per route, then generateDocument. */
+function buildDocument() {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
+  for (const route of apiRoutes) {
+    const request: NonNullable<RouteConfig['request']> = {};
+    if (route.params) request.params = route.params;
+    if (route.query) request.query = route.query;
+    if (route.headers) request.headers = route.headers;
+    if (route.multipart) {
+      const fields = route.body instanceof z.ZodObject ? route.body.shape : {};
+      const file = z.string().meta({ format: 'binary' });
+      request.body = {
+        required: route.body !== undefined || !route.multipart.optional,
+        content: {
+          'multipart/form-data': {
+            schema: z.object({
+              ...fields,
+              [route.multipart.field]: route.multipart.optional ? file.optional() : file,
+            }),
+          },
+        },
+      };
+    } else if (route.body) {
+      request.body = { required: true, content: { 'application/json': { schema: route.body } } };
+    }
+    const responses: Record<string, ResponseConfig> = {};
+    for (const [status, response] of Object.entries(route.responses)) {
+      responses[status] = response.schema
+        ? {
+            description: response.description,
+            content: { [response.contentType ?? 'application/json']: { schema: response.schema } },
+          }
+        : { description: response.description };
+    }
+    registry.registerPath({
+      method: route.method,
+      path: route.path,
+      tags: [route.tag],
+      summary: route.summary,
+      ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),
+      request,
+      responses,
+    });
+  }
+  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+    openapi: '3.0.3',
+    info: { title: 'Vanya Naturals API', version: '0.1.0' },
+    servers: [{ url: '/api' }],
+  });
+}
+
+describe('apiRoutes', () => {
+  it('describes every endpoint of the design, each exactly once', () => {
+    const keys = apiRoutes.map(key);
+    expect([...keys].sort()).toEqual([...DESIGN_ENDPOINTS].sort());
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('answers every error with the error body or one that extends it', () => {
+    const errorSchemas: unknown[] = [
+      errorBodySchema,
+      otpRequiredBodySchema,
+      totalMismatchBodySchema,
+    ];
+    for (const route of apiRoutes) {
+      for (const [status, response] of Object.entries(route.responses)) {
+        if (Number(status) < 400 || route.path === '/health') continue;
+        expect(errorSchemas, `${key(route)} ${status}`).toContain(response.schema);
+      }
+    }
+  });
+
+  it('marks the profile, orders, wishlist and account calls as needing login', () => {
+    const open = apiRoutes.filter((route) => !route.auth).map(key);
+    expect(open.sort()).toEqual(
+      [
+        'POST /auth/register',
+        'POST /auth/login',
+        'POST /auth/resend-otp',
+        'POST /auth/verify-otp',
+        'POST /auth/verify-email',
+        'GET /auth/verify-email',
+        'POST /auth/request-password-reset',
+        'POST /auth/reset-password',
+        'POST /consent',
+        'POST /payments/webhook',
+        'POST /contact',
+        'GET /products',
+        'GET /products/{id}',
+        'GET /invoices/{id}/pdf',
+        'GET /health',
+      ].sort(),
+    );
+  });
+
+  it('takes the avatar and the ticket attachment as multipart files', () => {
+    expect(findApiRoute('post', '/auth/upload-avatar')?.multipart).toEqual({ field: 'avatar' });
+    expect(findApiRoute('post', '/tickets')?.multipart).toEqual({
+      field: 'attachment',
+      optional: true,
+    });
+  });
+
+  it('writes OpenAPI path parameters the way Express expects them', () => {
+    expect(toExpressPath('/invoices/{id}/pdf')).toBe('/invoices/:id/pdf');
+    expect(toExpressPath('/health')).toBe('/health');
+  });
+});
+
+describe('the OpenAPI document generated from apiRoutes', () => {
+  const document = buildDocument();
+
+  it('contains every path and method of the route list', () => {
+    for (const route of apiRoutes) {
+      expect(document.paths[route.path]?.[route.method], key(route)).toBeDefined();
+    }
+  });
+
+  it('serialises to JSON and reads back unchanged', () => {
+    const json = JSON.stringify(document);
+    expect(JSON.parse(json)).toEqual(document);
+    expect(json.length).toBeGreaterThan(10_000);
+  });
+
+  it('names the shared schemas as components and requires a bearer token where login is needed', () => {
+    expect(Object.keys(document.components?.schemas ?? {})).toEqual(
+      expect.arrayContaining(['User', 'ErrorBody', 'Order', 'Product', 'CreateOrderData']),
+    );
+    expect(document.paths['/orders']?.post?.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/products']?.get?.security).toBeUndefined();
+  });
+
+  it('documents the signed invoice link query and the defaults of the checkout form', () => {
+    const parameters = document.paths['/invoices/{id}/pdf']?.get?.parameters ?? [];
+    const names = parameters.map((parameter) => ('name' in parameter ? parameter.name : ''));
+    expect(names.sort()).toEqual(['exp', 'id', 'sig']);
+    expect(JSON.stringify(document.components?.schemas?.CreateOrderData)).toContain(
+      '"default":"upi"',
+    );
+  });
+});

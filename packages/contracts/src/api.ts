@@ -1,0 +1,630 @@
+// Every endpoint of DESIGN.md section 5 (base path /api) with the schemas of its request and
+// answers. The API generates its OpenAPI document (/api/docs) from this list; the web and the API
+// tests can use it to look up what a path takes and answers.
+import { LIMITS } from '@vanya/catalog';
+import { z } from 'zod';
+import {
+  AVATAR_FIELD,
+  avatarResponseSchema,
+  changePasswordBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  otpRequiredBodySchema,
+  registerBodySchema,
+  requestPasswordResetBodySchema,
+  resendOtpBodySchema,
+  resetPasswordBodySchema,
+  sendEmailOtpBodySchema,
+  sendPhoneOtpBodySchema,
+  twoStepBodySchema,
+  updateMeBodySchema,
+  verifyEmailBodySchema,
+  verifyEmailOtpBodySchema,
+  verifyEmailQuerySchema,
+  verifyEmailResponseSchema,
+  verifyOtpBodySchema,
+  verifyOtpResponseSchema,
+  verifyPhoneOtpBodySchema,
+} from './auth';
+import { consentBodySchema, consentResponseSchema } from './consent';
+import { contactBodySchema, contactResponseSchema } from './contact';
+import { errorBodySchema } from './errors';
+import { healthResponseSchema } from './health';
+import {
+  createOrderBodySchema,
+  createOrderResponseSchema,
+  orderSchema,
+  totalMismatchBodySchema,
+} from './orders';
+import {
+  testPaymentCompletionBodySchema,
+  testPaymentCompletionResponseSchema,
+  verifyPaymentBodySchema,
+  verifyPaymentResponseSchema,
+  webhookEventSchema,
+  webhookHeadersSchema,
+  webhookResponseSchema,
+} from './payments';
+import { productListResponseSchema, productParamsSchema, productSchema } from './products';
+import {
+  addAddressBodySchema,
+  addPaymentMethodBodySchema,
+  addressListSchema,
+  createReturnBodySchema,
+  createTicketBodySchema,
+  invoiceListSchema,
+  itemIdParamsSchema,
+  objectIdParamsSchema,
+  orderSummaryListSchema,
+  paymentMethodListSchema,
+  returnRequestListSchema,
+  returnRequestSchema,
+  TICKET_ATTACHMENT_FIELD,
+  ticketListSchema,
+  ticketSchema,
+  twoStepResponseSchema,
+} from './profile';
+import { wishlistBodySchema, wishlistResponseSchema } from './wishlist';
+
+export const API_BASE_PATH = '/api';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+export interface ApiResponse {
+  description: string;
+  /** The JSON body; absent for answers without one (a redirect). */
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+}
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** Below API_BASE_PATH, parameters written OpenAPI style: '/orders/{id}'. */
+  path: string;
+  tag: string;
+  summary: string;
+  /** Whether the call needs `Authorization: Bearer {token}`. */
+  auth: boolean;
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  params?: z.ZodObject;
+  headers?: z.ZodObject;
+  /**
+   * A multipart/form-data request: the file travels in `field`, and the other form fields are
+   * described by `body`. `optional` when the file may be left out.
+   */
+  multipart?: { field: string; optional?: boolean };
+  responses: Record<number, ApiResponse>;
+}
+
+const error = (description: string): ApiResponse => ({ description, schema: errorBodySchema });
+
+const invalid = { 400: error('Validation failed; `issues` lists each refused field') };
+const unauthorized = { 401: error('Missing, invalid or expired token') };
+const notFound = { 404: error('No such item for this user') };
+const rateLimited = { 429: error('Too many requests') };
+const uploadErrors = {
+  413: error(`The file exceeds ${LIMITS.avatarMaxBytes / (1024 * 1024)} MB`),
+  415: error('Not an image the server can read (JPEG, PNG or WebP)'),
+};
+
+const ok = (schema: z.ZodType, description = 'Success'): Record<number, ApiResponse> => ({
+  200: { description, schema },
+});
+const created = (schema: z.ZodType, description = 'Created'): Record<number, ApiResponse> => ({
+  201: { description, schema },
+});
+
+const auth: ApiRoute[] = [
+  {
+    method: 'post',
+    path: '/auth/register',
+    tag: 'Auth',
+    summary: 'Create an account and email its verification link',
+    auth: false,
+    body: registerBodySchema,
+    responses: {
+      ...created(messageResponseSchema),
+      ...invalid,
+      409: error('An account with this email already exists'),
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/login',
+    tag: 'Auth',
+    summary: 'Log in with email and password',
+    auth: false,
+    body: loginBodySchema,
+    responses: {
+      ...ok(loginResponseSchema),
+      ...invalid,
+      401: error('Invalid email or password'),
+      403: {
+        description:
+          'OTP_REQUIRED: two-step verification is on and a code went to `email`; or EMAIL_NOT_VERIFIED',
+        schema: otpRequiredBodySchema,
+      },
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'get',
+    path: '/auth/me',
+    tag: 'Auth',
+    summary: 'The logged-in user with their lists',
+    auth: true,
+    responses: { ...ok(meResponseSchema), ...unauthorized },
+  },
+  {
+    method: 'put',
+    path: '/auth/me',
+    tag: 'Auth',
+    summary: 'Update name, email, phone, date of birth and gender',
+    auth: true,
+    body: updateMeBodySchema,
+    responses: {
+      ...ok(meResponseSchema),
+      ...invalid,
+      ...unauthorized,
+      403: error('A changed email or phone has not been verified with a code'),
+      409: error('Another account uses this email'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/upload-avatar',
+    tag: 'Auth',
+    summary: 'Upload a new avatar image',
+    auth: true,
+    multipart: { field: AVATAR_FIELD },
+    responses: { ...ok(avatarResponseSchema), ...invalid, ...unauthorized, ...uploadErrors },
+  },
+  {
+    method: 'post',
+    path: '/auth/remove-avatar',
+    tag: 'Auth',
+    summary: 'Remove the avatar',
+    auth: true,
+    responses: { ...ok(avatarResponseSchema, 'Removed; `avatar` is empty'), ...unauthorized },
+  },
+  {
+    method: 'post',
+    path: '/auth/change-password',
+    tag: 'Auth',
+    summary: 'Change the password',
+    auth: true,
+    body: changePasswordBodySchema,
+    responses: {
+      ...ok(messageResponseSchema),
+      ...invalid,
+      ...unauthorized,
+      403: error('Current password is incorrect'),
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/resend-otp',
+    tag: 'Auth',
+    summary: 'Send a new login code',
+    auth: false,
+    body: resendOtpBodySchema,
+    responses: { ...ok(messageResponseSchema), ...invalid, ...rateLimited },
+  },
+  {
+    method: 'post',
+    path: '/auth/verify-otp',
+    tag: 'Auth',
+    summary: 'Finish a two-step login with the emailed code',
+    auth: false,
+    body: verifyOtpBodySchema,
+    responses: {
+      ...ok(verifyOtpResponseSchema),
+      ...invalid,
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/verify-email',
+    tag: 'Auth',
+    summary: 'Verify an email address with the token of its link',
+    auth: false,
+    body: verifyEmailBodySchema,
+    responses: { ...ok(verifyEmailResponseSchema), ...invalid },
+  },
+  {
+    method: 'get',
+    path: '/auth/verify-email',
+    tag: 'Auth',
+    summary: 'The emailed verification link',
+    auth: false,
+    query: verifyEmailQuerySchema,
+    responses: {
+      302: {
+        description:
+          'Redirects to /login?verified=true|already or /login?error=invalid_or_expired_token|user_not_found|missing_token',
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/request-password-reset',
+    tag: 'Auth',
+    summary: 'Email a password reset link',
+    auth: false,
+    body: requestPasswordResetBodySchema,
+    responses: {
+      ...ok(messageResponseSchema, 'Sent if an account exists (the answer is the same either way)'),
+      ...invalid,
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/reset-password',
+    tag: 'Auth',
+    summary: 'Set a new password with the token of a reset link',
+    auth: false,
+    body: resetPasswordBodySchema,
+    responses: { ...ok(messageResponseSchema), ...invalid, ...rateLimited },
+  },
+  {
+    method: 'post',
+    path: '/auth/two-step',
+    tag: 'Auth',
+    summary: 'Turn two-step verification (an emailed code at login) on or off',
+    auth: true,
+    body: twoStepBodySchema,
+    responses: {
+      ...ok(twoStepResponseSchema),
+      ...invalid,
+      ...unauthorized,
+      403: error('Wrong password or code'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/send-email-otp',
+    tag: 'Auth',
+    summary: 'Send a code to a new email address before changing to it',
+    auth: true,
+    body: sendEmailOtpBodySchema,
+    responses: {
+      ...ok(messageResponseSchema),
+      ...invalid,
+      ...unauthorized,
+      409: error('Another account uses this email'),
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/verify-email-otp',
+    tag: 'Auth',
+    summary: 'Verify the code sent to a new email address',
+    auth: true,
+    body: verifyEmailOtpBodySchema,
+    responses: { ...ok(messageResponseSchema), ...invalid, ...unauthorized, ...rateLimited },
+  },
+  {
+    method: 'post',
+    path: '/auth/send-phone-otp',
+    tag: 'Auth',
+    summary: 'Send a code to a new mobile number before changing to it',
+    auth: true,
+    body: sendPhoneOtpBodySchema,
+    responses: { ...ok(messageResponseSchema), ...invalid, ...unauthorized, ...rateLimited },
+  },
+  {
+    method: 'post',
+    path: '/auth/verify-phone-otp',
+    tag: 'Auth',
+    summary: 'Verify the code sent to a new mobile number',
+    auth: true,
+    body: verifyPhoneOtpBodySchema,
+    responses: { ...ok(messageResponseSchema), ...invalid, ...unauthorized, ...rateLimited },
+  },
+];
+
+const shopping: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/products',
+    tag: 'Products',
+    summary: 'The catalogue',
+    auth: false,
+    responses: ok(productListResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/products/{id}',
+    tag: 'Products',
+    summary: 'One product',
+    auth: false,
+    params: productParamsSchema,
+    responses: { ...ok(productSchema), 404: error('No product with this id') },
+  },
+  {
+    method: 'get',
+    path: '/wishlist',
+    tag: 'Wishlist',
+    summary: 'The wishlist as product ids',
+    auth: true,
+    responses: { ...ok(wishlistResponseSchema), ...unauthorized },
+  },
+  {
+    method: 'post',
+    path: '/wishlist',
+    tag: 'Wishlist',
+    summary: 'Replace the wishlist (repeated ids are folded)',
+    auth: true,
+    body: wishlistBodySchema,
+    responses: { ...ok(wishlistResponseSchema), ...invalid, ...unauthorized },
+  },
+  {
+    method: 'post',
+    path: '/consent',
+    tag: 'Consent',
+    summary: 'Log a cookie consent choice',
+    auth: false,
+    body: consentBodySchema,
+    responses: { ...ok(consentResponseSchema), ...invalid, ...rateLimited },
+  },
+  {
+    method: 'post',
+    path: '/orders',
+    tag: 'Orders',
+    summary: 'Place an order: priced from the catalogue, answered with the payment dialog options',
+    auth: true,
+    body: createOrderBodySchema,
+    responses: {
+      ...created(createOrderResponseSchema),
+      ...invalid,
+      ...unauthorized,
+      409: {
+        description:
+          'TOTAL_MISMATCH: total_amount differs from the catalogue; `totals` are current',
+        schema: totalMismatchBodySchema,
+      },
+      ...rateLimited,
+      503: error('The payment provider cannot be reached'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/orders',
+    tag: 'Orders',
+    summary: "The user's orders, newest first",
+    auth: true,
+    responses: { ...ok(orderSummaryListSchema), ...unauthorized },
+  },
+  {
+    method: 'get',
+    path: '/orders/{id}',
+    tag: 'Orders',
+    summary: 'One order with its lines and tax',
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: { ...ok(orderSchema), ...invalid, ...unauthorized, ...notFound },
+  },
+  {
+    method: 'post',
+    path: '/payments/verify',
+    tag: 'Payments',
+    summary: "Verify the payment dialog's signature and mark the order paid",
+    auth: true,
+    body: verifyPaymentBodySchema,
+    responses: {
+      ...ok(verifyPaymentResponseSchema),
+      ...invalid,
+      ...unauthorized,
+      ...notFound,
+      409: error('The order can no longer be paid'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/payments/webhook',
+    tag: 'Payments',
+    summary: "The payment provider's events (signed with the webhook secret)",
+    auth: false,
+    headers: webhookHeadersSchema,
+    body: webhookEventSchema,
+    responses: {
+      ...ok(webhookResponseSchema, 'Accepted (also for events already handled)'),
+      400: error('Missing or wrong signature, or not an event'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/payments/test/complete',
+    tag: 'Payments',
+    summary: 'Test mode only: pay or fail an order as the provider dialog would',
+    auth: true,
+    body: testPaymentCompletionBodySchema,
+    responses: {
+      ...ok(testPaymentCompletionResponseSchema),
+      ...invalid,
+      ...unauthorized,
+      404: error('No such order, or test mode is off'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/contact',
+    tag: 'Contact',
+    summary: 'Send a message to the shop',
+    auth: false,
+    body: contactBodySchema,
+    responses: { ...ok(contactResponseSchema), ...invalid, ...rateLimited },
+  },
+];
+
+const profile: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/invoices',
+    tag: 'Invoices',
+    summary: "The user's GST tax invoices",
+    auth: true,
+    responses: { ...ok(invoiceListSchema), ...unauthorized },
+  },
+  {
+    method: 'get',
+    path: '/invoices/{id}/pdf',
+    tag: 'Invoices',
+    summary: 'An invoice as PDF (signed link: no token needed)',
+    auth: false,
+    params: objectIdParamsSchema,
+    query: z.object({
+      sig: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
+      exp: z.coerce.number().int().positive(),
+    }),
+    responses: {
+      200: {
+        description: 'The invoice',
+        contentType: 'application/pdf',
+        schema: z.string().meta({ format: 'binary' }),
+      },
+      ...invalid,
+      403: error('The link is expired or its signature is wrong'),
+      ...notFound,
+    },
+  },
+  ...listEndpoints({
+    path: '/me/addresses',
+    tag: 'Addresses',
+    noun: 'address',
+    nouns: 'addresses',
+    body: addAddressBodySchema,
+    list: addressListSchema,
+  }),
+  ...listEndpoints({
+    path: '/me/payment-methods',
+    tag: 'Payment methods',
+    noun: 'payment method label',
+    nouns: 'payment method labels',
+    body: addPaymentMethodBodySchema,
+    list: paymentMethodListSchema,
+  }),
+  {
+    method: 'get',
+    path: '/returns',
+    tag: 'Returns',
+    summary: "The user's return requests",
+    auth: true,
+    responses: { ...ok(returnRequestListSchema), ...unauthorized },
+  },
+  {
+    method: 'post',
+    path: '/returns',
+    tag: 'Returns',
+    summary: 'Request a return of a delivered order',
+    auth: true,
+    body: createReturnBodySchema,
+    responses: {
+      ...created(returnRequestSchema),
+      ...invalid,
+      ...unauthorized,
+      ...notFound,
+      409: error(
+        'The order cannot be returned (not delivered, outside 30 days, or already returned)',
+      ),
+    },
+  },
+  {
+    method: 'get',
+    path: '/tickets',
+    tag: 'Tickets',
+    summary: "The user's support tickets",
+    auth: true,
+    responses: { ...ok(ticketListSchema), ...unauthorized },
+  },
+  {
+    method: 'post',
+    path: '/tickets',
+    tag: 'Tickets',
+    summary: 'Open a support ticket, optionally with an image',
+    auth: true,
+    body: createTicketBodySchema,
+    multipart: { field: TICKET_ATTACHMENT_FIELD, optional: true },
+    responses: {
+      ...created(ticketSchema),
+      ...invalid,
+      ...unauthorized,
+      ...uploadErrors,
+      ...rateLimited,
+    },
+  },
+];
+
+/** GET, POST and DELETE of a user's list whose every change answers the whole list. */
+function listEndpoints(spec: {
+  path: string;
+  tag: string;
+  noun: string;
+  nouns: string;
+  body: z.ZodType;
+  list: z.ZodType;
+}): ApiRoute[] {
+  return [
+    {
+      method: 'get',
+      path: spec.path,
+      tag: spec.tag,
+      summary: `List the saved ${spec.nouns}`,
+      auth: true,
+      responses: { ...ok(spec.list), ...unauthorized },
+    },
+    {
+      method: 'post',
+      path: spec.path,
+      tag: spec.tag,
+      summary: `Add a ${spec.noun}; answers the whole list`,
+      auth: true,
+      body: spec.body,
+      responses: { ...created(spec.list), ...invalid, ...unauthorized },
+    },
+    {
+      method: 'delete',
+      path: `${spec.path}/{id}`,
+      tag: spec.tag,
+      summary: `Delete a ${spec.noun}; answers the whole list`,
+      auth: true,
+      params: itemIdParamsSchema,
+      responses: { ...ok(spec.list), ...invalid, ...unauthorized, ...notFound },
+    },
+  ];
+}
+
+const health: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/health',
+    tag: 'Health',
+    summary: 'Liveness and database reachability',
+    auth: false,
+    responses: {
+      ...ok(healthResponseSchema),
+      503: { description: 'The database is down', schema: healthResponseSchema },
+    },
+  },
+];
+
+export const apiRoutes: readonly ApiRoute[] = [...auth, ...shopping, ...profile, ...health];
+
+/** The route of `method` and `path` (OpenAPI-style path below /api), if there is one. */
+export function findApiRoute(method: HttpMethod, path: string): ApiRoute | undefined {
+  return apiRoutes.find((route) => route.method === method && route.path === path);
+}
+
+/** '/orders/{id}' as Express writes it: '/orders/:id'. */
+export function toExpressPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}

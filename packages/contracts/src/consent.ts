@@ -1,0 +1,29 @@
+// Cookie consent (shopping spec sections 3, 4 and 7): the banner's choice, what the browser keeps,
+// and the logging call whose success decides whether the choice is kept.
+import { z } from 'zod';
+
+export const CONSENT_VALUES = ['accepted', 'rejected', 'customized'] as const;
+export type ConsentValue = (typeof CONSENT_VALUES)[number];
+
+/** 'necessary' is always on; the banner cannot switch it off. */
+export const CONSENT_CATEGORIES = ['necessary', 'analytics', 'marketing'] as const;
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+
+export const CONSENT_STORAGE_KEYS = {
+  consent: 'cookie_consent',
+  categories: 'cookie_categories',
+} as const;
+
+export const consentValueSchema = z.enum(CONSENT_VALUES);
+
+/** What `cookie_categories` holds (as JSON); read back through this before trusting it. */
+export const storedConsentCategoriesSchema = z.array(z.enum(CONSENT_CATEGORIES));
+
+export const consentBodySchema = z
+  .object({ analytics: z.boolean(), marketing: z.boolean(), preferences: z.boolean() })
+  .strict();
+
+export const consentResponseSchema = z.object({ ok: z.literal(true) });
+
+export type ConsentBody = z.infer<typeof consentBodySchema>;
+export type ConsentResponse = z.infer<typeof consentResponseSchema>;

@@ -1,0 +1,288 @@
+// Field rules shared by every body and form: one place for "PIN is 6 digits", "phone is 10 digits",
+// the password policy and so on (DESIGN.md section 1). Each rule that has a "required" wording in
+// the specs comes as a factory taking that wording, so a missing value reads as the screen words it.
+import { INDIAN_STATES, LIMITS, PRODUCT_IDS } from '@vanya/catalog';
+import { z } from 'zod';
+import { AUTH_MESSAGES, FIELD_MESSAGES } from './messages';
+
+const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * A trimmed string whose absence, wrong type and emptiness all read as `required`; longer than
+ * `max` reads as `tooLong`.
+ */
+export function requiredTextField(required: string, max: number, tooLong: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required, abort: true })
+    .max(max, tooLong);
+}
+
+export function createEmailField(required: string = AUTH_MESSAGES.emailRequired) {
+  return z
+    .string({ error: required })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: required, abort: true })
+    .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.emailTooLong)
+    .check(z.email(FIELD_MESSAGES.invalidEmail));
+}
+
+/** Trimmed, lower-cased, email format. */
+export const emailField = createEmailField();
+
+function digitsField(digits: number, message: string, required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required, abort: true })
+    .regex(new RegExp(`^\\d{${digits}}$`), message);
+}
+
+export function createMobileField(required: string = FIELD_MESSAGES.mobile) {
+  return digitsField(LIMITS.phoneDigits, FIELD_MESSAGES.mobile, required);
+}
+
+/** An Indian mobile number: exactly 10 digits, no country code or separators. */
+export const mobileField = createMobileField();
+
+/** An Indian PIN code: exactly 6 digits. */
+export const pinCodeField = digitsField(
+  LIMITS.pinCodeDigits,
+  FIELD_MESSAGES.pinCode,
+  FIELD_MESSAGES.pinCode,
+);
+
+export function createOtpField(required: string = FIELD_MESSAGES.otp) {
+  return digitsField(LIMITS.otpLength, FIELD_MESSAGES.otp, required);
+}
+
+/** A one-time code: exactly 6 digits. */
+export const otpField = createOtpField();
+
+/** One of the 32 states and union territories the checkout offers. */
+export const stateField = z.enum(INDIAN_STATES, { error: FIELD_MESSAGES.state });
+
+/** A product id of the catalogue. */
+export const productIdField = z.enum(PRODUCT_IDS, { error: FIELD_MESSAGES.productId });
+
+export const OBJECT_ID_RE = /^[0-9a-f]{24}$/i;
+
+/** A MongoDB ObjectId in its 24-hex-digit text form. */
+export const objectIdField = z
+  .string({ error: FIELD_MESSAGES.objectId })
+  .regex(OBJECT_ID_RE, FIELD_MESSAGES.objectId);
+
+/** A person's name: trimmed, 1 to 100 characters. */
+export const nameField = requiredTextField(FIELD_MESSAGES.name, 100, FIELD_MESSAGES.nameTooLong);
+
+/** An amount of money in integer paise. */
+export const paiseField = z.number().int().nonnegative();
+
+/** An ISO 8601 timestamp as JSON carries a Date (`2025-08-14T09:30:00.000Z`). */
+export const isoDateTimeField = z.iso.datetime({ offset: true });
+
+// ---------------------------------------------------------------------------------------------
+// Password
+
+/** The special characters the password policy accepts (accounts spec section 5). */
+export const PASSWORD_SPECIALS = '@$!%*?&#^';
+
+const SPECIAL_CLASS = `[${PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&')}]`;
+const SPECIAL_RE = new RegExp(SPECIAL_CLASS);
+
+/**
+ * At least 8 characters, an uppercase and a lowercase letter, a digit and a special from
+ * PASSWORD_SPECIALS, and nothing else (no spaces, no other symbols, no non-ASCII letters).
+ */
+export const PASSWORD_POLICY_RE = new RegExp(
+  `^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*${SPECIAL_CLASS})[A-Za-z\\d${SPECIAL_CLASS.slice(1, -1)}]{${LIMITS.passwordMinLength},}$`,
+);
+
+/** How many bytes `text` takes in UTF-8 (bcrypt reads only the first 72 of them). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const codePoint = char.codePointAt(0) ?? 0;
+    bytes += codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+const fitsBcrypt = (text: string) => utf8ByteLength(text) <= LIMITS.passwordMaxBytes;
+
+/** A new password: the signup policy, and at most 72 UTF-8 bytes (refused, never truncated). */
+export function createPasswordField(required: string = AUTH_MESSAGES.passwordPolicy) {
+  return z
+    .string({ error: required })
+    .min(1, { message: required, abort: true })
+    .regex(PASSWORD_POLICY_RE, AUTH_MESSAGES.passwordPolicy)
+    .refine(fitsBcrypt, FIELD_MESSAGES.passwordTooLong);
+}
+
+export const passwordField = createPasswordField();
+
+/** A password being checked against a stored hash: only non-empty, and no longer than any can be. */
+export function createCurrentPasswordField(required: string) {
+  return z
+    .string({ error: required })
+    .min(1, { message: required, abort: true })
+    .refine(fitsBcrypt, FIELD_MESSAGES.passwordTooLong);
+}
+
+export type PasswordStrength = {
+  score: 0 | 1 | 2 | 3 | 4 | 5;
+  label: 'Weak' | 'Medium' | 'Strong';
+  color: 'red' | 'yellow' | 'green';
+};
+
+/**
+ * The signup strength indicator: one point each for length of at least 8, an uppercase letter, a
+ * lowercase letter, a digit and a special character; 0-2 Weak, 3-4 Medium, 5 Strong.
+ */
+export function passwordStrength(password: string): PasswordStrength {
+  const points = [
+    password.length >= LIMITS.passwordMinLength,
+    /[A-Z]/.test(password),
+    /[a-z]/.test(password),
+    /\d/.test(password),
+    SPECIAL_RE.test(password),
+  ].filter(Boolean).length as PasswordStrength['score'];
+  if (points === 5) return { score: points, label: 'Strong', color: 'green' };
+  if (points >= 3) return { score: points, label: 'Medium', color: 'yellow' };
+  return { score: points, label: 'Weak', color: 'red' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Card numbers
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Whether `text` holds something that looks like a payment card number: 13 to 19 digits, possibly
+ * grouped by spaces or dashes, passing the Luhn check. Any run of whole digit groups is tried, so
+ * '4242 4242 4242 4242 12/27' is caught too.
+ */
+export function looksLikeCardNumber(text: string): boolean {
+  for (const run of text.match(/\d+(?:[ -]+\d+)*/g) ?? []) {
+    const groups = run.split(/[ -]+/);
+    for (let start = 0; start < groups.length; start += 1) {
+      let digits = '';
+      for (let end = start; end < groups.length && digits.length < 19; end += 1) {
+        digits += groups[end];
+        if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GSTIN
+
+const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** 2-digit state code (01-38, 97 other territory, 99 centre), PAN, entity number, 'Z', checksum. */
+export const GSTIN_FORMAT_RE =
+  /^(?:0[1-9]|[12]\d|3[0-8]|97|99)[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** The check character of the first 14 characters of a GSTIN (the official mod-36 algorithm). */
+export function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i += 1) {
+    const product = GSTIN_CHARS.indexOf(first14.charAt(i)) * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_CHARS.charAt((36 - (sum % 36)) % 36);
+}
+
+/** Whether `value` (upper case) is a well-formed GSTIN whose check character is right. */
+export function isValidGstin(value: string): boolean {
+  return (
+    GSTIN_FORMAT_RE.test(value) && gstinCheckCharacter(value.slice(0, 14)) === value.charAt(14)
+  );
+}
+
+const gstinMeta = {
+  description: '15-character GSTIN, checksum verified',
+  example: '27AAPFU0939F1ZV',
+};
+
+/** A GSTIN, trimmed and upper-cased. */
+export const gstinField = z
+  .string({ error: FIELD_MESSAGES.gstin })
+  .trim()
+  .toUpperCase()
+  .refine(isValidGstin, FIELD_MESSAGES.gstin)
+  .meta(gstinMeta);
+
+/** Where a GSTIN is optional: absent, an empty string, or a valid GSTIN. */
+export const optionalGstinField = z
+  .string({ error: FIELD_MESSAGES.gstin })
+  .trim()
+  .toUpperCase()
+  .refine((value) => value === '' || isValidGstin(value), FIELD_MESSAGES.gstin)
+  .meta({ ...gstinMeta, description: `${gstinMeta.description}; empty when none` })
+  .optional();
+
+// ---------------------------------------------------------------------------------------------
+// Profile details
+
+export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export function createGenderField(required: string = FIELD_MESSAGES.gender) {
+  return z.enum(GENDERS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? required : FIELD_MESSAGES.gender,
+  });
+}
+
+const EARLIEST_DOB = '1900-01-01';
+
+/** Today's date as YYYY-MM-DD in UTC. */
+function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** A real calendar date (YYYY-MM-DD) in the past, not before 1900. */
+export function createDobField(required: string = FIELD_MESSAGES.dob) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required, abort: true })
+    .pipe(
+      z.iso
+        .date({ error: FIELD_MESSAGES.dob })
+        // A malformed value has its format issue already; judge only dates.
+        .refine(
+          (value) =>
+            !/^\d{4}-\d{2}-\d{2}$/.test(value) || (value >= EARLIEST_DOB && value < todayIso()),
+          FIELD_MESSAGES.dobInPast,
+        ),
+    )
+    .meta({
+      format: 'date',
+      description: 'YYYY-MM-DD, a real date in the past',
+      example: '1994-08-15',
+    });
+}
+
+export const dobField = createDobField();
+
+/** A one-time token from an emailed link. */
+export function createTokenField(required: string = FIELD_MESSAGES.token) {
+  return requiredTextField(required, 512, FIELD_MESSAGES.token);
+}

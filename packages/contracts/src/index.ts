@@ -1,0 +1,15 @@
+// @vanya/contracts: the zod schemas of every request and response body, the shared field rules and
+// the texts both apps show. Consumed as TypeScript source by apps/web and apps/api.
+export * from './api';
+export * from './auth';
+export * from './consent';
+export * from './contact';
+export * from './errors';
+export * from './fields';
+export * from './health';
+export * from './messages';
+export * from './orders';
+export * from './payments';
+export * from './products';
+export * from './profile';
+export * from './wishlist';

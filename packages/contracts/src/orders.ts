@@ -1,0 +1,203 @@
+// Checkout and orders (shopping spec sections 3, 5 and 7; DESIGN.md sections 3, 5 and 7). The
+// server prices every order from the catalogue; `total_amount` is only compared with its figure.
+import { brand, LIMITS } from '@vanya/catalog';
+import { z } from 'zod';
+import { errorBodySchema } from './errors';
+import {
+  createEmailField,
+  isoDateTimeField,
+  mobileField,
+  optionalGstinField,
+  paiseField,
+  pinCodeField,
+  productIdField,
+  requiredTextField,
+  stateField,
+} from './fields';
+import { FIELD_MESSAGES, SHOP_MESSAGES } from './messages';
+import { orderStatusSchema } from './profile';
+
+export const PAYMENT_METHODS = ['upi', 'card'] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHODS)[number];
+
+export const SUPPLY_TYPES = ['intra-state', 'inter-state'] as const;
+
+/** At most this many lines in one order. */
+export const MAX_ORDER_LINES = 20;
+
+const NAME_MAX = 100;
+
+/** The checkout's 'Delivery Information' form; also the resolver of the web form. */
+export const checkoutFormSchema = z
+  .object({
+    firstName: requiredTextField(SHOP_MESSAGES.firstName, NAME_MAX, SHOP_MESSAGES.nameTooLong),
+    lastName: requiredTextField(SHOP_MESSAGES.lastName, NAME_MAX, SHOP_MESSAGES.nameTooLong),
+    email: createEmailField(FIELD_MESSAGES.invalidEmail),
+    phone: mobileField,
+    address: requiredTextField(SHOP_MESSAGES.address, 300, SHOP_MESSAGES.addressTooLong).min(
+      5,
+      SHOP_MESSAGES.address,
+    ),
+    city: requiredTextField(SHOP_MESSAGES.city, NAME_MAX, SHOP_MESSAGES.cityTooLong),
+    state: stateField,
+    pinCode: pinCodeField,
+    country: z.literal('IN', { error: SHOP_MESSAGES.country }).default('IN'),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: SHOP_MESSAGES.paymentMethod }).default('upi'),
+    gstNumber: optionalGstinField,
+  })
+  .meta({ id: 'CheckoutForm' });
+
+export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
+export type CheckoutForm = z.output<typeof checkoutFormSchema>;
+
+export const orderItemSchema = z
+  .object({
+    productId: productIdField,
+    quantity: z
+      .number({ error: SHOP_MESSAGES.quantity })
+      .int(SHOP_MESSAGES.quantity)
+      .min(1, SHOP_MESSAGES.quantity)
+      .max(LIMITS.maxLineQuantity, SHOP_MESSAGES.quantity),
+  })
+  .strict();
+
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** Rupees with at most two decimals, written plainly (no exponent, no sign). */
+const PLAIN_RUPEES_RE = /^\d+(?:\.\d{1,2})?$/;
+
+/**
+ * The cart total as the client saw it: a string with exactly two decimals ('1297.00') or a
+ * non-negative number with at most two decimals (1297, 1297.5). Convert it with the catalogue's
+ * `rupeesToPaise` before comparing.
+ */
+export const totalAmountField = z.union(
+  [
+    z.string().regex(/^\d+\.\d{2}$/, SHOP_MESSAGES.totalAmount),
+    z
+      .number()
+      .nonnegative(SHOP_MESSAGES.totalAmount)
+      .refine((n) => PLAIN_RUPEES_RE.test(String(n)), SHOP_MESSAGES.totalAmount),
+  ],
+  { error: SHOP_MESSAGES.totalAmount },
+);
+
+export const createOrderDataSchema = checkoutFormSchema
+  .extend({
+    cart_summary: z.string().max(2000, SHOP_MESSAGES.cartSummaryTooLong),
+    total_amount: totalAmountField,
+    items: z
+      .array(orderItemSchema, { error: SHOP_MESSAGES.cartEmpty })
+      .min(1, SHOP_MESSAGES.cartEmpty)
+      .max(MAX_ORDER_LINES, SHOP_MESSAGES.tooManyLines),
+  })
+  .strict()
+  .meta({ id: 'CreateOrderData' });
+
+/** POST /orders: `{ data: { ...form fields, cart_summary, total_amount, items } }`. */
+export const createOrderBodySchema = z.object({ data: createOrderDataSchema }).strict();
+
+export type CreateOrderBodyInput = z.input<typeof createOrderBodySchema>;
+export type CreateOrderBody = z.output<typeof createOrderBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The order as the API answers it
+
+export const orderNumberField = z
+  .string()
+  .regex(new RegExp(`^${brand.orderPrefix}-\\d{6}$`), 'Invalid order number');
+
+export const orderLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  hsn: z.string(),
+  gstRate: z.number().nonnegative(),
+  quantity: z.number().int().positive(),
+  /** Tax-inclusive price of one unit, in paise. */
+  unitPrice: paiseField,
+  /** unitPrice x quantity, in paise. */
+  amount: paiseField,
+  taxableValue: paiseField,
+  cgst: paiseField,
+  sgst: paiseField,
+  igst: paiseField,
+});
+
+/** The cart figures of `priceCart` (packages/catalog), all in paise. */
+export const orderTotalsSchema = z
+  .object({
+    itemsTotal: paiseField,
+    mrpTotal: paiseField,
+    discount: paiseField,
+    shipping: paiseField,
+    grandTotal: paiseField,
+    taxableValue: paiseField,
+    cgst: paiseField,
+    sgst: paiseField,
+    igst: paiseField,
+    taxTotal: paiseField,
+  })
+  .meta({ id: 'OrderTotals' });
+
+export const orderSchema = z
+  .object({
+    _id: z.string(),
+    orderNumber: orderNumberField,
+    status: orderStatusSchema,
+    createdAt: isoDateTimeField,
+    paidAt: isoDateTimeField.optional(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    pinCode: z.string(),
+    country: z.literal('IN'),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    /** '' when the buyer gave none. */
+    gstNumber: z.string(),
+    /** The state whose tax rules apply (the delivery address's). */
+    deliveryState: z.string(),
+    supply: z.enum(SUPPLY_TYPES),
+    lines: z.array(orderLineSchema),
+    totals: orderTotalsSchema,
+    /** The provider's payment id once paid. */
+    paymentId: z.string().optional(),
+  })
+  .meta({ id: 'Order' });
+
+export const orderListSchema = z.array(orderSchema);
+
+/** The options the web passes to the payment provider's dialog. */
+export const paymentDialogSchema = z
+  .object({
+    keyId: z.string(),
+    providerOrderId: z.string(),
+    /** In paise. */
+    amount: z.number().int().positive(),
+    currency: z.literal('INR'),
+    name: z.string(),
+    description: z.literal('Order Payment'),
+    prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+    theme: z.object({ color: z.string() }),
+    /** True when the built-in test mode stands in for the provider (no keys configured). */
+    testMode: z.boolean(),
+  })
+  .meta({ id: 'PaymentDialog' });
+
+export const createOrderResponseSchema = z.object({
+  order: orderSchema,
+  payment: paymentDialogSchema,
+});
+
+/** 409 when `total_amount` differs from the catalogue's figure; `totals` are the server's. */
+export const totalMismatchBodySchema = errorBodySchema.extend({ totals: orderTotalsSchema });
+
+export type OrderLine = z.infer<typeof orderLineSchema>;
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+export type Order = z.infer<typeof orderSchema>;
+export type PaymentDialog = z.infer<typeof paymentDialogSchema>;
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+export type TotalMismatchBody = z.infer<typeof totalMismatchBodySchema>;
