@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
+
+import { RouteErrorPage } from '../components/errors/route-error-page';
+import { PageLoader } from '../components/ui/page-loader';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { RootRoute } from './routes/root';
+
+// Route table of both specs (accounts spec section 2 is authoritative for which pages need a
+// login). Every page is a lazy route module in ./routes, so each becomes its own chunk.
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootRoute,
+    // Only reached when the layout itself fails; page errors are caught one level down.
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        id: 'pages',
+        // A failing page keeps the navbar and footer around the error message.
+        errorElement: <RouteErrorPage />,
+        // Shown inside the layout while the first page's module loads.
+        hydrateFallbackElement: <PageLoader />,
+        children: [
+          { index: true, lazy: () => import('./routes/home') },
+          { path: 'products', lazy: () => import('./routes/products') },
+          { path: 'products/:productId', lazy: () => import('./routes/product-detail') },
+          { path: 'about', lazy: () => import('./routes/about') },
+          { path: 'contact', lazy: () => import('./routes/contact') },
+          { path: 'community', lazy: () => import('./routes/community') },
+          { path: 'return-policy', lazy: () => import('./routes/return-policy') },
+          { path: 'login', lazy: () => import('./routes/login') },
+          { path: 'signup', lazy: () => import('./routes/signup') },
+          { path: 'verify-otp', lazy: () => import('./routes/verify-otp') },
+          { path: 'verify-email', lazy: () => import('./routes/verify-email') },
+          { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
+          { path: 'forgot-email-sent', lazy: () => import('./routes/forgot-email-sent') },
+          { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+          {
+            id: 'guarded',
+            Component: RequireAuth,
+            children: [
+              { path: 'profile', lazy: () => import('./routes/profile') },
+              { path: 'wishlist', lazy: () => import('./routes/wishlist') },
+              { path: 'cart', lazy: () => import('./routes/cart') },
+              { path: 'checkout', lazy: () => import('./routes/checkout') },
+              { path: 'order-confirmation', lazy: () => import('./routes/order-confirmation') },
+            ],
+          },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export function AppRouter() {
+  // One router for the life of the page (StrictMode renders twice; useState keeps the first).
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
+}

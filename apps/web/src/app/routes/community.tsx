@@ -1,0 +1,1 @@
+export { CommunityPage as Component } from '../../features/community/components/community-page';

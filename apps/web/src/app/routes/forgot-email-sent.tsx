@@ -1,0 +1,1 @@
+export { ForgotEmailSentPage as Component } from '../../features/auth/components/forgot-email-sent-page';

@@ -1,0 +1,1 @@
+export { NotFoundPage as Component } from '../../components/errors/not-found-page';

@@ -1,0 +1,1 @@
+export { ProductDetailPage as Component } from '../../features/catalog/components/product-detail-page';

@@ -1,0 +1,1 @@
+export { ProfilePage as Component } from '../../features/account/components/profile-page';

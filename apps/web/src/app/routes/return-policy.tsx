@@ -1,0 +1,1 @@
+export { ReturnPolicyPage as Component } from '../../features/policies/components/return-policy-page';

@@ -1,0 +1,1 @@
+export { VerifyEmailPage as Component } from '../../features/auth/components/verify-email-page';

@@ -1,0 +1,1 @@
+export { VerifyOtpPage as Component } from '../../features/auth/components/verify-otp-page';

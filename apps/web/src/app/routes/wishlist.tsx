@@ -1,0 +1,1 @@
+export { WishlistPage as Component } from '../../features/wishlist/components/wishlist-page';

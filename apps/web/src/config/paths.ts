@@ -1,0 +1,28 @@
+// Every path of the storefront in one place (both specs' route tables), so links, guards and
+// tests cannot drift apart.
+export const PATHS = {
+  home: '/',
+  products: '/products',
+  product: (productId: string | number) => `/products/${encodeURIComponent(String(productId))}`,
+  about: '/about',
+  contact: '/contact',
+  community: '/community',
+  returnPolicy: '/return-policy',
+  login: '/login',
+  signup: '/signup',
+  verifyOtp: '/verify-otp',
+  verifyEmail: '/verify-email',
+  forgotPassword: '/forgot-password',
+  forgotEmailSent: '/forgot-email-sent',
+  resetPassword: '/reset-password',
+  profile: '/profile',
+  wishlist: '/wishlist',
+  cart: '/cart',
+  checkout: '/checkout',
+  orderConfirmation: '/order-confirmation',
+} as const;
+
+/** The login page that sends the user back to `returnTo` (a path plus query) once signed in. */
+export function loginPathFor(returnTo: string): string {
+  return `${PATHS.login}?redirect=${encodeURIComponent(returnTo)}`;
+}

@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+
+import { PATHS } from '../../../config/paths';
+import { AUTH_TEXTS } from '../texts';
+import { AuthCard } from './auth-card';
+
+export function ResetPasswordPage() {
+  const t = AUTH_TEXTS.resetPassword;
+  return (
+    <AuthCard heading={t.heading} subtitle={t.subtitle}>
+      <p>
+        <Link className="text-link" to={PATHS.login}>
+          {AUTH_TEXTS.backToLogin}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,116 @@
+import { brand } from '@vanya/catalog';
+import { z } from 'zod';
+
+// The only module that reads or writes the session keys (DESIGN.md section 3: one token key, one
+// user key, one auth module). Everything else asks here and subscribes for sign-in and sign-out.
+
+const TOKEN_KEY = brand.storageKeys.token;
+const USER_KEY = brand.storageKeys.user;
+
+/** What the login answer tells us about the user; the API may send more fields, which are kept. */
+const sessionUserSchema = z.looseObject({
+  id: z.string().optional(),
+  _id: z.string().optional(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  avatar: z.string().nullable().optional(),
+  hasLoggedInBefore: z.boolean().optional(),
+});
+
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+type Listener = () => void;
+
+const listeners = new Set<Listener>();
+let cachedUserRaw: string | null = null;
+let cachedUser: SessionUser | null = null;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Storage can be switched off (privacy settings); the shop then behaves as signed out.
+    return null;
+  }
+}
+
+function read(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    const store = storage();
+    if (value === null) store?.removeItem(key);
+    else store?.setItem(key, value);
+  } catch {
+    // Quota or privacy errors: the session then lasts only as long as this page.
+  }
+}
+
+function notify(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+function onStorageEvent(event: StorageEvent): void {
+  // Another tab signed in or out (event.key is null when that tab cleared all storage).
+  if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) notify();
+}
+
+export function getToken(): string | null {
+  const token = read(TOKEN_KEY);
+  return token ? token : null;
+}
+
+/** The stored user, or null when absent or unreadable. Returns the same object until it changes. */
+export function getUser(): SessionUser | null {
+  const raw = read(USER_KEY);
+  if (raw === cachedUserRaw) return cachedUser;
+  cachedUserRaw = raw;
+  cachedUser = null;
+  if (raw) {
+    try {
+      const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
+      if (parsed.success) cachedUser = parsed.data;
+    } catch {
+      // Not JSON: treat as no user rather than failing every screen that reads it.
+    }
+  }
+  return cachedUser;
+}
+
+export function setSession(token: string, user: SessionUser): void {
+  write(TOKEN_KEY, token);
+  write(USER_KEY, JSON.stringify(user));
+  notify();
+}
+
+/** Replaces the stored user (after a profile update) and keeps the token. */
+export function setUser(user: SessionUser): void {
+  write(USER_KEY, JSON.stringify(user));
+  notify();
+}
+
+export function clearSession(): void {
+  write(TOKEN_KEY, null);
+  write(USER_KEY, null);
+  notify();
+}
+
+/** Calls `listener` after every sign-in, sign-out or user change, in this tab or another one. */
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1 && typeof window !== 'undefined') {
+    window.addEventListener('storage', onStorageEvent);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && typeof window !== 'undefined') {
+      window.removeEventListener('storage', onStorageEvent);
+    }
+  };
+}
