@@ -7,7 +7,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/.turbo/**', '**/.data/**', '**/.tools/**', '**/.reports/**', '**/node_modules/**', '**/coverage/**', 'apps/web/public/**'],
+    ignores: [
+      '**/dist/**',
+      '**/.turbo/**',
+      '**/.data/**',
+      '**/.tools/**',
+      '**/.reports/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'apps/web/public/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -15,7 +24,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': 'off',
     },
   },

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Brings a fresh checkout to a runnable state: pnpm (the version package.json pins), the
 # dependencies, and (when no MONGODB_URI is set) a local MongoDB-compatible server.
+export TURBO_TELEMETRY_DISABLED=1
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"

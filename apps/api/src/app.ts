@@ -36,6 +36,8 @@ export function createApp({ config, logger, connection }: AppDeps): Express {
       crossOriginEmbedderPolicy: false,
       contentSecurityPolicy: {
         directives: {
+          // Only production is served over HTTPS; on plain-http hosts this would break every asset.
+          'upgrade-insecure-requests': config.isProduction ? [] : null,
           'default-src': ["'self'"],
           'script-src': ["'self'", 'https://checkout.razorpay.com'],
           'frame-src': [
@@ -62,6 +64,15 @@ export function createApp({ config, logger, connection }: AppDeps): Express {
           typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
+      },
+      // One short line per request: who asked what and how it went (no headers, no bodies).
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',

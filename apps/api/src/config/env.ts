@@ -38,6 +38,7 @@ const envSchema = z.object({
   UPLOAD_DIR: optionalText,
   DATA_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOG_PRETTY: booleanFlag.optional(),
   SERVE_WEB: booleanFlag.optional(),
   WEB_DIST_DIR: optionalText,
   JSON_BODY_LIMIT: z.string().default('100kb'),
@@ -61,6 +62,8 @@ export interface Config {
   dataDir: string;
   uploadDir: string;
   logLevel: string;
+  /** Human-readable log lines instead of JSON (development). */
+  logPretty: boolean;
   serveWeb: boolean;
   webDistDir: string;
   jsonBodyLimit: string;
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logPretty: e.LOG_PRETTY ?? (e.NODE_ENV === 'development' && Boolean(process.stdout.isTTY)),
     serveWeb: e.SERVE_WEB ?? isProduction,
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     jsonBodyLimit: e.JSON_BODY_LIMIT,

@@ -4,8 +4,8 @@ import type { Config } from '../config/env';
 
 export type { Logger };
 
-export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>): Logger {
-  const pretty = config.nodeEnv === 'development' && process.stdout.isTTY;
+export function createLogger(config: Pick<Config, 'logLevel' | 'logPretty'>): Logger {
+  const pretty = config.logPretty;
   return pino({
     level: config.logLevel,
     redact: {

@@ -25,6 +25,9 @@ const oneTimeCodeSchema = new Schema(
     attempts: { type: Number, default: 0 },
     consumedAt: { type: Date, default: null },
     sentAt: { type: Date, required: true },
+    /** Registration only: the password and name chosen by the sign-up this code confirms. */
+    passwordHash: { type: String, default: null },
+    name: { type: String, default: null },
   },
   { versionKey: false, collection: 'one_time_codes' },
 );

@@ -22,7 +22,7 @@ function appThatThrows(err: unknown) {
   app.get('/boom', () => {
     throw err;
   });
-  app.use(errorHandler(createLogger({ logLevel: 'silent', nodeEnv: 'test' })));
+  app.use(errorHandler(createLogger({ logLevel: 'silent', logPretty: false })));
   return app;
 }
 

@@ -1,0 +1,143 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { LIMITS } from '@vanya/catalog';
+import { AUTH_MESSAGES } from '@vanya/contracts';
+import type { Types } from 'mongoose';
+import { AppError, tooManyRequests } from '../../shared/errors/app-error';
+import { OneTimeCodeModel } from './one-time-code.model';
+import type { CodePurpose } from './one-time-code.model';
+
+/**
+ * Six-digit one-time codes: drawn from a cryptographic source, stored only as an HMAC bound to
+ * their purpose and destination, valid for 10 minutes, used once, void after 5 wrong tries, and
+ * resent no sooner than 30 seconds after the last one (checked here, not only by the screen).
+ */
+export interface IssuedCode {
+  code: string;
+}
+
+export interface CodeExtras {
+  /** A password hash chosen at registration, applied when this code verifies the account. */
+  passwordHash?: string;
+  name?: string;
+}
+
+export function createCodeService(secret: string, now: () => number = Date.now) {
+  const digest = (purpose: CodePurpose, target: string, code: string) =>
+    createHmac('sha256', secret).update(`${purpose}\n${target}\n${code}`).digest();
+
+  function cooldownError(sentAt: Date): AppError {
+    const left = Math.max(
+      1,
+      Math.ceil((sentAt.getTime() + LIMITS.otpResendCooldownSeconds * 1000 - now()) / 1000),
+    );
+    return tooManyRequests(
+      `Please wait ${left} seconds before requesting a new code.`,
+      left,
+      'OTP_COOLDOWN',
+    );
+  }
+
+  return {
+    /** Issues a fresh code (replacing any earlier one for the same purpose), or throws 429 within the cooldown. */
+    async issue(
+      userId: Types.ObjectId,
+      purpose: CodePurpose,
+      target: string,
+      extras: CodeExtras = {},
+    ): Promise<IssuedCode> {
+      const code = String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0');
+      const at = new Date(now());
+      const fields = {
+        target,
+        codeHash: digest(purpose, target, code).toString('hex'),
+        expiresAt: new Date(at.getTime() + LIMITS.otpLifetimeMs),
+        attempts: 0,
+        consumedAt: null,
+        sentAt: at,
+        passwordHash: extras.passwordHash ?? null,
+        name: extras.name ?? null,
+      };
+      const cutoff = new Date(at.getTime() - LIMITS.otpResendCooldownSeconds * 1000);
+      const replaced = await OneTimeCodeModel.updateOne(
+        { userId, purpose, sentAt: { $lte: cutoff } },
+        { $set: fields },
+      );
+      if (replaced.matchedCount === 1) return { code };
+      const existing = await OneTimeCodeModel.findOne({ userId, purpose }).lean();
+      if (existing) throw cooldownError(existing.sentAt);
+      try {
+        await OneTimeCodeModel.create({ userId, purpose, ...fields });
+      } catch (err) {
+        // A concurrent request issued one first: that one stands, and this one waits its turn.
+        if ((err as { code?: number }).code === 11000) throw cooldownError(at);
+        throw err;
+      }
+      return { code };
+    },
+
+    /** Seconds until a new code may be sent (0 when it may be sent now). */
+    async cooldownLeft(userId: Types.ObjectId, purpose: CodePurpose): Promise<number> {
+      const existing = await OneTimeCodeModel.findOne({ userId, purpose }).lean();
+      if (!existing) return 0;
+      return Math.max(
+        0,
+        Math.ceil(
+          (existing.sentAt.getTime() + LIMITS.otpResendCooldownSeconds * 1000 - now()) / 1000,
+        ),
+      );
+    },
+
+    /** Whether a live (unexpired, unused) code for this purpose exists. */
+    async hasLiveCode(userId: Types.ObjectId, purpose: CodePurpose): Promise<boolean> {
+      const existing = await OneTimeCodeModel.findOne({ userId, purpose }).lean();
+      return Boolean(
+        existing &&
+        !existing.consumedAt &&
+        existing.expiresAt.getTime() > now() &&
+        existing.attempts < LIMITS.otpMaxAttempts,
+      );
+    },
+
+    /**
+     * Consumes the code if it is right; otherwise counts a wrong try and throws 400 INVALID_OTP
+     * (or OTP_ATTEMPTS_EXCEEDED once the fifth wrong try has voided it).
+     */
+    async verify(
+      userId: Types.ObjectId,
+      purpose: CodePurpose,
+      target: string,
+      code: string,
+    ): Promise<CodeExtras> {
+      const invalid = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
+      const doc = await OneTimeCodeModel.findOne({ userId, purpose }).lean();
+      if (!doc || doc.consumedAt || doc.target !== target || doc.expiresAt.getTime() <= now())
+        throw invalid();
+      if (doc.attempts >= LIMITS.otpMaxAttempts) {
+        throw new AppError(400, 'OTP_ATTEMPTS_EXCEEDED', AUTH_MESSAGES.otpTooManyAttempts);
+      }
+      const expected = Buffer.from(doc.codeHash, 'hex');
+      const given = digest(purpose, target, code);
+      if (expected.length === given.length && timingSafeEqual(expected, given)) {
+        const used = await OneTimeCodeModel.updateOne(
+          { _id: doc._id, consumedAt: null, attempts: { $lt: LIMITS.otpMaxAttempts } },
+          { $set: { consumedAt: new Date(now()) } },
+        );
+        if (used.modifiedCount === 1) {
+          return { passwordHash: doc.passwordHash ?? undefined, name: doc.name ?? undefined };
+        }
+        throw invalid();
+      }
+      const counted = await OneTimeCodeModel.findOneAndUpdate(
+        { _id: doc._id, attempts: { $lt: LIMITS.otpMaxAttempts } },
+        { $inc: { attempts: 1 } },
+        { returnDocument: 'after' },
+      ).lean();
+      if (!counted || counted.attempts >= LIMITS.otpMaxAttempts) {
+        throw new AppError(400, 'OTP_ATTEMPTS_EXCEEDED', AUTH_MESSAGES.otpTooManyAttempts);
+      }
+      throw invalid();
+    },
+  };
+}
+
+export type CodeService = ReturnType<typeof createCodeService>;

@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Types } from 'mongoose';
+import { EmailTokenModel } from './email-token.model';
+import type { TokenPurpose } from './email-token.model';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface TokenRecord {
+  userId: Types.ObjectId;
+  purpose: TokenPurpose;
+  expiresAt: Date;
+  usedAt: Date | null;
+  passwordHash: string | null;
+  name: string | null;
+}
+
+/** Emailed link tokens: 32 random bytes (base64url) handed out once; only their SHA-256 is kept. */
+export function createEmailTokenService(now: () => number = Date.now) {
+  return {
+    async create(
+      userId: Types.ObjectId,
+      purpose: TokenPurpose,
+      lifetimeMs: number,
+      extras: { passwordHash?: string; name?: string } = {},
+    ): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      await EmailTokenModel.create({
+        tokenHash: hashOf(token),
+        userId,
+        purpose,
+        expiresAt: new Date(now() + lifetimeMs),
+        passwordHash: extras.passwordHash ?? null,
+        name: extras.name ?? null,
+      });
+      return token;
+    },
+
+    /** The token's record whatever its state (for telling 'already used' from 'unknown'). */
+    async find(token: string, purpose: TokenPurpose): Promise<TokenRecord | undefined> {
+      const doc = await EmailTokenModel.findOne({
+        tokenHash: hashOf(token),
+        purpose,
+      }).lean<TokenRecord>();
+      return doc ?? undefined;
+    },
+
+    /** Marks the token used exactly once; undefined when it is unknown, used or expired. */
+    async consume(token: string, purpose: TokenPurpose): Promise<TokenRecord | undefined> {
+      const at = new Date(now());
+      const doc = await EmailTokenModel.findOneAndUpdate(
+        { tokenHash: hashOf(token), purpose, usedAt: null, expiresAt: { $gt: at } },
+        { $set: { usedAt: at } },
+        { returnDocument: 'after' },
+      ).lean<TokenRecord>();
+      return doc ?? undefined;
+    },
+
+    /** Voids every unused token of this purpose for the user (a new reset link replaces old ones). */
+    async revokeAll(userId: Types.ObjectId, purpose: TokenPurpose): Promise<void> {
+      await EmailTokenModel.updateMany(
+        { userId, purpose, usedAt: null },
+        { $set: { usedAt: new Date(now()) } },
+      );
+    },
+  };
+}
+
+export type EmailTokenService = ReturnType<typeof createEmailTokenService>;

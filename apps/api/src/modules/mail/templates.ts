@@ -1,0 +1,129 @@
+import { brand, LIMITS } from '@vanya/catalog';
+import type { MailMessage } from './mailer';
+
+type Mail = Omit<MailMessage, 'to'>;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const { forest, beige, sand, ink } = brand.colors;
+
+/** The branded frame every mail shares: inline styles only, since mail clients drop stylesheets. */
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html>
+<html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:${beige};font-family:Helvetica,Arial,sans-serif;color:${ink}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${beige};padding:24px 0">
+<tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid ${sand}">
+<tr><td style="background:${forest};padding:20px 28px;color:#ffffff;font-family:Georgia,serif;font-size:22px;letter-spacing:0.5px">${escapeHtml(brand.name)}</td></tr>
+<tr><td style="padding:28px;font-size:15px;line-height:1.6">${bodyHtml}</td></tr>
+<tr><td style="padding:18px 28px;background:${beige};font-size:12px;color:#55605a;line-height:1.5">
+${escapeHtml(brand.name)} · ${escapeHtml(brand.address.city)}, ${escapeHtml(brand.address.state)} ${escapeHtml(brand.address.pinCode)}<br>
+Questions? Write to <a href="mailto:${brand.supportEmail}" style="color:${forest}">${brand.supportEmail}</a>. ${escapeHtml(brand.hashtag)}
+</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+const button = (href: string, label: string) =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:${forest};color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:999px;display:inline-block;font-weight:bold">${escapeHtml(label)}</a></p>`;
+
+const codeBlock = (code: string) =>
+  `<p style="font-size:30px;letter-spacing:8px;font-weight:bold;color:${forest};margin:16px 0">${code}</p>`;
+
+const footerText = `\n\n${brand.name} · ${brand.address.city}, ${brand.address.state}\nQuestions? ${brand.supportEmail}`;
+const minutes = LIMITS.otpLifetimeMs / 60_000;
+const hello = (name: string) => `Hello ${name},`;
+
+export function verificationMail(name: string, link: string, code: string): Mail {
+  const subject = `Confirm your email for ${brand.name}`;
+  return {
+    subject,
+    text: `${hello(name)}\n\nWelcome to ${brand.name}! Confirm your email address by opening this link (valid for 24 hours):\n\n${link}\n\nOr enter this code on the verification page (valid for ${minutes} minutes): ${code}\n\nIf you did not sign up, you can ignore this email.${footerText}`,
+    html: layout(
+      subject,
+      `<p>${escapeHtml(hello(name))}</p><p>Welcome to ${escapeHtml(brand.name)}! Confirm your email address to finish creating your account.</p>
+${button(link, 'Verify my email')}
+<p>Or enter this code on the verification page (valid for ${minutes} minutes):</p>${codeBlock(code)}
+<p style="font-size:13px;color:#55605a">The link is valid for 24 hours. If you did not sign up, you can ignore this email.</p>`,
+    ),
+  };
+}
+
+export function accountExistsMail(name: string, loginLink: string, resetLink: string): Mail {
+  const subject = `Someone tried to sign up with your email at ${brand.name}`;
+  return {
+    subject,
+    text: `${hello(name)}\n\nSomeone (perhaps you) tried to create a ${brand.name} account with this email address, but you already have one.\n\nLog in: ${loginLink}\nForgot your password? ${resetLink}\n\nIf this was not you, no action is needed: your account is unchanged.${footerText}`,
+    html: layout(
+      subject,
+      `<p>${escapeHtml(hello(name))}</p><p>Someone (perhaps you) tried to create a ${escapeHtml(brand.name)} account with this email address, but you already have one.</p>
+${button(loginLink, 'Log in')}<p>Forgot your password? <a href="${escapeHtml(resetLink)}" style="color:${forest}">Reset it here</a>.</p>
+<p style="font-size:13px;color:#55605a">If this was not you, no action is needed: your account is unchanged.</p>`,
+    ),
+  };
+}
+
+export type CodeReason = 'verify_account' | 'login' | 'change_email' | 'two_step';
+
+const CODE_REASONS: Record<CodeReason, { subject: string; line: string }> = {
+  verify_account: {
+    subject: 'Your verification code',
+    line: 'Enter this code to verify your email address',
+  },
+  login: { subject: 'Your login code', line: 'Enter this code to finish logging in' },
+  change_email: {
+    subject: 'Confirm your new email address',
+    line: 'Enter this code on your profile to confirm this email address',
+  },
+  two_step: {
+    subject: 'Your two-step verification code',
+    line: 'Enter this code to change your two-step verification setting',
+  },
+};
+
+export function codeMail(name: string, code: string, reason: CodeReason): Mail {
+  const { subject: what, line } = CODE_REASONS[reason];
+  const subject = `${what}: ${code}`;
+  return {
+    subject,
+    text: `${hello(name)}\n\n${line} (valid for ${minutes} minutes):\n\n${code}\n\nIf you did not ask for it, you can ignore this email; nobody can use the code without your password.${footerText}`,
+    html: layout(
+      subject,
+      `<p>${escapeHtml(hello(name))}</p><p>${escapeHtml(line)} (valid for ${minutes} minutes):</p>${codeBlock(code)}
+<p style="font-size:13px;color:#55605a">If you did not ask for it, you can ignore this email.</p>`,
+    ),
+  };
+}
+
+export function passwordResetMail(name: string, link: string): Mail {
+  const subject = `Reset your ${brand.name} password`;
+  return {
+    subject,
+    text: `${hello(name)}\n\nWe received a request to reset your password. Open this link within 1 hour to choose a new one:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this email: your password stays as it is.${footerText}`,
+    html: layout(
+      subject,
+      `<p>${escapeHtml(hello(name))}</p><p>We received a request to reset your password. Choose a new one within 1 hour:</p>
+${button(link, 'Choose a new password')}
+<p style="font-size:13px;color:#55605a">The link works once. If you did not ask for this, ignore this email: your password stays as it is.</p>`,
+    ),
+  };
+}
+
+export function passwordChangedMail(name: string): Mail {
+  const subject = `Your ${brand.name} password was changed`;
+  return {
+    subject,
+    text: `${hello(name)}\n\nYour password was just changed and every other session was signed out. If this was not you, reset your password now and write to ${brand.supportEmail}.${footerText}`,
+    html: layout(
+      subject,
+      `<p>${escapeHtml(hello(name))}</p><p>Your password was just changed and every other session was signed out.</p>
+<p>If this was not you, reset your password now and write to <a href="mailto:${brand.supportEmail}" style="color:${forest}">${brand.supportEmail}</a>.</p>`,
+    ),
+  };
+}
+
+export { escapeHtml, layout };

@@ -1,0 +1,79 @@
+import type { User } from '@vanya/contracts';
+import type { UserDoc } from './user.model';
+
+export interface LoginEvent {
+  at: Date;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** Lists other modules own (orders, invoices, returns, tickets); empty until they supply them. */
+export type ProfileLists = Pick<User, 'orders' | 'invoices' | 'returns' | 'tickets'>;
+export const EMPTY_LISTS: ProfileLists = { orders: [], invoices: [], returns: [], tickets: [] };
+
+/** 'Chrome on Android' from a user-agent header; good enough for a person reading their history. */
+export function describeBrowser(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : ua
+              ? ua.split(/[ /]/)[0]!.slice(0, 30)
+              : 'Unknown browser';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iOS/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
+  return os ? `${browser} on ${os}` : browser;
+}
+
+const istFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** '22 Nov 2026, 9:01 pm IST · Chrome on Linux · 203.0.113.9' */
+export function formatLoginEvent(event: LoginEvent): string {
+  return [
+    `${istFormat.format(event.at)} IST`,
+    describeBrowser(event.userAgent),
+    event.ip ?? 'unknown address',
+  ].join(' · ');
+}
+
+export function toUserResponse(user: UserDoc, lists: ProfileLists = EMPTY_LISTS): User {
+  return {
+    name: user.name,
+    email: user.email,
+    phone: user.phone ?? '',
+    dob: user.dob ? user.dob.toISOString().slice(0, 10) : '',
+    gender: (user.gender ?? '') as User['gender'],
+    createdAt: user.createdAt.toISOString(),
+    avatar: user.avatar ?? '',
+    twoStepEnabled: Boolean(user.twoStepEnabled),
+    emailVerified: Boolean(user.emailVerified),
+    hasLoggedInBefore: Boolean(user.hasLoggedInBefore),
+    loginHistory: (user.loginHistory ?? []).map(formatLoginEvent),
+    addresses: (user.addresses ?? []).map((a) => ({ id: a.id, address: a.address })),
+    payments: (user.paymentMethods ?? []).map((p) => ({ id: p.id, payment: p.payment })),
+    ...lists,
+  };
+}
