@@ -11,4 +11,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   noExternal: [/^@vanya\//],
+  // The password worker is loaded by file name at run time, so it ships next to index.js.
+  onSuccess: 'cp src/modules/auth/password-worker.mjs dist/password-worker.mjs',
 });

@@ -7,24 +7,41 @@ import helmet from 'helmet';
 import type { Connection } from 'mongoose';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config/env';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createCodeService } from './modules/auth/codes.service';
+import { createEmailTokenService } from './modules/auth/email-tokens.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { errorHandler, notFoundHandler } from './shared/errors/error-handler';
 import { webAppRoutes } from './shared/http/web-app';
 import type { Logger } from './shared/logger';
+import type { Services } from './services';
 
 export interface AppDeps {
   config: Config;
   logger: Logger;
   /** The mongoose connection the routes use; /api/health reports its state. */
   connection: Connection;
+  /** Mail, password hashing and SMS, created once by the caller (who also closes them). */
+  services: Services;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
 /** Builds the whole HTTP app without listening: index.ts listens, tests call it in-process. */
-export function createApp({ config, logger, connection }: AppDeps): Express {
+export function createApp({ config, logger, connection, services }: AppDeps): Express {
+  const authService = createAuthService({
+    config,
+    logger,
+    mailer: services.mailer,
+    sms: services.sms,
+    hasher: services.passwordHasher,
+    codes: createCodeService(config.jwtSecret),
+    tokens: createEmailTokenService(),
+  });
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -83,10 +100,23 @@ export function createApp({ config, logger, connection }: AppDeps): Express {
 
   const api = express.Router();
   api.use(healthRoutes(connection));
+  api.use('/auth', authRoutes(authService, config));
   api.use(productsRoutes());
   api.use(openApiRoutes());
   api.use(notFoundHandler);
   app.use('/api', api);
+
+  // Avatars and attachments: names are random and files never change, so they cache for long.
+  app.use(
+    '/uploads',
+    express.static(config.uploadDir, {
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '30d',
+      fallthrough: false,
+    }),
+  );
 
   if (config.serveWeb) {
     const web = webAppRoutes(config.webDistDir);

@@ -3,7 +3,9 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
+import { createServices } from './services';
 import { connectDatabase, disconnectDatabase } from './shared/db/connect';
+import { startSweeper } from './shared/db/sweeper';
 import { EmbeddedDatabaseError, startEmbeddedServer } from './shared/db/embedded-server';
 import type { EmbeddedServer } from './shared/db/embedded-server';
 import { createLogger } from './shared/logger';
@@ -31,7 +33,9 @@ async function main(): Promise<void> {
     );
   }
   const connection = await connectDatabase(uri);
-  const app = createApp({ config, logger, connection });
+  const services = createServices(config, logger);
+  const app = createApp({ config, logger, connection, services });
+  const stopSweeper = startSweeper(logger);
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
@@ -51,6 +55,8 @@ async function main(): Promise<void> {
     force.unref();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    stopSweeper();
+    await services.close();
     await disconnectDatabase();
     await embedded?.stop();
     logger.info('stopped');

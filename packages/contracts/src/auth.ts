@@ -239,6 +239,9 @@ export const otpRequiredBodySchema = errorBodySchema.extend({ email: z.string() 
 /** A plain success answer; `msg` and `message` carry the same text, as in error bodies. */
 export const messageResponseSchema = z.object({ msg: z.string(), message: z.string() });
 
+/** A password change ends every other session; this session continues with the new token. */
+export const changePasswordResponseSchema = messageResponseSchema.extend({ token: z.string() });
+
 export type User = z.infer<typeof userSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type MeResponse = z.infer<typeof meResponseSchema>;
@@ -246,6 +249,7 @@ export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 export type OtpRequiredBody = z.infer<typeof otpRequiredBodySchema>;
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 /** The multipart field the avatar upload carries its image in. */
 export const AVATAR_FIELD = 'avatar';

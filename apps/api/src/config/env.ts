@@ -42,6 +42,11 @@ const envSchema = z.object({
   SERVE_WEB: booleanFlag.optional(),
   WEB_DIST_DIR: optionalText,
   JSON_BODY_LIMIT: z.string().default('100kb'),
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  SMS_URL: optionalText,
+  SMS_API_KEY: optionalText,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -67,6 +72,12 @@ export interface Config {
   serveWeb: boolean;
   webDistDir: string;
   jsonBodyLimit: string;
+  /** bcrypt cost factor (12 by default; tests lower it). */
+  bcryptCost: number;
+  passwordHashThreads: number | undefined;
+  /** Multiplies every rate limit (tests raise it where they are not testing limits). */
+  rateLimitScale: number;
+  sms: { url: string; apiKey: string | undefined } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -132,5 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveWeb: e.SERVE_WEB ?? isProduction,
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     jsonBodyLimit: e.JSON_BODY_LIMIT,
+    bcryptCost: e.BCRYPT_COST,
+    passwordHashThreads: e.PASSWORD_HASH_THREADS,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    sms: e.SMS_URL ? { url: e.SMS_URL, apiKey: e.SMS_API_KEY } : undefined,
   };
 }

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Express } from 'express';
 import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
@@ -7,12 +10,15 @@ import { createApp } from '../app';
 import { loadConfig } from '../config/env';
 import type { Config } from '../config/env';
 import { connectDatabase } from '../shared/db/connect';
+import { createServices } from '../services';
+import type { Services } from '../services';
 import { createLogger } from '../shared/logger';
 
 export interface TestApp {
   app: Express;
   config: Config;
   connection: Connection;
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -20,13 +26,25 @@ export interface TestApp {
 export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const dbName = `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const connection = await connectDatabase(inject('mongoUri'), { dbName });
-  const config = loadConfig({ NODE_ENV: 'test', WEB_ORIGIN: 'http://localhost:5173', ...env });
-  const app = createApp({ config, logger: createLogger(config), connection });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_ORIGIN: 'http://localhost:5173',
+    BCRYPT_COST: '4',
+    RATE_LIMIT_SCALE: '100',
+    UPLOAD_DIR: mkdtempSync(path.join(os.tmpdir(), 'vanya-uploads-')),
+    ...env,
+  });
+  const logger = createLogger(config);
+  const services = createServices(config, logger);
+  const app = createApp({ config, logger, connection, services });
   return {
     app,
     config,
     connection,
+    services,
     async close() {
+      await services.close();
+      rmSync(config.uploadDir, { recursive: true, force: true });
       await connection.dropDatabase();
       await mongoose.disconnect();
     },

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@vanya/catalog';
 import { AUTH_MESSAGES } from '@vanya/contracts';
+import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
 import { AppError, tooManyRequests } from '../../shared/errors/app-error';
 import { OneTimeCodeModel } from './one-time-code.model';
@@ -59,7 +60,7 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
       };
       const cutoff = new Date(at.getTime() - LIMITS.otpResendCooldownSeconds * 1000);
       const replaced = await OneTimeCodeModel.updateOne(
-        { userId, purpose, sentAt: { $lte: cutoff } },
+        { userId, purpose, sentAt: trusted({ $lte: cutoff }) },
         { $set: fields },
       );
       if (replaced.matchedCount === 1) return { code };
@@ -119,7 +120,7 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
       const given = digest(purpose, target, code);
       if (expected.length === given.length && timingSafeEqual(expected, given)) {
         const used = await OneTimeCodeModel.updateOne(
-          { _id: doc._id, consumedAt: null, attempts: { $lt: LIMITS.otpMaxAttempts } },
+          { _id: doc._id, consumedAt: null, attempts: trusted({ $lt: LIMITS.otpMaxAttempts }) },
           { $set: { consumedAt: new Date(now()) } },
         );
         if (used.modifiedCount === 1) {
@@ -128,7 +129,7 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
         throw invalid();
       }
       const counted = await OneTimeCodeModel.findOneAndUpdate(
-        { _id: doc._id, attempts: { $lt: LIMITS.otpMaxAttempts } },
+        { _id: doc._id, attempts: trusted({ $lt: LIMITS.otpMaxAttempts }) },
         { $inc: { attempts: 1 } },
         { returnDocument: 'after' },
       ).lean();

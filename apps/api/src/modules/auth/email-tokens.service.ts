@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
 import { EmailTokenModel } from './email-token.model';
 import type { TokenPurpose } from './email-token.model';
@@ -48,7 +49,7 @@ export function createEmailTokenService(now: () => number = Date.now) {
     async consume(token: string, purpose: TokenPurpose): Promise<TokenRecord | undefined> {
       const at = new Date(now());
       const doc = await EmailTokenModel.findOneAndUpdate(
-        { tokenHash: hashOf(token), purpose, usedAt: null, expiresAt: { $gt: at } },
+        { tokenHash: hashOf(token), purpose, usedAt: null, expiresAt: trusted({ $gt: at }) },
         { $set: { usedAt: at } },
         { returnDocument: 'after' },
       ).lean<TokenRecord>();

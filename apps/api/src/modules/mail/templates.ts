@@ -38,16 +38,22 @@ const footerText = `\n\n${brand.name} · ${brand.address.city}, ${brand.address.
 const minutes = LIMITS.otpLifetimeMs / 60_000;
 const hello = (name: string) => `Hello ${name},`;
 
-export function verificationMail(name: string, link: string, code: string): Mail {
+export function verificationMail(name: string, link: string, code: string | undefined): Mail {
   const subject = `Confirm your email for ${brand.name}`;
+  const codeText = code
+    ? `\n\nOr enter this code on the verification page (valid for ${minutes} minutes): ${code}`
+    : '';
+  const codeHtml = code
+    ? `<p>Or enter this code on the verification page (valid for ${minutes} minutes):</p>${codeBlock(code)}`
+    : '';
   return {
     subject,
-    text: `${hello(name)}\n\nWelcome to ${brand.name}! Confirm your email address by opening this link (valid for 24 hours):\n\n${link}\n\nOr enter this code on the verification page (valid for ${minutes} minutes): ${code}\n\nIf you did not sign up, you can ignore this email.${footerText}`,
+    text: `${hello(name)}\n\nWelcome to ${brand.name}! Confirm your email address by opening this link (valid for 24 hours):\n\n${link}${codeText}\n\nIf you did not sign up, you can ignore this email.${footerText}`,
     html: layout(
       subject,
       `<p>${escapeHtml(hello(name))}</p><p>Welcome to ${escapeHtml(brand.name)}! Confirm your email address to finish creating your account.</p>
 ${button(link, 'Verify my email')}
-<p>Or enter this code on the verification page (valid for ${minutes} minutes):</p>${codeBlock(code)}
+${codeHtml}
 <p style="font-size:13px;color:#55605a">The link is valid for 24 hours. If you did not sign up, you can ignore this email.</p>`,
     ),
   };

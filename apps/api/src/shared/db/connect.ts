@@ -2,7 +2,8 @@ import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
 
 // DESIGN.md section 8: filters are sanitised ({$gt: ''} from a client becomes a literal), and a
-// query on a path the schema does not know is an error rather than silently ignored.
+// query on a path the schema does not know is an error rather than silently ignored. The server's
+// own operators must therefore be marked: `{ expiresAt: trusted({ $gt: now }) }`.
 mongoose.set('sanitizeFilter', true);
 mongoose.set('strictQuery', 'throw');
 

@@ -58,6 +58,13 @@ export function toErrorResponse(err: unknown): {
       headers: {},
     };
   }
+  if (e?.name === 'MulterError') {
+    const message =
+      e.code === 'LIMIT_UNEXPECTED_FILE'
+        ? 'Unexpected file field in the upload.'
+        : 'The upload could not be read.';
+    return { status: 400, body: body(message, 'INVALID_UPLOAD'), headers: {} };
+  }
   if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') {
     return {
       status: 415,

@@ -1,0 +1,271 @@
+import { LIMITS } from '@vanya/catalog';
+import {
+  AUTH_MESSAGES,
+  AVATAR_FIELD,
+  PROFILE_MESSAGES,
+  changePasswordBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  requestPasswordResetBodySchema,
+  resendOtpBodySchema,
+  resetPasswordBodySchema,
+  sendEmailOtpBodySchema,
+  sendPhoneOtpBodySchema,
+  twoStepBodySchema,
+  updateMeBodySchema,
+  verifyEmailBodySchema,
+  verifyEmailOtpBodySchema,
+  verifyEmailQuerySchema,
+  verifyOtpBodySchema,
+  verifyPhoneOtpBodySchema,
+} from '@vanya/contracts';
+import { Router } from 'express';
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import type { Config } from '../../config/env';
+import { AppError } from '../../shared/errors/app-error';
+import { clientIp, rateLimit } from '../../shared/http/rate-limit';
+import type { RateRule } from '../../shared/http/rate-limit';
+import { currentUser, requireAuth } from '../../shared/http/require-auth';
+import { parsed, validate } from '../../shared/http/validate';
+import type { LoginEvent } from '../users/user.view';
+import type { AuthService } from './auth.service';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+function rules(scale: number) {
+  const rule = (name: string, limit: number, windowMs: number): RateRule => ({
+    name,
+    limit: Math.ceil(limit * scale),
+    windowMs,
+  });
+  return {
+    register: rule('register', 10, HOUR),
+    login: rule('login', 30, 15 * MINUTE),
+    loginAccount: rule('login-acct', 10, 15 * MINUTE),
+    sendCode: rule('send-code', 20, HOUR),
+    sendCodeAccount: rule('send-code-acct', 10, HOUR),
+    verify: rule('verify', 30, 15 * MINUTE),
+    verifyAccount: rule('verify-acct', 20, 15 * MINUTE),
+    resetRequest: rule('reset-request', 10, HOUR),
+    resetRequestAccount: rule('reset-request-acct', 5, HOUR),
+    reset: rule('reset', 20, HOUR),
+    password: rule('password', 20, 15 * MINUTE),
+  };
+}
+
+const message = (text: string) => ({ msg: text, message: text });
+
+function loginEvent(req: Request): LoginEvent {
+  return {
+    at: new Date(),
+    ip: clientIp(req),
+    userAgent: req.get('user-agent')?.slice(0, 300) ?? '',
+  };
+}
+
+const avatarUpload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 0, parts: 1 },
+  fileFilter: (_req, file, accept) => {
+    if (/^image\/(jpeg|png|webp|gif|avif|heic|heif)$/.test(file.mimetype))
+      return accept(null, true);
+    accept(new AppError(415, 'UNSUPPORTED_MEDIA', PROFILE_MESSAGES.avatarInvalidImage));
+  },
+}).single(AVATAR_FIELD);
+
+export function authRoutes(service: AuthService, config: Config): Router {
+  const router = Router();
+  const limits = rules(config.rateLimitScale);
+  const auth = requireAuth(config.jwtSecret);
+  const sendCodeLimit = rateLimit(limits.sendCode, { perAccount: limits.sendCodeAccount });
+  const verifyLimit = rateLimit(limits.verify, { perAccount: limits.verifyAccount });
+
+  router.post(
+    '/register',
+    rateLimit(limits.register),
+    validate(registerBodySchema),
+    async (_req, res) => {
+      await service.register(parsed(res, registerBodySchema));
+      res.status(201).json(message(AUTH_MESSAGES.registered));
+    },
+  );
+
+  router.post(
+    '/login',
+    rateLimit(limits.login, { perAccount: limits.loginAccount }),
+    validate(loginBodySchema),
+    async (req, res) => {
+      res.json(await service.login(parsed(res, loginBodySchema), loginEvent(req)));
+    },
+  );
+
+  router.post('/verify-email', verifyLimit, validate(verifyEmailBodySchema), async (req, res) => {
+    res.json(
+      await service.verifyEmailAndSignIn(parsed(res, verifyEmailBodySchema).token, loginEvent(req)),
+    );
+  });
+
+  // The link in the mail: it verifies and sends the browser to the login screen with the outcome.
+  router.get(
+    '/verify-email',
+    rateLimit(limits.verify),
+    validate(verifyEmailQuerySchema, 'query'),
+    async (_req, res) => {
+      const { token } = parsed(res, verifyEmailQuerySchema, 'query');
+      const login = (query: string) => res.redirect(302, `${config.webOrigin}/login?${query}`);
+      if (!token) return login('error=missing_token');
+      const { outcome } = await service.verifyEmailLink(token);
+      const query = {
+        verified: 'verified=true',
+        already: 'verified=already',
+        invalid: 'error=invalid_or_expired_token',
+        user_not_found: 'error=user_not_found',
+      }[outcome];
+      login(query);
+    },
+  );
+
+  router.post('/resend-otp', sendCodeLimit, validate(resendOtpBodySchema), async (_req, res) => {
+    await service.resendOtp(parsed(res, resendOtpBodySchema).email);
+    res.json(message(AUTH_MESSAGES.otpResent));
+  });
+
+  router.post('/verify-otp', verifyLimit, validate(verifyOtpBodySchema), async (req, res) => {
+    const { email, otp } = parsed(res, verifyOtpBodySchema);
+    res.json(await service.verifyOtp(email, otp, loginEvent(req)));
+  });
+
+  router.post(
+    '/request-password-reset',
+    rateLimit(limits.resetRequest, { perAccount: limits.resetRequestAccount }),
+    validate(requestPasswordResetBodySchema),
+    async (_req, res) => {
+      await service.requestPasswordReset(parsed(res, requestPasswordResetBodySchema).email);
+      res.json(message(AUTH_MESSAGES.resetLinkSent));
+    },
+  );
+
+  router.post(
+    '/reset-password',
+    rateLimit(limits.reset),
+    validate(resetPasswordBodySchema),
+    async (_req, res) => {
+      await service.resetPassword(parsed(res, resetPasswordBodySchema));
+      res.json(message(AUTH_MESSAGES.passwordResetSucceeded));
+    },
+  );
+
+  router.get('/me', auth, async (_req, res) => {
+    res.json({ data: { user: await service.me(currentUser(res)) } });
+  });
+
+  router.put('/me', auth, validate(updateMeBodySchema), async (_req, res) => {
+    res.json({
+      data: { user: await service.updateMe(currentUser(res), parsed(res, updateMeBodySchema)) },
+    });
+  });
+
+  router.post(
+    '/send-email-otp',
+    auth,
+    sendCodeLimit,
+    validate(sendEmailOtpBodySchema),
+    async (_req, res) => {
+      await service.sendEmailChangeCode(
+        currentUser(res),
+        parsed(res, sendEmailOtpBodySchema).email,
+      );
+      res.json(message(PROFILE_MESSAGES.emailOtpSent));
+    },
+  );
+
+  router.post(
+    '/verify-email-otp',
+    auth,
+    verifyLimit,
+    validate(verifyEmailOtpBodySchema),
+    async (_req, res) => {
+      const { email, otp } = parsed(res, verifyEmailOtpBodySchema);
+      await service.verifyEmailChangeCode(currentUser(res), email, otp);
+      res.json(message(PROFILE_MESSAGES.emailOtpVerified));
+    },
+  );
+
+  router.post(
+    '/send-phone-otp',
+    auth,
+    sendCodeLimit,
+    validate(sendPhoneOtpBodySchema),
+    async (_req, res) => {
+      await service.sendPhoneChangeCode(
+        currentUser(res),
+        parsed(res, sendPhoneOtpBodySchema).phone,
+      );
+      res.json(message(PROFILE_MESSAGES.phoneOtpSent));
+    },
+  );
+
+  router.post(
+    '/verify-phone-otp',
+    auth,
+    verifyLimit,
+    validate(verifyPhoneOtpBodySchema),
+    async (_req, res) => {
+      const { phone, otp } = parsed(res, verifyPhoneOtpBodySchema);
+      await service.verifyPhoneChangeCode(currentUser(res), phone, otp);
+      res.json(message(PROFILE_MESSAGES.phoneOtpVerified));
+    },
+  );
+
+  router.post(
+    '/change-password',
+    auth,
+    rateLimit(limits.password),
+    validate(changePasswordBodySchema),
+    async (_req, res) => {
+      const { token } = await service.changePassword(
+        currentUser(res),
+        parsed(res, changePasswordBodySchema),
+      );
+      res.json({ ...message(PROFILE_MESSAGES.passwordChanged), token });
+    },
+  );
+
+  router.post('/two-step/send-code', auth, sendCodeLimit, async (_req, res) => {
+    await service.sendTwoStepCode(currentUser(res));
+    res.json(message(AUTH_MESSAGES.otpSent));
+  });
+
+  router.post(
+    '/two-step',
+    auth,
+    rateLimit(limits.password),
+    validate(twoStepBodySchema),
+    async (_req, res) => {
+      const enabled = await service.setTwoStep(currentUser(res), parsed(res, twoStepBodySchema));
+      res.json({
+        twoStepEnabled: enabled,
+        ...message(enabled ? PROFILE_MESSAGES.twoStepEnabled : PROFILE_MESSAGES.twoStepDisabled),
+      });
+    },
+  );
+
+  router.post(
+    '/upload-avatar',
+    auth,
+    (req: Request, res: Response, next) => avatarUpload(req, res, next),
+    async (req, res) => {
+      if (!req.file) throw new AppError(400, 'VALIDATION_ERROR', 'Choose an image to upload.');
+      res.json({ avatar: await service.uploadAvatar(currentUser(res), req.file.buffer) });
+    },
+  );
+
+  router.post('/remove-avatar', auth, async (_req, res) => {
+    await service.removeAvatar(currentUser(res));
+    res.json({ avatar: '', ...message(PROFILE_MESSAGES.avatarRemoved) });
+  });
+
+  return router;
+}

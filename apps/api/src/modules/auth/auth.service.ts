@@ -1,0 +1,451 @@
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { LIMITS } from '@vanya/catalog';
+import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@vanya/contracts';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  LoginResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  TwoStepBody,
+  UpdateMeBody,
+  User,
+} from '@vanya/contracts';
+import type { Types } from 'mongoose';
+import type { Config } from '../../config/env';
+import { AppError, conflict, forbidden } from '../../shared/errors/app-error';
+import type { Logger } from '../../shared/logger';
+import type { Mailer } from '../mail/mailer';
+import {
+  accountExistsMail,
+  codeMail,
+  passwordChangedMail,
+  passwordResetMail,
+  verificationMail,
+} from '../mail/templates';
+import type { CodeReason } from '../mail/templates';
+import type { SmsTransport } from '../sms/sms-transport';
+import { toAvatarJpeg } from '../users/avatar-image';
+import { UserModel } from '../users/user.model';
+import type { UserDoc } from '../users/user.model';
+import { EMPTY_LISTS, toUserResponse } from '../users/user.view';
+import type { LoginEvent, ProfileLists } from '../users/user.view';
+import type { CodeService } from './codes.service';
+import { EmailTokenModel } from './email-token.model';
+import type { EmailTokenService } from './email-tokens.service';
+import { OneTimeCodeModel } from './one-time-code.model';
+import type { CodePurpose } from './one-time-code.model';
+import type { PasswordHasher } from './password-hasher';
+import { signSessionToken } from './tokens';
+
+/** How long a verified new email or phone may wait for the profile to be saved. */
+const VERIFIED_CHANGE_LIFETIME_MS = 30 * 60 * 1000;
+const LOGIN_HISTORY_KEPT = 20;
+export const AVATAR_PUBLIC_PREFIX = '/uploads/avatars/';
+
+export interface AuthServiceDeps {
+  config: Config;
+  logger: Logger;
+  mailer: Mailer;
+  sms: SmsTransport;
+  hasher: PasswordHasher;
+  codes: CodeService;
+  tokens: EmailTokenService;
+  /** Orders, invoices, returns and tickets for the profile (filled by the shopping modules). */
+  profileLists?: (userId: Types.ObjectId) => Promise<ProfileLists>;
+  now?: () => number;
+}
+
+export type VerifyLinkOutcome = 'verified' | 'already' | 'invalid' | 'user_not_found';
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { config, logger, mailer, sms, hasher, codes, tokens } = deps;
+  const now = deps.now ?? Date.now;
+  const lists = (user: UserDoc) => deps.profileLists?.(user._id) ?? Promise.resolve(EMPTY_LISTS);
+  const webLink = (pathname: string, params?: Record<string, string>) =>
+    `${config.webOrigin}${pathname}${params ? `?${new URLSearchParams(params)}` : ''}`;
+  const sessionToken = (user: UserDoc) =>
+    signSessionToken(
+      { sub: String(user._id), tv: user.tokenVersion ?? 0 },
+      config.jwtSecret,
+      LIMITS.jwtLifetimeSeconds,
+    );
+  const findByEmail = (email: string) => UserModel.findOne({ email }).lean<UserDoc>();
+  const invalidCode = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
+
+  async function view(user: UserDoc): Promise<User> {
+    return toUserResponse(user, await lists(user));
+  }
+
+  /** Sends a code for `purpose` to the account's email; within the cooldown the live code stands. */
+  async function mailCode(
+    user: UserDoc,
+    purpose: CodePurpose & CodeReason,
+    options: { quietCooldown: boolean },
+  ) {
+    try {
+      const { code } = await codes.issue(user._id, purpose, user.email);
+      await mailer.send({ to: user.email, ...codeMail(user.name, code, purpose) });
+    } catch (err) {
+      if (options.quietCooldown && err instanceof AppError && err.code === 'OTP_COOLDOWN') return;
+      throw err;
+    }
+  }
+
+  async function completeSignIn(user: UserDoc, event: LoginEvent): Promise<LoginResponse> {
+    const history = [event, ...(user.loginHistory ?? [])].slice(0, LOGIN_HISTORY_KEPT);
+    const updated = await UserModel.findOneAndUpdate(
+      { _id: user._id },
+      { $set: { loginHistory: history, hasLoggedInBefore: true } },
+      { returnDocument: 'after' },
+    ).lean<UserDoc>();
+    if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
+    // The answer says whether this user had logged in before *this* sign-in: the screen sends a
+    // first-timer to the profile and a returning shopper home.
+    return {
+      token: sessionToken(updated),
+      user: { ...(await view(updated)), hasLoggedInBefore: Boolean(user.hasLoggedInBefore) },
+    };
+  }
+
+  async function markVerified(
+    userId: Types.ObjectId,
+    pending: { passwordHash?: string | null; name?: string | null },
+  ) {
+    const set: Record<string, unknown> = { emailVerified: true };
+    if (pending.passwordHash) set.passwordHash = pending.passwordHash;
+    if (pending.name) set.name = pending.name;
+    const updated = await UserModel.findOneAndUpdate(
+      { _id: userId },
+      { $set: set },
+      { returnDocument: 'after' },
+    ).lean<UserDoc>();
+    await OneTimeCodeModel.deleteMany({ userId, purpose: 'verify_account' });
+    return updated;
+  }
+
+  async function deleteFile(publicPath: string | null | undefined) {
+    if (!publicPath?.startsWith(AVATAR_PUBLIC_PREFIX)) return;
+    const file = path.join(config.uploadDir, 'avatars', path.basename(publicPath));
+    await unlink(file).catch(() => undefined);
+  }
+
+  return {
+    /**
+     * Creates the account (or, for an unverified one, a fresh link carrying this sign-up's password)
+     * and mails the link and a code. The answer is the same whether or not the email had an
+     * account; a verified owner is told by mail that someone tried.
+     */
+    async register(body: RegisterBody): Promise<void> {
+      // Hash first, for every request, so that new and existing emails take the same time.
+      const passwordHash = await hasher.hash(body.password);
+      let user = await findByEmail(body.email);
+      let created = false;
+      if (!user) {
+        try {
+          user = (
+            await UserModel.create({ name: body.name, email: body.email, passwordHash })
+          ).toObject() as UserDoc;
+          created = true;
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+          user = await findByEmail(body.email);
+          if (!user) throw err;
+        }
+      }
+      if (user.emailVerified) {
+        await mailer.send({
+          to: user.email,
+          ...accountExistsMail(user.name, webLink('/login'), webLink('/forgot-password')),
+        });
+        return;
+      }
+      try {
+        const pending = { passwordHash, name: body.name };
+        const token = await tokens.create(
+          user._id,
+          'verify_email',
+          LIMITS.emailTokenLifetimeMs,
+          pending,
+        );
+        let code: string | undefined;
+        try {
+          code = (await codes.issue(user._id, 'verify_account', user.email, pending)).code;
+        } catch (err) {
+          if (!(err instanceof AppError && err.code === 'OTP_COOLDOWN')) throw err;
+        }
+        await mailer.send({
+          to: user.email,
+          ...verificationMail(body.name, webLink('/verify-email', { token }), code),
+        });
+      } catch (err) {
+        // Never leave a half-made account behind: without its mail nobody could verify it.
+        if (created) {
+          await Promise.all([
+            UserModel.deleteOne({ _id: user._id }),
+            EmailTokenModel.deleteMany({ userId: user._id }),
+            OneTimeCodeModel.deleteMany({ userId: user._id }),
+          ]);
+        }
+        throw err;
+      }
+    },
+
+    /** Uses an emailed verification link once. */
+    async verifyEmailLink(token: string): Promise<{ outcome: VerifyLinkOutcome; user?: UserDoc }> {
+      const record = await tokens.find(token, 'verify_email');
+      if (!record) return { outcome: 'invalid' };
+      const user = await UserModel.findById(record.userId).lean<UserDoc>();
+      if (!user) return { outcome: 'user_not_found' };
+      if (record.usedAt || record.expiresAt.getTime() <= now()) {
+        return { outcome: record.usedAt && user.emailVerified ? 'already' : 'invalid' };
+      }
+      const consumed = await tokens.consume(token, 'verify_email');
+      if (!consumed) return { outcome: user.emailVerified ? 'already' : 'invalid' };
+      if (user.emailVerified) return { outcome: 'already', user };
+      const updated = await markVerified(user._id, consumed);
+      return updated ? { outcome: 'verified', user: updated } : { outcome: 'user_not_found' };
+    },
+
+    /** POST /auth/verify-email: verifies and signs the user in. */
+    async verifyEmailAndSignIn(token: string, event: LoginEvent) {
+      const { outcome, user } = await this.verifyEmailLink(token);
+      if (outcome === 'verified' && user) {
+        const session = await completeSignIn(user, event);
+        return { success: true, message: AUTH_MESSAGES.emailVerified, token: session.token };
+      }
+      if (outcome === 'already') return { success: true, message: AUTH_MESSAGES.alreadyVerified };
+      if (outcome === 'user_not_found')
+        throw new AppError(404, 'USER_NOT_FOUND', 'User not found during verification.');
+      throw new AppError(400, 'INVALID_TOKEN', AUTH_MESSAGES.verificationLinkInvalid);
+    },
+
+    async login(body: LoginBody, event: LoginEvent): Promise<LoginResponse> {
+      const user = await findByEmail(body.email);
+      const matches = await hasher.compare(
+        body.password,
+        user?.passwordHash ?? (await hasher.dummyHash),
+      );
+      if (!user || !matches)
+        throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+      if (!user.emailVerified) {
+        await mailCode(user, 'verify_account', { quietCooldown: true });
+        throw forbidden(AUTH_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED', {
+          email: user.email,
+        });
+      }
+      if (user.twoStepEnabled) {
+        await mailCode(user, 'login', { quietCooldown: true });
+        throw forbidden(AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED', { email: user.email });
+      }
+      return completeSignIn(user, event);
+    },
+
+    /** Finishes a login interrupted for a code: verifies an unverified account, or the two-step code. */
+    async verifyOtp(email: string, otp: string, event: LoginEvent): Promise<LoginResponse> {
+      const user = await findByEmail(email);
+      if (!user) throw invalidCode();
+      if (!user.emailVerified) {
+        const pending = await codes.verify(user._id, 'verify_account', user.email, otp);
+        const updated = await markVerified(user._id, pending);
+        if (!updated) throw invalidCode();
+        return completeSignIn(updated, event);
+      }
+      if (!user.twoStepEnabled && !(await codes.hasLiveCode(user._id, 'login')))
+        throw invalidCode();
+      await codes.verify(user._id, 'login', user.email, otp);
+      return completeSignIn(user, event);
+    },
+
+    /** Sends the pending code again (after the 30-second cooldown). Unknown emails get the same answer. */
+    async resendOtp(email: string): Promise<void> {
+      const user = await findByEmail(email);
+      if (!user) return;
+      if (!user.emailVerified) return mailCode(user, 'verify_account', { quietCooldown: false });
+      if (user.twoStepEnabled || (await codes.hasLiveCode(user._id, 'login'))) {
+        return mailCode(user, 'login', { quietCooldown: false });
+      }
+    },
+
+    me: view,
+
+    async updateMe(user: UserDoc, body: UpdateMeBody): Promise<User> {
+      const at = now();
+      const set: Record<string, unknown> = {
+        name: body.name,
+        dob: new Date(`${body.dob}T00:00:00.000Z`),
+        gender: body.gender,
+      };
+      const unset: Record<string, ''> = {};
+      const freshlyVerified = (
+        change: { value: string; verifiedAt: Date } | null | undefined,
+        value: string,
+      ) =>
+        change?.value === value && at - change.verifiedAt.getTime() <= VERIFIED_CHANGE_LIFETIME_MS;
+      if (body.email !== user.email) {
+        if (!freshlyVerified(user.verifiedEmailChange, body.email)) {
+          throw forbidden(PROFILE_MESSAGES.emailChangeNotVerified, 'EMAIL_CHANGE_NOT_VERIFIED');
+        }
+        Object.assign(set, { email: body.email, emailVerified: true, verifiedEmailChange: null });
+      }
+      if (body.phone !== (user.phone ?? '')) {
+        if (!freshlyVerified(user.verifiedPhoneChange, body.phone)) {
+          throw forbidden(PROFILE_MESSAGES.phoneChangeNotVerified, 'PHONE_CHANGE_NOT_VERIFIED');
+        }
+        Object.assign(set, { phone: body.phone, phoneVerified: true, verifiedPhoneChange: null });
+      }
+      try {
+        const updated = await UserModel.findOneAndUpdate(
+          { _id: user._id },
+          Object.keys(unset).length ? { $set: set, $unset: unset } : { $set: set },
+          { returnDocument: 'after', runValidators: true },
+        ).lean<UserDoc>();
+        if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
+        return view(updated);
+      } catch (err) {
+        if (isDuplicateKey(err)) throw conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+        throw err;
+      }
+    },
+
+    async sendEmailChangeCode(user: UserDoc, email: string): Promise<void> {
+      if (email === user.email)
+        throw new AppError(400, 'SAME_EMAIL', 'This is already your email address.');
+      if (await UserModel.exists({ email }))
+        throw conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+      const { code } = await codes.issue(user._id, 'change_email', email);
+      await mailer.send({ to: email, ...codeMail(user.name, code, 'change_email') });
+    },
+
+    async verifyEmailChangeCode(user: UserDoc, email: string, otp: string): Promise<void> {
+      await codes.verify(user._id, 'change_email', email, otp);
+      await UserModel.updateOne(
+        { _id: user._id },
+        { $set: { verifiedEmailChange: { value: email, verifiedAt: new Date(now()) } } },
+      );
+    },
+
+    async sendPhoneChangeCode(user: UserDoc, phone: string): Promise<void> {
+      if (phone === user.phone && user.phoneVerified)
+        throw new AppError(400, 'SAME_PHONE', 'This is already your mobile number.');
+      const { code } = await codes.issue(user._id, 'change_phone', phone);
+      try {
+        await sms.send(
+          phone,
+          `${code} is your Vanya Naturals verification code. It expires in ${LIMITS.otpLifetimeMs / 60_000} minutes.`,
+        );
+      } catch (err) {
+        logger.error({ err }, 'SMS not sent');
+        await OneTimeCodeModel.deleteOne({ userId: user._id, purpose: 'change_phone' });
+        throw new AppError(
+          503,
+          'SMS_UNAVAILABLE',
+          'We could not send the SMS right now. Please try again in a few minutes.',
+        );
+      }
+    },
+
+    async verifyPhoneChangeCode(user: UserDoc, phone: string, otp: string): Promise<void> {
+      await codes.verify(user._id, 'change_phone', phone, otp);
+      await UserModel.updateOne(
+        { _id: user._id },
+        { $set: { verifiedPhoneChange: { value: phone, verifiedAt: new Date(now()) } } },
+      );
+    },
+
+    /** Changes the password and ends every other session; the answer carries this session's new token. */
+    async changePassword(user: UserDoc, body: ChangePasswordBody): Promise<{ token: string }> {
+      if (!(await hasher.compare(body.currentPassword, user.passwordHash))) {
+        throw forbidden(AUTH_MESSAGES.currentPasswordWrong, 'INVALID_PASSWORD');
+      }
+      const passwordHash = await hasher.hash(body.newPass);
+      const updated = await UserModel.findOneAndUpdate(
+        { _id: user._id },
+        { $set: { passwordHash }, $inc: { tokenVersion: 1 } },
+        { returnDocument: 'after' },
+      ).lean<UserDoc>();
+      if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
+      await mailer
+        .send({ to: updated.email, ...passwordChangedMail(updated.name) })
+        .catch(() => undefined);
+      return { token: sessionToken(updated) };
+    },
+
+    /** Always answers the same; an existing account gets a single-use link valid for one hour. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await findByEmail(email);
+      if (!user) return;
+      await tokens.revokeAll(user._id, 'reset_password');
+      const token = await tokens.create(user._id, 'reset_password', LIMITS.passwordResetLifetimeMs);
+      await mailer.send({
+        to: user.email,
+        ...passwordResetMail(user.name, webLink('/reset-password', { token })),
+      });
+    },
+
+    async resetPassword(body: ResetPasswordBody): Promise<void> {
+      const record = await tokens.consume(body.token, 'reset_password');
+      if (!record) throw new AppError(400, 'INVALID_TOKEN', AUTH_MESSAGES.resetLinkInvalid);
+      const passwordHash = await hasher.hash(body.newPassword);
+      // The link proved control of the mailbox, so the email counts as verified too.
+      const updated = await UserModel.findOneAndUpdate(
+        { _id: record.userId },
+        { $set: { passwordHash, emailVerified: true }, $inc: { tokenVersion: 1 } },
+        { returnDocument: 'after' },
+      ).lean<UserDoc>();
+      if (!updated) throw new AppError(400, 'INVALID_TOKEN', AUTH_MESSAGES.resetLinkInvalid);
+      await tokens.revokeAll(updated._id, 'reset_password');
+      await mailer
+        .send({ to: updated.email, ...passwordChangedMail(updated.name) })
+        .catch(() => undefined);
+    },
+
+    async sendTwoStepCode(user: UserDoc): Promise<void> {
+      await mailCode(user, 'two_step', { quietCooldown: false });
+    },
+
+    async setTwoStep(user: UserDoc, body: TwoStepBody): Promise<boolean> {
+      if (body.password !== undefined) {
+        if (!(await hasher.compare(body.password, user.passwordHash))) {
+          throw forbidden(AUTH_MESSAGES.currentPasswordWrong, 'INVALID_PASSWORD');
+        }
+      } else if (body.otp !== undefined) {
+        await codes.verify(user._id, 'two_step', user.email, body.otp);
+      }
+      await UserModel.updateOne({ _id: user._id }, { $set: { twoStepEnabled: body.enabled } });
+      return body.enabled;
+    },
+
+    /** Re-encodes the image, stores it under an unguessable name and deletes the previous one. */
+    async uploadAvatar(user: UserDoc, image: Buffer): Promise<string> {
+      const jpeg = await toAvatarJpeg(image);
+      const dir = path.join(config.uploadDir, 'avatars');
+      await mkdir(dir, { recursive: true });
+      const name = `${randomBytes(16).toString('hex')}.jpg`;
+      await writeFile(path.join(dir, name), jpeg, { flag: 'wx' });
+      const publicPath = `${AVATAR_PUBLIC_PREFIX}${name}`;
+      const before = await UserModel.findOneAndUpdate(
+        { _id: user._id },
+        { $set: { avatar: publicPath } },
+        { returnDocument: 'before' },
+      ).lean<UserDoc>();
+      await deleteFile(before?.avatar);
+      return publicPath;
+    },
+
+    async removeAvatar(user: UserDoc): Promise<void> {
+      const before = await UserModel.findOneAndUpdate(
+        { _id: user._id },
+        { $set: { avatar: '' } },
+        { returnDocument: 'before' },
+      ).lean<UserDoc>();
+      await deleteFile(before?.avatar);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
