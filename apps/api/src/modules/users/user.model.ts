@@ -40,6 +40,8 @@ const userSchema = new Schema(
     loginHistory: { type: [loginEventSchema], default: [] },
     addresses: { type: [addressSchema], default: [] },
     paymentMethods: { type: [paymentMethodSchema], default: [] },
+    /** Product ids, each once, in the order they were added. */
+    wishlist: { type: [String], default: [] },
     verifiedEmailChange: { type: verifiedChangeSchema, default: null },
     verifiedPhoneChange: { type: verifiedChangeSchema, default: null },
   },

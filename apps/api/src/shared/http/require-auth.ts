@@ -5,23 +5,39 @@ import { UserModel } from '../../modules/users/user.model';
 import type { UserDoc } from '../../modules/users/user.model';
 import { unauthorized } from '../errors/app-error';
 
-/**
- * Requires `Authorization: Bearer <token>`: a valid HS256 token of ours whose token version still
- * matches the user's (a password change or reset ends older sessions). The user lands on
- * `res.locals.user`.
- */
+type SessionLookup = UserDoc | 'none' | 'invalid' | 'ended';
+
+/** Reads `Authorization: Bearer <token>`: a valid HS256 token of ours whose token version is current. */
+async function sessionUser(header: string | undefined, jwtSecret: string): Promise<SessionLookup> {
+  if (!header) return 'none';
+  const match = /^Bearer ([\w-]+\.[\w-]*\.[\w-]*)$/.exec(header);
+  const claims = match ? verifySessionToken(match[1]!, jwtSecret) : undefined;
+  if (!claims || !/^[0-9a-f]{24}$/.test(claims.sub)) return 'invalid';
+  const user = await UserModel.findById(claims.sub).lean<UserDoc>();
+  // A password change or reset bumps the version: tokens issued before it end here.
+  if (!user || (user.tokenVersion ?? 0) !== claims.tv) return 'ended';
+  return user;
+}
+
+/** Requires a signed-in user; it lands on `res.locals.user`. */
 export function requireAuth(jwtSecret: string): RequestHandler {
   return async (req, res, next) => {
-    const header = req.headers.authorization ?? '';
-    const match = /^Bearer ([\w-]+\.[\w-]*\.[\w-]*)$/.exec(header);
-    const claims = match ? verifySessionToken(match[1]!, jwtSecret) : undefined;
-    if (!claims || !/^[0-9a-f]{24}$/.test(claims.sub))
+    const result = await sessionUser(req.headers.authorization, jwtSecret);
+    if (result === 'none' || result === 'invalid')
       return next(unauthorized(AUTH_MESSAGES.loginRequired));
-    const user = await UserModel.findById(claims.sub).lean<UserDoc>();
-    if (!user || (user.tokenVersion ?? 0) !== claims.tv) {
+    if (result === 'ended') {
       return next(unauthorized('Your session has ended. Please log in again.', 'SESSION_EXPIRED'));
     }
-    res.locals.user = user;
+    res.locals.user = result;
+    next();
+  };
+}
+
+/** Like requireAuth, but a request without a valid session goes on as a guest. */
+export function optionalAuth(jwtSecret: string): RequestHandler {
+  return async (req, res, next) => {
+    const result = await sessionUser(req.headers.authorization, jwtSecret);
+    if (typeof result === 'object') res.locals.user = result;
     next();
   };
 }
@@ -29,4 +45,9 @@ export function requireAuth(jwtSecret: string): RequestHandler {
 /** The signed-in user stored by requireAuth. */
 export function currentUser(res: Response): UserDoc {
   return res.locals.user as UserDoc;
+}
+
+/** The signed-in user, when optionalAuth found one. */
+export function maybeUser(res: Response): UserDoc | undefined {
+  return res.locals.user as UserDoc | undefined;
 }

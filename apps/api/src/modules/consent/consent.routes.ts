@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { consentBodySchema } from '@vanya/contracts';
+import { Router } from 'express';
+import type { Config } from '../../config/env';
+import { rateLimit } from '../../shared/http/rate-limit';
+import { maybeUser, optionalAuth } from '../../shared/http/require-auth';
+import { parsed, validate } from '../../shared/http/validate';
+import { ConsentModel } from './consent.model';
+
+export const VISITOR_COOKIE = 'vanya_vid';
+const VISITOR_ID = /^[0-9a-f-]{36}$/;
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** POST /consent: stores the decision with time, an anonymous visitor id (cookie) and the user if signed in. */
+export function consentRoutes(config: Config): Router {
+  const router = Router();
+  router.post(
+    '/consent',
+    rateLimit({
+      name: 'consent',
+      limit: Math.ceil(60 * config.rateLimitScale),
+      windowMs: 60 * 60 * 1000,
+    }),
+    optionalAuth(config.jwtSecret),
+    validate(consentBodySchema),
+    async (req, res) => {
+      const cookie = req.cookies?.[VISITOR_COOKIE];
+      const visitorId =
+        typeof cookie === 'string' && VISITOR_ID.test(cookie) ? cookie : randomUUID();
+      const body = parsed(res, consentBodySchema);
+      await ConsentModel.create({
+        ...body,
+        visitorId,
+        userId: maybeUser(res)?._id ?? null,
+        userAgent: req.get('user-agent')?.slice(0, 300) ?? '',
+      });
+      res.cookie(VISITOR_COOKIE, visitorId, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.isProduction,
+        maxAge: YEAR_MS,
+        path: '/',
+      });
+      res.status(201).json({ ok: true });
+    },
+  );
+  return router;
+}

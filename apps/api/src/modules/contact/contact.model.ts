@@ -1,0 +1,19 @@
+import mongoose, { Schema } from 'mongoose';
+
+const contactMessageSchema = new Schema(
+  {
+    name: { type: String, required: true },
+    email: { type: String, required: true },
+    subject: { type: String, required: true },
+    message: { type: String, required: true },
+    /** Null when the support mailbox could not be reached: the message is kept and still visible here. */
+    mailedAt: { type: Date, default: null },
+  },
+  {
+    versionKey: false,
+    timestamps: { createdAt: true, updatedAt: false },
+    collection: 'contact_messages',
+  },
+);
+
+export const ContactMessageModel = mongoose.model('ContactMessage', contactMessageSchema);
