@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express from 'express';
@@ -14,7 +15,16 @@ import { createEmailTokenService } from './modules/auth/email-tokens.service';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { userListsRoutes } from './modules/addresses/user-lists.routes';
+import { invoicesRoutes, listInvoices } from './modules/invoices/invoices.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { paymentsRoutes, webhookRoute } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import type { PaymentsService } from './modules/payments/payments.service';
 import { productsRoutes } from './modules/products/products.routes';
+import { listReturns, returnsRoutes } from './modules/returns/returns.routes';
+import { listTickets, ticketsRoutes } from './modules/tickets/tickets.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { errorHandler, notFoundHandler } from './shared/errors/error-handler';
@@ -35,6 +45,14 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
 
 /** Builds the whole HTTP app without listening: index.ts listens, tests call it in-process. */
 export function createApp({ config, logger, connection, services }: AppDeps): Express {
+  const paymentsService = createPaymentsService({
+    provider: services.payments,
+    mailer: services.mailer,
+    logger,
+    seller: config.seller,
+    runInBackground: services.runInBackground,
+  });
+  const ordersService = createOrdersService(paymentsService);
   const authService = createAuthService({
     config,
     logger,
@@ -43,6 +61,15 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
     hasher: services.passwordHasher,
     codes: createCodeService(config.jwtSecret),
     tokens: createEmailTokenService(),
+    profileLists: async (userId) => {
+      const [orders, invoices, returns, tickets] = await Promise.all([
+        ordersService.list(userId),
+        listInvoices(config.jwtSecret, userId),
+        listReturns(userId),
+        listTickets(userId),
+      ]);
+      return { orders, invoices, returns, tickets };
+    },
   });
 
   const app = express();
@@ -98,6 +125,8 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
+  // Before the JSON parser: the webhook's signature covers the exact bytes received.
+  app.use('/api', webhookRoute(paymentsService));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(cookieParser());
 
@@ -108,11 +137,27 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(wishlistRoutes(config));
   api.use(consentRoutes(config));
   api.use(contactRoutes(config, services.mailer, logger));
+  api.use(ordersRoutes(ordersService, config));
+  api.use(paymentsRoutes(paymentsService, config));
+  api.use(invoicesRoutes(config));
+  api.use(userListsRoutes(config));
+  api.use(returnsRoutes(config));
+  api.use(ticketsRoutes(config));
   api.use(openApiRoutes());
   api.use(notFoundHandler);
   app.use('/api', api);
 
   // Avatars and attachments: names are random and files never change, so they cache for long.
+  // Ticket attachments download rather than render, so an uploaded PDF never runs in our origin.
+  app.use(
+    '/uploads/tickets',
+    express.static(path.join(config.uploadDir, 'tickets'), {
+      index: false,
+      dotfiles: 'deny',
+      fallthrough: false,
+      setHeaders: (res) => res.setHeader('Content-Disposition', 'attachment'),
+    }),
+  );
   app.use(
     '/uploads',
     express.static(config.uploadDir, {
@@ -135,5 +180,11 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   }
 
   app.use(errorHandler(logger));
+  app.locals.payments = paymentsService;
   return app;
+}
+
+/** The payments service of an app (index.ts runs its reconciliation job; tests call it directly). */
+export function paymentsOf(app: Express): PaymentsService {
+  return app.locals.payments as PaymentsService;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createApp } from './app';
+import { createApp, paymentsOf } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { createServices } from './services';
 import { connectDatabase, disconnectDatabase } from './shared/db/connect';
@@ -36,6 +36,22 @@ async function main(): Promise<void> {
   const services = createServices(config, logger);
   const app = createApp({ config, logger, connection, services });
   const stopSweeper = startSweeper(logger);
+  // Orders left waiting for payment (browser closed, webhook lost) are asked about every 5 minutes.
+  const reconcile = setInterval(
+    () => {
+      paymentsOf(app)
+        .reconcile()
+        .then(
+          (result) =>
+            result.paid || result.finished
+              ? logger.info({ result }, 'reconciled orders')
+              : undefined,
+          (err: unknown) => logger.warn({ err }, 'reconciliation failed'),
+        );
+    },
+    5 * 60 * 1000,
+  );
+  reconcile.unref();
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
@@ -56,6 +72,7 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     stopSweeper();
+    clearInterval(reconcile);
     await services.close();
     await disconnectDatabase();
     await embedded?.stop();

@@ -7,12 +7,17 @@ import type { Mailer } from './modules/mail/mailer';
 import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
 import type { SmsTransport } from './modules/sms/sms-transport';
 import type { Logger } from './shared/logger';
+import { RazorpayProvider, TestPaymentProvider } from './modules/payments/payment-provider';
+import type { PaymentProvider } from './modules/payments/payment-provider';
 
 /** The outside-facing parts the modules share; index.ts and tests create them once and close them. */
 export interface Services {
   mailer: Mailer;
   passwordHasher: PasswordHasher;
   sms: SmsTransport;
+  payments: PaymentProvider;
+  /** Runs work that outlives a request; close() waits for what is still running. */
+  runInBackground(task: () => Promise<unknown>): void;
   close(): Promise<void>;
 }
 
@@ -31,7 +36,19 @@ export function createServices(config: Config, logger: Logger): Services {
           },
         }
       : new LogSmsTransport(logger);
+  const payments: PaymentProvider = config.razorpay
+    ? new RazorpayProvider({ ...config.razorpay, apiUrl: config.razorpayApiUrl })
+    : new TestPaymentProvider(config.jwtSecret);
+  const running = new Set<Promise<unknown>>();
+  const runInBackground = (task: () => Promise<unknown>) => {
+    const promise = task()
+      .catch((err: unknown) => logger.error({ err }, 'background task failed'))
+      .finally(() => running.delete(promise));
+    running.add(promise);
+  };
   return {
+    payments,
+    runInBackground,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
@@ -40,6 +57,9 @@ export function createServices(config: Config, logger: Logger): Services {
     }),
     passwordHasher,
     sms,
-    close: () => passwordHasher.close(),
+    async close() {
+      await Promise.allSettled([...running]);
+      await passwordHasher.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  amountInWords,
   formatAmountForOrder,
   formatINR,
   formatINRCompact,
@@ -189,5 +190,21 @@ describe('roundHalfUpDiv', () => {
     expect(() => roundHalfUpDiv(1, 0)).toThrow(RangeError);
     expect(() => roundHalfUpDiv(1, -2)).toThrow(RangeError);
     expect(() => roundHalfUpDiv(1.5, 2)).toThrow(RangeError);
+  });
+});
+
+describe('amountInWords', () => {
+  it.each([
+    [0, 'Rupees Zero Only'],
+    [34900, 'Rupees Three Hundred Forty-Nine Only'],
+    [129750, 'Rupees One Thousand Two Hundred Ninety-Seven and Fifty Paise Only'],
+    [1_00_00_000, 'Rupees One Lakh Only'],
+    [
+      12_34_56_789,
+      'Rupees Twelve Lakh Thirty-Four Thousand Five Hundred Sixty-Seven and Eighty-Nine Paise Only',
+    ],
+    [2_00_00_00_000 + 5, 'Rupees Two Crore and Five Paise Only'],
+  ])('spells %i paise as %s', (paise, words) => {
+    expect(amountInWords(paise)).toBe(words);
   });
 });

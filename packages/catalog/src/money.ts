@@ -99,3 +99,65 @@ export function roundHalfUpDiv(numerator: number, denominator: number): number {
   const quotient = (numerator - remainder) / denominator;
   return remainder * 2 >= denominator ? quotient + 1 : quotient;
 }
+
+const ONES = [
+  '',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+  'Thirteen',
+  'Fourteen',
+  'Fifteen',
+  'Sixteen',
+  'Seventeen',
+  'Eighteen',
+  'Nineteen',
+];
+const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
+
+function belowHundred(n: number): string {
+  if (n < 20) return ONES[n]!;
+  const ten = TENS[Math.floor(n / 10)]!;
+  return n % 10 ? `${ten}-${ONES[n % 10]}` : ten;
+}
+
+function belowThousand(n: number): string {
+  const hundreds = Math.floor(n / 100);
+  const rest = n % 100;
+  return [hundreds ? `${ONES[hundreds]} Hundred` : '', rest ? belowHundred(rest) : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Whole rupees in words with Indian grouping (crore, lakh, thousand), as invoices print them. */
+function rupeesInWords(rupees: number): string {
+  if (rupees === 0) return 'Zero';
+  const parts: string[] = [];
+  const crore = Math.floor(rupees / 1_00_00_000);
+  const lakh = Math.floor((rupees % 1_00_00_000) / 1_00_000);
+  const thousand = Math.floor((rupees % 1_00_000) / 1000);
+  const rest = rupees % 1000;
+  if (crore) parts.push(`${rupeesInWords(crore)} Crore`);
+  if (lakh) parts.push(`${belowHundred(lakh)} Lakh`);
+  if (thousand) parts.push(`${belowHundred(thousand)} Thousand`);
+  if (rest) parts.push(belowThousand(rest));
+  return parts.join(' ');
+}
+
+/** `amountInWords(129750)` is 'Rupees One Thousand Two Hundred Ninety-Seven and Fifty Paise Only'. */
+export function amountInWords(paise: number): string {
+  assertPaise(paise);
+  if (paise < 0) throw new RangeError('amountInWords takes a non-negative amount');
+  const rupees = Math.floor(paise / 100);
+  const rest = paise % 100;
+  return `Rupees ${rupeesInWords(rupees)}${rest ? ` and ${belowHundred(rest)} Paise` : ''} Only`;
+}

@@ -39,3 +39,39 @@ export type IndianState = (typeof INDIAN_STATES)[number];
 export function isIndianState(value: string): value is IndianState {
   return (INDIAN_STATES as readonly string[]).includes(value);
 }
+
+/** GST state codes (the first two digits of a GSTIN), printed with the place of supply on invoices. */
+export const GST_STATE_CODES: Readonly<Record<IndianState, string>> = {
+  'Andhra Pradesh': '37',
+  'Arunachal Pradesh': '12',
+  Assam: '18',
+  Bihar: '10',
+  Chhattisgarh: '22',
+  Goa: '30',
+  Gujarat: '24',
+  Haryana: '06',
+  'Himachal Pradesh': '02',
+  Jharkhand: '20',
+  Karnataka: '29',
+  Kerala: '32',
+  'Madhya Pradesh': '23',
+  Maharashtra: '27',
+  Manipur: '14',
+  Meghalaya: '17',
+  Mizoram: '15',
+  Nagaland: '13',
+  Odisha: '21',
+  Punjab: '03',
+  Rajasthan: '08',
+  Sikkim: '11',
+  'Tamil Nadu': '33',
+  Telangana: '36',
+  Tripura: '16',
+  'Uttar Pradesh': '09',
+  Uttarakhand: '05',
+  'West Bengal': '19',
+  Delhi: '07',
+  'Jammu and Kashmir': '01',
+  Ladakh: '38',
+  Puducherry: '34',
+};

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isValidGstin } from '@vanya/contracts';
 import { z } from 'zod';
 import { findRepoRoot } from '../shared/paths';
 
@@ -47,6 +48,16 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SMS_URL: optionalText,
   SMS_API_KEY: optionalText,
+  /** Testing only: another host speaking Razorpay's API. */
+  RAZORPAY_API_URL: optionalText,
+  SELLER_LEGAL_NAME: z.string().trim().min(1).default('Vanya Naturals'),
+  /** The seller's GSTIN printed on invoices (a valid-format placeholder until the owner supplies theirs). */
+  SELLER_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => isValidGstin(v), 'SELLER_GSTIN is not a valid GSTIN')
+    .default('27AAJCV4821K1ZY'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -78,6 +89,8 @@ export interface Config {
   /** Multiplies every rate limit (tests raise it where they are not testing limits). */
   rateLimitScale: number;
   sms: { url: string; apiKey: string | undefined } | undefined;
+  razorpayApiUrl: string | undefined;
+  seller: { legalName: string; gstin: string };
 }
 
 export class ConfigError extends Error {
@@ -147,5 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashThreads: e.PASSWORD_HASH_THREADS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     sms: e.SMS_URL ? { url: e.SMS_URL, apiKey: e.SMS_API_KEY } : undefined,
+    razorpayApiUrl: e.RAZORPAY_API_URL,
+    seller: { legalName: e.SELLER_LEGAL_NAME, gstin: e.SELLER_GSTIN },
   };
 }

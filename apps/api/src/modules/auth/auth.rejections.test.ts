@@ -193,6 +193,42 @@ describe('what the accounts API refuses', () => {
     expect((await UserModel.findOne({ email }).lean())?.emailVerified).toBe(false);
   });
 
+  it('allows five tries in all to a burst of parallel wrong guesses', async () => {
+    const email = newEmail('burst');
+    await request(t.app)
+      .post('/api/auth/register')
+      .send({ name: 'Burst', email, password: PASSWORD })
+      .expect(201);
+    const code = codeIn(await sink.waitFor(email, /Confirm/));
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        request(t.app).post('/api/auth/verify-otp').send({ email, otp: wrong }),
+      ),
+    );
+    const codes = answers.map((a) => a.body.code);
+    expect(codes.filter((c) => c === 'INVALID_OTP')).toHaveLength(4);
+    expect(codes.filter((c) => c === 'OTP_ATTEMPTS_EXCEEDED')).toHaveLength(16);
+    expect(
+      (await request(t.app).post('/api/auth/verify-otp').send({ email, otp: code })).status,
+    ).toBe(400);
+  });
+
+  it('signs in once when the same code is sent twice at the same moment', async () => {
+    const email = newEmail('twice');
+    await request(t.app)
+      .post('/api/auth/register')
+      .send({ name: 'Twice', email, password: PASSWORD })
+      .expect(201);
+    const code = codeIn(await sink.waitFor(email, /Confirm/));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        request(t.app).post('/api/auth/verify-otp').send({ email, otp: code }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+  });
+
   it('refuses a code of another purpose: an email-change code cannot sign anyone in', async () => {
     const { token } = await signUpVerified(t, sink);
     const target = newEmail('target');
@@ -395,6 +431,18 @@ describe('rate limits on the accounts API', () => {
       (await request(second).post('/api/auth/login').send({ email, password: 'Wrong#Pass1' }))
         .status,
     ).toBe(429);
+  });
+
+  it('holds the limit against a burst of parallel logins', async () => {
+    const email = newEmail('burst-login');
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        request(t.app).post('/api/auth/login').send({ email, password: 'Wrong#Pass1' }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
   });
 
   it('limits password reset requests per account', async () => {

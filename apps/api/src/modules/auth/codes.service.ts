@@ -3,6 +3,7 @@ import { LIMITS } from '@vanya/catalog';
 import { AUTH_MESSAGES } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
+import { claimOnce, claimSlot } from '../../shared/db/claims';
 import { AppError, tooManyRequests } from '../../shared/errors/app-error';
 import { OneTimeCodeModel } from './one-time-code.model';
 import type { CodePurpose } from './one-time-code.model';
@@ -100,8 +101,9 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
     },
 
     /**
-     * Consumes the code if it is right; otherwise counts a wrong try and throws 400 INVALID_OTP
-     * (or OTP_ATTEMPTS_EXCEEDED once the fifth wrong try has voided it).
+     * Consumes the code if it is right; otherwise throws 400 INVALID_OTP, or OTP_ATTEMPTS_EXCEEDED
+     * once five tries were made. Each try claims one of five numbered slots of this code (a unique
+     * insert), so a burst of parallel guesses gets five tries, not more, on any database.
      */
     async verify(
       userId: Types.ObjectId,
@@ -110,33 +112,23 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
       code: string,
     ): Promise<CodeExtras> {
       const invalid = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
+      const exhausted = () =>
+        new AppError(400, 'OTP_ATTEMPTS_EXCEEDED', AUTH_MESSAGES.otpTooManyAttempts);
       const doc = await OneTimeCodeModel.findOne({ userId, purpose }).lean();
       if (!doc || doc.consumedAt || doc.target !== target || doc.expiresAt.getTime() <= now())
         throw invalid();
-      if (doc.attempts >= LIMITS.otpMaxAttempts) {
-        throw new AppError(400, 'OTP_ATTEMPTS_EXCEEDED', AUTH_MESSAGES.otpTooManyAttempts);
-      }
+      const generation = `otp:${String(doc._id)}:${doc.sentAt.getTime()}`;
+      const slot = await claimSlot(`${generation}:try`, 1, LIMITS.otpMaxAttempts);
+      if (slot === undefined) throw exhausted();
       const expected = Buffer.from(doc.codeHash, 'hex');
       const given = digest(purpose, target, code);
-      if (expected.length === given.length && timingSafeEqual(expected, given)) {
-        const used = await OneTimeCodeModel.updateOne(
-          { _id: doc._id, consumedAt: null, attempts: trusted({ $lt: LIMITS.otpMaxAttempts }) },
-          { $set: { consumedAt: new Date(now()) } },
-        );
-        if (used.modifiedCount === 1) {
-          return { passwordHash: doc.passwordHash ?? undefined, name: doc.name ?? undefined };
-        }
-        throw invalid();
+      if (!(expected.length === given.length && timingSafeEqual(expected, given))) {
+        await OneTimeCodeModel.updateOne({ _id: doc._id }, { $set: { attempts: slot } });
+        throw slot >= LIMITS.otpMaxAttempts ? exhausted() : invalid();
       }
-      const counted = await OneTimeCodeModel.findOneAndUpdate(
-        { _id: doc._id, attempts: trusted({ $lt: LIMITS.otpMaxAttempts }) },
-        { $inc: { attempts: 1 } },
-        { returnDocument: 'after' },
-      ).lean();
-      if (!counted || counted.attempts >= LIMITS.otpMaxAttempts) {
-        throw new AppError(400, 'OTP_ATTEMPTS_EXCEEDED', AUTH_MESSAGES.otpTooManyAttempts);
-      }
-      throw invalid();
+      if (!(await claimOnce(`${generation}:used`))) throw invalid();
+      await OneTimeCodeModel.updateOne({ _id: doc._id }, { $set: { consumedAt: new Date(now()) } });
+      return { passwordHash: doc.passwordHash ?? undefined, name: doc.name ?? undefined };
     },
   };
 }

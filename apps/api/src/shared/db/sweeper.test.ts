@@ -18,8 +18,8 @@ describe('the sweep of expired records', () => {
     const now = Date.now();
     const day = 24 * 60 * 60 * 1000;
     await RateLimitCounter.create([
-      { _id: 'old', count: 3, expiresAt: new Date(now - 1) },
-      { _id: 'live', count: 1, expiresAt: new Date(now + 60_000) },
+      { key: 'old', expiresAt: new Date(now - 1) },
+      { key: 'live', expiresAt: new Date(now + 60_000) },
     ]);
     const base = {
       userId: new Types.ObjectId(),
@@ -47,7 +47,7 @@ describe('the sweep of expired records', () => {
     ]);
 
     expect(await sweepExpired(now)).toEqual({ rateLimits: 1, codes: 1, tokens: 1 });
-    expect((await RateLimitCounter.find().lean()).map((d) => d._id)).toEqual(['live']);
+    expect((await RateLimitCounter.find().lean()).map((d) => d.key)).toEqual(['live']);
     expect(await OneTimeCodeModel.countDocuments()).toBe(1);
     expect((await EmailTokenModel.find().lean()).map((d) => d.tokenHash)).toEqual(['b']);
   });

@@ -3,19 +3,20 @@ import mongoose, { Schema } from 'mongoose';
 import { tooManyRequests } from '../errors/app-error';
 
 /**
- * Fixed-window counters kept in the database, so limits hold across restarts and across several
- * API processes. One document per (rule, key, window); expired ones are deleted by the sweep
- * (no TTL index: DESIGN.md section 8).
+ * Fixed-window limits kept in the database, so they hold across restarts and across several API
+ * processes. Every hit inserts one document and then counts the window's documents: inserts are
+ * never lost (a counter's `$inc` is, under concurrency, on FerretDB), and a hit is allowed only if
+ * at most `limit` hits were stored before its count, so a burst cannot pass the limit. Expired hits
+ * are deleted by the sweep (no TTL index: DESIGN.md section 8).
  */
-const counterSchema = new Schema(
+const hitSchema = new Schema(
   {
-    _id: { type: String, required: true },
-    count: { type: Number, required: true },
+    key: { type: String, required: true, index: true },
     expiresAt: { type: Date, required: true, index: true },
   },
   { versionKey: false, collection: 'rate_limits' },
 );
-export const RateLimitCounter = mongoose.model('RateLimitCounter', counterSchema);
+export const RateLimitCounter = mongoose.model('RateLimitHit', hitSchema);
 
 export interface RateRule {
   name: string;
@@ -36,22 +37,9 @@ export async function hitRateLimit(
 ): Promise<RateDecision> {
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
   const windowEnd = windowStart + rule.windowMs;
-  const _id = `${rule.name}:${key}:${windowStart}`;
-  const update = { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(windowEnd) } };
-  let doc: { count: number } | null;
-  try {
-    doc = await RateLimitCounter.findOneAndUpdate({ _id }, update, {
-      upsert: true,
-      returnDocument: 'after',
-    }).lean<{ count: number }>();
-  } catch (err) {
-    // Two first hits in the same window race to insert; the loser increments the winner's document.
-    if ((err as { code?: number }).code !== 11000) throw err;
-    doc = await RateLimitCounter.findOneAndUpdate({ _id }, update, {
-      returnDocument: 'after',
-    }).lean<{ count: number }>();
-  }
-  const count = doc?.count ?? 1;
+  const windowKey = `${rule.name}:${key}:${windowStart}`;
+  await RateLimitCounter.create({ key: windowKey, expiresAt: new Date(windowEnd) });
+  const count = await RateLimitCounter.countDocuments({ key: windowKey });
   return {
     allowed: count <= rule.limit,
     count,

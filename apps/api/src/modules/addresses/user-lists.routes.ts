@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import {
+  addAddressBodySchema,
+  addPaymentMethodBodySchema,
+  itemIdParamsSchema,
+} from '@vanya/contracts';
+import { Router } from 'express';
+import { trusted } from 'mongoose';
+import type { Config } from '../../config/env';
+import { conflict, notFound } from '../../shared/errors/app-error';
+import { currentUser, requireAuth } from '../../shared/http/require-auth';
+import { parsed, validate } from '../../shared/http/validate';
+import { UserModel } from '../users/user.model';
+import type { UserDoc } from '../users/user.model';
+
+/** A shopper keeps a handful of these; a longer list is a mistake or abuse. */
+export const MAX_LIST_ENTRIES = 10;
+
+type Field = 'addresses' | 'paymentMethods';
+type Entry = { id: string } & Record<string, string>;
+
+/**
+ * GET, POST and DELETE over one of the small lists kept on the user (addresses, payment-method
+ * labels). Each change answers the whole list. Adding is conditional on the list still being
+ * short; removing uses $pullAll of the exact entry (DESIGN.md section 8).
+ */
+function listRoutes(
+  router: Router,
+  auth: ReturnType<typeof requireAuth>,
+  path: string,
+  field: Field,
+  valueKey: 'address' | 'payment',
+  schema: typeof addAddressBodySchema | typeof addPaymentMethodBodySchema,
+  noun: string,
+) {
+  const read = (user: UserDoc): Entry[] =>
+    ((user[field] ?? []) as unknown as Entry[]).map((e) => ({
+      id: e.id,
+      [valueKey]: e[valueKey]!,
+    }));
+
+  router.get(path, auth, (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(read(currentUser(res)));
+  });
+
+  router.post(path, auth, validate(schema), async (_req, res) => {
+    const value = (parsed(res, schema) as Record<string, string>)[valueKey]!;
+    const entry = { id: randomBytes(6).toString('hex'), [valueKey]: value };
+    const updated = await UserModel.findOneAndUpdate(
+      {
+        _id: currentUser(res)._id,
+        [`${field}.${MAX_LIST_ENTRIES - 1}`]: trusted({ $exists: false }),
+      },
+      { $push: { [field]: entry } },
+      { returnDocument: 'after' },
+    ).lean<UserDoc>();
+    if (!updated)
+      throw conflict(
+        `You can keep at most ${MAX_LIST_ENTRIES} ${noun}. Delete one first.`,
+        'LIST_FULL',
+      );
+    res.status(201).json(read(updated));
+  });
+
+  router.delete(`${path}/:id`, auth, validate(itemIdParamsSchema, 'params'), async (_req, res) => {
+    const { id } = parsed(res, itemIdParamsSchema, 'params');
+    const user = currentUser(res);
+    const entry = ((user[field] ?? []) as unknown as Entry[]).find((e) => e.id === id);
+    if (!entry) throw notFound(`No such ${noun.replace(/s$/, '')}.`, 'NOT_FOUND');
+    const updated = await UserModel.findOneAndUpdate(
+      { _id: user._id },
+      { $pullAll: { [field]: [{ id: entry.id, [valueKey]: entry[valueKey] }] } },
+      { returnDocument: 'after' },
+    ).lean<UserDoc>();
+    res.json(read(updated!));
+  });
+}
+
+export function userListsRoutes(config: Config): Router {
+  const router = Router();
+  const auth = requireAuth(config.jwtSecret);
+  listRoutes(
+    router,
+    auth,
+    '/me/addresses',
+    'addresses',
+    'address',
+    addAddressBodySchema,
+    'addresses',
+  );
+  listRoutes(
+    router,
+    auth,
+    '/me/payment-methods',
+    'paymentMethods',
+    'payment',
+    addPaymentMethodBodySchema,
+    'payment methods',
+  );
+  return router;
+}

@@ -1,0 +1,91 @@
+import { createHmac } from 'node:crypto';
+import { objectIdParamsSchema } from '@vanya/contracts';
+import type { Invoice } from '@vanya/contracts';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Config } from '../../config/env';
+import { AppError, notFound } from '../../shared/errors/app-error';
+import { signatureMatches } from '../payments/payment-provider';
+import { currentUser, requireAuth } from '../../shared/http/require-auth';
+import { parsed, validate } from '../../shared/http/validate';
+import { OrderModel } from '../orders/order.model';
+import type { OrderDoc } from '../orders/order.model';
+import { renderInvoicePdf } from './invoice-pdf';
+import { trusted } from 'mongoose';
+import type { Types } from 'mongoose';
+
+/** Download links live this long: enough to click, too short to share usefully. */
+export const INVOICE_LINK_LIFETIME_MS = 30 * 60 * 1000;
+
+const pdfQuerySchema = z.object({
+  sig: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
+  exp: z.coerce.number().int().positive(),
+});
+
+function sign(secret: string, orderId: string, exp: number): string {
+  return createHmac('sha256', secret).update(`invoice:${orderId}:${exp}`).digest('base64url');
+}
+
+export function invoiceLink(secret: string, orderId: string, now = Date.now()): string {
+  const exp = Math.floor((now + INVOICE_LINK_LIFETIME_MS) / 1000);
+  return `/api/invoices/${orderId}/pdf?exp=${exp}&sig=${sign(secret, orderId, exp)}`;
+}
+
+export async function listInvoices(secret: string, userId: Types.ObjectId): Promise<Invoice[]> {
+  const orders = await OrderModel.find({ userId, invoiceNumber: trusted({ $ne: null }) })
+    .sort({ invoiceDate: -1 })
+    .limit(50)
+    .lean<OrderDoc[]>();
+  return orders.map((o) => ({
+    _id: String(o._id),
+    orderId: String(o._id),
+    amount: o.totals.grandTotal ?? 0,
+    date: (o.invoiceDate ?? o.paidAt ?? o.createdAt).toISOString(),
+    downloadUrl: invoiceLink(secret, String(o._id)),
+  }));
+}
+
+export function invoicesRoutes(config: Config): Router {
+  const router = Router();
+
+  router.get('/invoices', requireAuth(config.jwtSecret), async (_req, res) => {
+    res
+      .set('Cache-Control', 'no-store')
+      .json(await listInvoices(config.jwtSecret, currentUser(res)._id));
+  });
+
+  // Opened in a new tab, so no bearer header: the signature and expiry are the permission.
+  router.get(
+    '/invoices/:id/pdf',
+    validate(objectIdParamsSchema, 'params'),
+    validate(pdfQuerySchema, 'query'),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      const { sig, exp } = parsed(res, pdfQuerySchema, 'query');
+      const valid = signatureMatches(
+        Buffer.from(sign(config.jwtSecret, id, exp), 'base64url').toString('hex'),
+        Buffer.from(sig, 'base64url').toString('hex'),
+      );
+      if (!valid) throw new AppError(403, 'INVALID_SIGNATURE', 'This invoice link is not valid.');
+      if (exp * 1000 < Date.now())
+        throw new AppError(
+          403,
+          'LINK_EXPIRED',
+          'This invoice link has expired. Open your invoices again for a fresh link.',
+        );
+      const order = await OrderModel.findById(id).lean<OrderDoc>();
+      if (!order?.invoiceNumber) throw notFound('Invoice not found.', 'INVOICE_NOT_FOUND');
+      const pdf = await renderInvoicePdf(order, config.seller);
+      res
+        .status(200)
+        .set({
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `inline; filename="Invoice-${order.invoiceNumber.replaceAll('/', '-')}.pdf"`,
+          'Cache-Control': 'private, no-store',
+        })
+        .send(pdf);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,66 @@
+import { brand, DELIVERY, formatINR, PRE_ORDER } from '@vanya/catalog';
+import type { MailMessage } from '../mail/mailer';
+import { escapeHtml, layout } from '../mail/templates';
+import type { OrderDoc } from './order.model';
+
+/** The order confirmation: lines, totals with the tax split, and the pre-order dispatch note. */
+export function orderConfirmationMail(order: OrderDoc): Omit<MailMessage, 'to' | 'attachments'> {
+  const t = order.totals;
+  const intra = order.supply === 'intra-state';
+  const taxLines: [string, number][] = intra
+    ? [
+        ['CGST', t.cgst ?? 0],
+        ['SGST', t.sgst ?? 0],
+      ]
+    : [['IGST', t.igst ?? 0]];
+  const subject = `Your ${brand.name} order ${order.orderNumber} is confirmed`;
+  const lineText = order.lines
+    .map((l) => `  ${l.name} x${l.quantity}  ${formatINR(l.amount)}`)
+    .join('\n');
+  const totalsText = [
+    ['Items', t.itemsTotal ?? 0],
+    ['You saved', t.discount ?? 0],
+    ['Shipping', t.shipping ?? 0],
+    ...taxLines.map(([label, value]) => [`${label} (included)`, value] as [string, number]),
+    ['Total paid', t.grandTotal ?? 0],
+  ]
+    .map(
+      ([label, value]) =>
+        `  ${label}: ${value === 0 && label === 'Shipping' ? 'FREE' : formatINR(value as number)}`,
+    )
+    .join('\n');
+  const dispatch = `${PRE_ORDER.dispatchNote} ${PRE_ORDER.shippingConfirmationNote} Delivery takes ${DELIVERY.businessDaysMin}-${DELIVERY.businessDaysMax} business days after dispatch.`;
+
+  const cell = 'padding:6px 0;border-bottom:1px solid #eee5d6';
+  const rows = order.lines
+    .map(
+      (l) =>
+        `<tr><td style="${cell}">${escapeHtml(l.name)} &times; ${l.quantity}</td><td style="${cell};text-align:right">${formatINR(l.amount)}</td></tr>`,
+    )
+    .join('');
+  const totalRows = [
+    ['Items', formatINR(t.itemsTotal ?? 0)],
+    ['You saved', formatINR(t.discount ?? 0)],
+    ['Shipping', (t.shipping ?? 0) === 0 ? 'FREE' : formatINR(t.shipping ?? 0)],
+    ...taxLines.map(([label, value]) => [`${label} (included)`, formatINR(value)]),
+  ]
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:3px 0;color:#55605a">${label}</td><td style="padding:3px 0;text-align:right;color:#55605a">${value}</td></tr>`,
+    )
+    .join('');
+
+  return {
+    subject,
+    text: `Hello ${order.firstName},\n\nThank you for your order ${order.orderNumber}. We have received your payment (${order.paymentId}).\n\n${lineText}\n\n${totalsText}\n\nDelivering to: ${order.firstName} ${order.lastName}, ${order.address}, ${order.city}, ${order.state} ${order.pinCode}\n\n${dispatch}\n\nYour GST invoice ${order.invoiceNumber} is attached.\n\n${brand.name} · ${brand.supportEmail}`,
+    html: layout(
+      subject,
+      `<p>Hello ${escapeHtml(order.firstName)},</p><p>Thank you for your order <strong>${order.orderNumber}</strong>. We have received your payment.</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px">${rows}${totalRows}
+<tr><td style="padding:8px 0;font-weight:bold">Total paid</td><td style="padding:8px 0;text-align:right;font-weight:bold">${formatINR(t.grandTotal ?? 0)}</td></tr></table>
+<p style="font-size:13px;color:#55605a">Prices include GST. Your GST invoice ${escapeHtml(order.invoiceNumber ?? '')} is attached.</p>
+<p><strong>Delivering to</strong><br>${escapeHtml(`${order.firstName} ${order.lastName}`)}<br>${escapeHtml(order.address)}<br>${escapeHtml(`${order.city}, ${order.state} ${order.pinCode}`)}</p>
+<p style="background:#F3EDE2;padding:12px 14px;border-radius:8px">${escapeHtml(dispatch)}</p>`,
+    ),
+  };
+}

@@ -1,0 +1,101 @@
+import { ORDER_STATUSES } from '@vanya/contracts';
+import mongoose, { Schema } from 'mongoose';
+import type { InferSchemaType, Types } from 'mongoose';
+
+const taxFields = {
+  taxableValue: { type: Number, required: true },
+  tax: { type: Number, required: true },
+  cgst: { type: Number, required: true },
+  sgst: { type: Number, required: true },
+  igst: { type: Number, required: true },
+};
+
+const lineSchema = new Schema(
+  {
+    productId: { type: String, required: true },
+    name: { type: String, required: true },
+    hsn: { type: String, required: true },
+    gstRate: { type: Number, required: true },
+    quantity: { type: Number, required: true },
+    unitPrice: { type: Number, required: true },
+    unitMrp: { type: Number, required: true },
+    amount: { type: Number, required: true },
+    mrpAmount: { type: Number, required: true },
+    ...taxFields,
+  },
+  { _id: false },
+);
+
+const paise = { type: Number, required: true };
+const totalsSchema = new Schema(
+  {
+    itemsTotal: paise,
+    mrpTotal: paise,
+    discount: paise,
+    shipping: paise,
+    grandTotal: paise,
+    taxableValue: paise,
+    cgst: paise,
+    sgst: paise,
+    igst: paise,
+    taxTotal: paise,
+  },
+  { _id: false },
+);
+
+const shippingTaxSchema = new Schema(
+  { amount: paise, rate: { type: Number, required: true }, ...taxFields },
+  { _id: false },
+);
+
+/**
+ * An order as priced by the server from packages/catalog at the moment it was placed: the lines,
+ * the tax split and the totals are stored, never recomputed later, so the record and the invoice
+ * stay what the shopper agreed to even if prices change.
+ */
+const orderSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true, index: true },
+    orderNumber: { type: String, required: true, unique: true },
+    status: { type: String, enum: ORDER_STATUSES, required: true, default: 'pending_payment' },
+    /** Client key (Idempotency-Key header) or a random one: the same request twice makes one order. */
+    idempotencyKey: { type: String, required: true },
+    requestHash: { type: String, required: true },
+    firstName: { type: String, required: true },
+    lastName: { type: String, required: true },
+    email: { type: String, required: true },
+    phone: { type: String, required: true },
+    address: { type: String, required: true },
+    city: { type: String, required: true },
+    state: { type: String, required: true },
+    pinCode: { type: String, required: true },
+    country: { type: String, required: true, default: 'IN' },
+    paymentMethod: { type: String, required: true },
+    gstNumber: { type: String, default: '' },
+    cartSummary: { type: String, required: true },
+    deliveryState: { type: String, required: true },
+    supply: { type: String, enum: ['intra-state', 'inter-state'], required: true },
+    lines: { type: [lineSchema], required: true },
+    totals: { type: totalsSchema, required: true },
+    shippingTax: { type: shippingTaxSchema, required: true },
+    provider: { type: String, enum: ['razorpay', 'test'], required: true },
+    providerOrderId: { type: String, default: null, index: true },
+    paymentId: { type: String, default: null },
+    paidAt: { type: Date, default: null },
+    failureReason: { type: String, default: null },
+    invoiceNumber: { type: String, default: null },
+    invoiceDate: { type: Date, default: null },
+    confirmationMailedAt: { type: Date, default: null },
+    deliveredAt: { type: Date, default: null },
+  },
+  { timestamps: true, collection: 'orders' },
+);
+orderSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
+orderSchema.index({ status: 1, createdAt: 1 });
+
+export type OrderDoc = InferSchemaType<typeof orderSchema> & {
+  _id: Types.ObjectId;
+  createdAt: Date;
+  updatedAt: Date;
+};
+export const OrderModel = mongoose.model('Order', orderSchema);

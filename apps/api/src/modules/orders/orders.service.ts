@@ -1,0 +1,215 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { brand, CartError, cartSummaryText, priceOrder, rupeesToPaise } from '@vanya/catalog';
+import type { CreateOrderBody, Order, OrderSummary, PaymentDialog } from '@vanya/contracts';
+import type { Types } from 'mongoose';
+import { AppError, conflict, notFound } from '../../shared/errors/app-error';
+import type { UserDoc } from '../users/user.model';
+import type { PaymentsService } from '../payments/payments.service';
+import { OrderModel } from './order.model';
+import type { OrderDoc } from './order.model';
+
+const ORDER_NUMBER_ATTEMPTS = 20;
+export const ORDERS_LISTED = 50;
+
+export function toOrderView(o: OrderDoc): Order {
+  return {
+    _id: String(o._id),
+    orderNumber: o.orderNumber,
+    status: o.status as Order['status'],
+    createdAt: o.createdAt.toISOString(),
+    ...(o.paidAt ? { paidAt: o.paidAt.toISOString() } : {}),
+    firstName: o.firstName,
+    lastName: o.lastName,
+    email: o.email,
+    phone: o.phone,
+    address: o.address,
+    city: o.city,
+    state: o.state,
+    pinCode: o.pinCode,
+    country: 'IN',
+    paymentMethod: o.paymentMethod as Order['paymentMethod'],
+    gstNumber: o.gstNumber ?? '',
+    deliveryState: o.deliveryState,
+    supply: o.supply as Order['supply'],
+    lines: o.lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      hsn: l.hsn,
+      gstRate: l.gstRate,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      amount: l.amount,
+      taxableValue: l.taxableValue,
+      cgst: l.cgst,
+      sgst: l.sgst,
+      igst: l.igst,
+    })),
+    totals: {
+      itemsTotal: o.totals.itemsTotal ?? 0,
+      mrpTotal: o.totals.mrpTotal ?? 0,
+      discount: o.totals.discount ?? 0,
+      shipping: o.totals.shipping ?? 0,
+      grandTotal: o.totals.grandTotal ?? 0,
+      taxableValue: o.totals.taxableValue ?? 0,
+      cgst: o.totals.cgst ?? 0,
+      sgst: o.totals.sgst ?? 0,
+      igst: o.totals.igst ?? 0,
+      taxTotal: o.totals.taxTotal ?? 0,
+    },
+    ...(o.paymentId ? { paymentId: o.paymentId } : {}),
+  };
+}
+
+export function toOrderSummary(o: OrderDoc): OrderSummary {
+  return {
+    _id: String(o._id),
+    orderNumber: o.orderNumber,
+    status: o.status as OrderSummary['status'],
+    createdAt: o.createdAt.toISOString(),
+    total: o.totals.grandTotal ?? 0,
+  };
+}
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+const duplicateOn = (err: unknown, field: string) =>
+  isDuplicateKey(err) &&
+  JSON.stringify((err as { keyPattern?: unknown }).keyPattern ?? {}).includes(field);
+
+export function createOrdersService(payments: PaymentsService) {
+  function dialog(order: OrderDoc): PaymentDialog {
+    return {
+      keyId: payments.provider.keyId,
+      providerOrderId: order.providerOrderId ?? '',
+      amount: order.totals.grandTotal ?? 0,
+      currency: 'INR',
+      name: brand.name,
+      description: 'Order Payment',
+      prefill: {
+        name: `${order.firstName} ${order.lastName}`,
+        email: order.email,
+        contact: order.phone,
+      },
+      theme: { color: brand.paymentThemeColor },
+      testMode: payments.provider.mode === 'test',
+    };
+  }
+
+  return {
+    /**
+     * Prices the items from the catalogue for the delivery state, refuses a total that differs from
+     * the client's, stores the order (one per idempotency key) and opens the provider's order.
+     */
+    async create(
+      user: UserDoc,
+      body: CreateOrderBody,
+      idempotencyKey: string | undefined,
+    ): Promise<{ order: Order; payment: PaymentDialog; created: boolean }> {
+      const data = body.data;
+      let priced;
+      try {
+        priced = priceOrder(data.items, { deliveryState: data.state });
+      } catch (err) {
+        if (err instanceof CartError)
+          throw new AppError(
+            400,
+            err.code,
+            err.message,
+            err.productId ? { productId: err.productId } : {},
+          );
+        throw err;
+      }
+      const { lines, shippingTax, supply, ...totals } = priced;
+      if (rupeesToPaise(data.total_amount) !== totals.grandTotal) {
+        throw conflict(
+          'The total has changed. Please review your cart before paying.',
+          'TOTAL_MISMATCH',
+          { totals },
+        );
+      }
+
+      const requestHash = createHash('sha256').update(JSON.stringify(data)).digest('hex');
+      const key = idempotencyKey ?? randomUUID();
+      let order = idempotencyKey
+        ? await OrderModel.findOne({ userId: user._id, idempotencyKey: key }).lean<OrderDoc>()
+        : null;
+      let created = false;
+      if (order && order.requestHash !== requestHash) {
+        throw conflict(
+          'This Idempotency-Key was used for a different order.',
+          'IDEMPOTENCY_KEY_REUSED',
+        );
+      }
+      for (let attempt = 0; !order && attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+        try {
+          const doc = await OrderModel.create({
+            userId: user._id,
+            orderNumber: `${brand.orderPrefix}-${randomInt(100000, 1000000)}`,
+            idempotencyKey: key,
+            requestHash,
+            firstName: data.firstName,
+            lastName: data.lastName,
+            email: data.email,
+            phone: data.phone,
+            address: data.address,
+            city: data.city,
+            state: data.state,
+            pinCode: data.pinCode,
+            country: data.country,
+            paymentMethod: data.paymentMethod,
+            gstNumber: data.gstNumber ?? '',
+            cartSummary: cartSummaryText(data.items),
+            deliveryState: data.state,
+            supply,
+            lines,
+            totals,
+            shippingTax,
+            provider: payments.provider.mode,
+          });
+          order = doc.toObject() as OrderDoc;
+          created = true;
+        } catch (err) {
+          if (duplicateOn(err, 'orderNumber')) continue;
+          if (duplicateOn(err, 'idempotencyKey')) {
+            order = await OrderModel.findOne({
+              userId: user._id,
+              idempotencyKey: key,
+            }).lean<OrderDoc>();
+            if (order && order.requestHash !== requestHash)
+              throw conflict(
+                'This Idempotency-Key was used for a different order.',
+                'IDEMPOTENCY_KEY_REUSED',
+              );
+            continue;
+          }
+          throw err;
+        }
+      }
+      if (!order)
+        throw new AppError(
+          503,
+          'ORDER_NUMBER_UNAVAILABLE',
+          'Could not assign an order number. Please try again.',
+        );
+      // Stored first, then the provider: an outage leaves a pending order that a retry completes.
+      order = await payments.ensureProviderOrder(order);
+      return { order: toOrderView(order), payment: dialog(order), created };
+    },
+
+    async list(userId: Types.ObjectId): Promise<OrderSummary[]> {
+      const orders = await OrderModel.find({ userId })
+        .sort({ createdAt: -1 })
+        .limit(ORDERS_LISTED)
+        .lean<OrderDoc[]>();
+      return orders.map(toOrderSummary);
+    },
+
+    /** Another user's order answers 404, exactly like a missing one. */
+    async get(userId: Types.ObjectId, id: string): Promise<Order> {
+      const order = await OrderModel.findOne({ _id: id, userId }).lean<OrderDoc>();
+      if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
+      return toOrderView(order);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

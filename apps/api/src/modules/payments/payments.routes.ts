@@ -1,0 +1,63 @@
+import {
+  testPaymentCompletionBodySchema,
+  verifyPaymentBodySchema,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '@vanya/contracts';
+import express, { Router } from 'express';
+import type { Config } from '../../config/env';
+import { rateLimit } from '../../shared/http/rate-limit';
+import { parsed, validate } from '../../shared/http/validate';
+import { toOrderView } from '../orders/orders.service';
+import type { PaymentsService } from './payments.service';
+
+/**
+ * The webhook must see the exact bytes the provider signed, so it is mounted before the JSON body
+ * parser (see app.ts) with a raw parser of its own.
+ */
+export function webhookRoute(service: PaymentsService): Router {
+  const router = Router();
+  router.post('/payments/webhook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const eventId = req.get('x-razorpay-event-id') ?? undefined;
+    const outcome = await service.handleWebhook(
+      raw,
+      req.get(WEBHOOK_SIGNATURE_HEADER) ?? undefined,
+      eventId,
+    );
+    req.log?.info({ outcome, eventId }, 'payment webhook');
+    res.json({ ok: true });
+  });
+  return router;
+}
+
+export function paymentsRoutes(service: PaymentsService, config: Config): Router {
+  const router = Router();
+
+  // No session needed: the HMAC signature is the proof, and a shopper whose session lapsed while
+  // paying must still see their order confirmed.
+  router.post(
+    '/payments/verify',
+    rateLimit({
+      name: 'verify-payment',
+      limit: Math.ceil(60 * config.rateLimitScale),
+      windowMs: 15 * 60 * 1000,
+    }),
+    validate(verifyPaymentBodySchema),
+    async (_req, res) => {
+      const order = await service.verify(parsed(res, verifyPaymentBodySchema));
+      res.json({ order: toOrderView(order) });
+    },
+  );
+
+  if (service.provider.mode === 'test' && !config.isProduction) {
+    router.post(
+      '/payments/test/complete',
+      validate(testPaymentCompletionBodySchema),
+      async (_req, res) => {
+        res.json(await service.completeTestPayment(parsed(res, testPaymentCompletionBodySchema)));
+      },
+    );
+  }
+
+  return router;
+}

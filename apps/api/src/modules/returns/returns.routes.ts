@@ -1,0 +1,111 @@
+import { LIMITS } from '@vanya/catalog';
+import { createReturnBodySchema, PROFILE_MESSAGES, RETURN_STATUSES } from '@vanya/contracts';
+import type { ReturnRequest } from '@vanya/contracts';
+import { Router } from 'express';
+import mongoose, { Schema } from 'mongoose';
+import type { Types } from 'mongoose';
+import type { Config } from '../../config/env';
+import { conflict, notFound } from '../../shared/errors/app-error';
+import { currentUser, requireAuth } from '../../shared/http/require-auth';
+import { parsed, validate } from '../../shared/http/validate';
+import { OrderModel } from '../orders/order.model';
+import type { OrderDoc } from '../orders/order.model';
+
+const returnSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true, index: true },
+    orderId: { type: Schema.Types.ObjectId, required: true },
+    orderNumber: { type: String, required: true },
+    status: { type: String, enum: RETURN_STATUSES, default: 'requested' },
+    refundAmount: { type: Number, required: true },
+    method: { type: String, required: true },
+    reason: { type: String, required: true },
+    /**
+     * The order id while the return is open, something unique once it is closed: a unique index on
+     * it allows one open return per order without a partial index (DESIGN.md section 8).
+     */
+    openKey: { type: String, required: true, unique: true },
+  },
+  { timestamps: true, collection: 'returns' },
+);
+export const ReturnModel = mongoose.model('Return', returnSchema);
+
+const RETURNABLE = ['paid', 'shipped', 'delivered'];
+
+type ReturnDoc = {
+  _id: Types.ObjectId;
+  orderId: Types.ObjectId;
+  status: string;
+  refundAmount: number;
+  method: string;
+};
+export const toReturnView = (r: ReturnDoc): ReturnRequest => ({
+  _id: String(r._id),
+  orderId: String(r.orderId),
+  status: r.status as ReturnRequest['status'],
+  refundAmount: r.refundAmount,
+  method: r.method as ReturnRequest['method'],
+});
+
+export async function listReturns(userId: Types.ObjectId): Promise<ReturnRequest[]> {
+  const rows = await ReturnModel.find({ userId })
+    .sort({ createdAt: -1 })
+    .limit(50)
+    .lean<ReturnDoc[]>();
+  return rows.map(toReturnView);
+}
+
+export function returnsRoutes(config: Config): Router {
+  const router = Router();
+  const auth = requireAuth(config.jwtSecret);
+
+  router.get('/returns', auth, async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await listReturns(currentUser(res)._id));
+  });
+
+  /** 'Initiate a Return': a paid order of this user, within 30 days of delivery (or payment), one open return at a time. */
+  router.post('/returns', auth, validate(createReturnBodySchema), async (_req, res) => {
+    const body = parsed(res, createReturnBodySchema);
+    const user = currentUser(res);
+    const order = await OrderModel.findOne({
+      _id: body.orderId,
+      userId: user._id,
+    }).lean<OrderDoc>();
+    if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
+    if (!RETURNABLE.includes(order.status)) {
+      throw conflict(
+        `${PROFILE_MESSAGES.returnNotAllowed} Only paid orders can be returned.`,
+        'RETURN_NOT_ALLOWED',
+      );
+    }
+    const since = order.deliveredAt ?? order.paidAt ?? order.createdAt;
+    if (Date.now() - since.getTime() > LIMITS.returnWindowMs) {
+      throw conflict(
+        `${PROFILE_MESSAGES.returnNotAllowed} The ${LIMITS.returnWindowDays}-day return window has passed.`,
+        'RETURN_WINDOW_PASSED',
+      );
+    }
+    try {
+      const created = await ReturnModel.create({
+        userId: user._id,
+        orderId: order._id,
+        orderNumber: order.orderNumber,
+        refundAmount: order.totals.grandTotal ?? 0,
+        method: body.method,
+        reason: body.reason,
+        openKey: String(order._id),
+      });
+      res.status(201).json(toReturnView(created.toObject() as ReturnDoc));
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) {
+        throw conflict(
+          `${PROFILE_MESSAGES.returnNotAllowed} A return for it is already open.`,
+          'RETURN_ALREADY_OPEN',
+        );
+      }
+      throw err;
+    }
+  });
+
+  return router;
+}

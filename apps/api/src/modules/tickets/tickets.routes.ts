@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LIMITS } from '@vanya/catalog';
+import { createTicketBodySchema, TICKET_ATTACHMENT_FIELD, TICKET_STATUSES } from '@vanya/contracts';
+import type { Ticket } from '@vanya/contracts';
+import { Router } from 'express';
+import type { Request, Response } from 'express';
+import mongoose, { Schema } from 'mongoose';
+import type { Types } from 'mongoose';
+import multer from 'multer';
+import sharp from 'sharp';
+import type { Config } from '../../config/env';
+import { AppError } from '../../shared/errors/app-error';
+import { rateLimit } from '../../shared/http/rate-limit';
+import { currentUser, requireAuth } from '../../shared/http/require-auth';
+import { parsed, validate } from '../../shared/http/validate';
+import { MAX_INPUT_PIXELS } from '../users/avatar-image';
+
+const ticketSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true, index: true },
+    message: { type: String, required: true },
+    status: { type: String, enum: TICKET_STATUSES, default: 'open' },
+    attachment: { type: String, default: null },
+  },
+  { timestamps: true, collection: 'tickets' },
+);
+export const TicketModel = mongoose.model('Ticket', ticketSchema);
+
+export const TICKET_UPLOAD_PREFIX = '/uploads/tickets/';
+const INVALID_ATTACHMENT = 'Attach a JPEG, PNG or WebP image, or a PDF.';
+
+type TicketDoc = {
+  _id: Types.ObjectId;
+  status: string;
+  message: string;
+  createdAt: Date;
+  attachment?: string | null;
+};
+const toTicketView = (t: TicketDoc): Ticket => ({
+  id: String(t._id),
+  status: t.status as Ticket['status'],
+  message: t.message,
+  createdAt: t.createdAt.toISOString(),
+  ...(t.attachment ? { attachment: t.attachment } : {}),
+});
+
+export async function listTickets(userId: Types.ObjectId): Promise<Ticket[]> {
+  const rows = await TicketModel.find({ userId })
+    .sort({ createdAt: -1 })
+    .limit(50)
+    .lean<TicketDoc[]>();
+  return rows.map(toTicketView);
+}
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: LIMITS.attachmentMaxBytes, files: 1, fields: 2 },
+  fileFilter: (_req, file, accept) => {
+    if (
+      file.mimetype === 'application/pdf' ||
+      /^image\/(jpeg|png|webp|gif|heic|heif|avif)$/.test(file.mimetype)
+    )
+      return accept(null, true);
+    accept(new AppError(415, 'UNSUPPORTED_MEDIA', INVALID_ATTACHMENT));
+  },
+}).single(TICKET_ATTACHMENT_FIELD);
+
+/** Images are decoded and re-encoded (metadata gone, size capped); a PDF must be one. */
+async function storeAttachment(uploadDir: string, file: Express.Multer.File): Promise<string> {
+  let content: Buffer;
+  let extension: string;
+  if (file.mimetype === 'application/pdf') {
+    if (!file.buffer.subarray(0, 5).equals(Buffer.from('%PDF-')))
+      throw new AppError(400, 'INVALID_ATTACHMENT', INVALID_ATTACHMENT);
+    content = file.buffer;
+    extension = 'pdf';
+  } else {
+    try {
+      content = await sharp(file.buffer, {
+        limitInputPixels: MAX_INPUT_PIXELS,
+        failOn: 'truncated',
+      })
+        .rotate()
+        .resize(2000, 2000, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toBuffer();
+    } catch {
+      throw new AppError(400, 'INVALID_ATTACHMENT', INVALID_ATTACHMENT);
+    }
+    extension = 'jpg';
+  }
+  const dir = path.join(uploadDir, 'tickets');
+  await mkdir(dir, { recursive: true });
+  const name = `${randomBytes(16).toString('hex')}.${extension}`;
+  await writeFile(path.join(dir, name), content, { flag: 'wx' });
+  return `${TICKET_UPLOAD_PREFIX}${name}`;
+}
+
+export function ticketsRoutes(config: Config): Router {
+  const router = Router();
+  const auth = requireAuth(config.jwtSecret);
+
+  router.get('/tickets', auth, async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await listTickets(currentUser(res)._id));
+  });
+
+  router.post(
+    '/tickets',
+    auth,
+    rateLimit({
+      name: 'tickets',
+      limit: Math.ceil(10 * config.rateLimitScale),
+      windowMs: 60 * 60 * 1000,
+    }),
+    (req: Request, res: Response, next) => upload(req, res, next),
+    validate(createTicketBodySchema),
+    async (req, res) => {
+      const { message } = parsed(res, createTicketBodySchema);
+      const attachment = req.file ? await storeAttachment(config.uploadDir, req.file) : null;
+      const created = await TicketModel.create({
+        userId: currentUser(res)._id,
+        message,
+        attachment,
+      });
+      res.status(201).json(toTicketView(created.toObject() as TicketDoc));
+    },
+  );
+
+  return router;
+}

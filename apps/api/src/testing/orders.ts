@@ -1,0 +1,62 @@
+import { formatAmountForOrder, priceCart } from '@vanya/catalog';
+import request from 'supertest';
+import { bearer } from './accounts';
+import type { TestApp } from './test-app';
+
+export type Items = { productId: string; quantity: number }[];
+
+export const DEFAULT_ITEMS: Items = [
+  { productId: 'Bodybutter', quantity: 2 },
+  { productId: 'TanGoneSoap', quantity: 1 },
+];
+
+/** The checkout form as the web sends it, with the catalogue's own total. */
+export function orderBody(
+  items: Items = DEFAULT_ITEMS,
+  state = 'Maharashtra',
+  overrides: Record<string, unknown> = {},
+) {
+  const total = priceCart(items, { deliveryState: state }).grandTotal;
+  return {
+    data: {
+      firstName: 'Asha',
+      lastName: 'Kulkarni',
+      email: 'asha@example.in',
+      phone: '9822045123',
+      address: '12 Shivaji Nagar, Near Ganesh Mandir',
+      city: state === 'Maharashtra' ? 'Latur' : 'Bengaluru',
+      state,
+      pinCode: state === 'Maharashtra' ? '413512' : '560001',
+      country: 'IN',
+      paymentMethod: 'upi',
+      gstNumber: '',
+      cart_summary: 'ignored by the server',
+      total_amount: formatAmountForOrder(total),
+      items: items.map((item) => ({ ...item })),
+      ...overrides,
+    },
+  };
+}
+
+export async function placeOrder(t: TestApp, token: string, body = orderBody(), key?: string) {
+  const req = request(t.app).post('/api/orders').set(bearer(token));
+  if (key) req.set('Idempotency-Key', key);
+  const res = await req.send(body);
+  if (process.env.DEBUG_ORDERS && res.status >= 400)
+    console.log('placeOrder', res.status, res.text);
+  return res;
+}
+
+/** Pays through the test-mode dialog endpoint and the verify call, as the web does. */
+export async function payInTestMode(t: TestApp, order: { _id: string }, providerOrderId: string) {
+  const completed = await request(t.app)
+    .post('/api/payments/test/complete')
+    .send({ orderId: order._id, providerOrderId, outcome: 'success' });
+  if (completed.status !== 200)
+    throw new Error(`test/complete answered ${completed.status}: ${completed.text}`);
+  const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = completed.body;
+  const verified = await request(t.app)
+    .post('/api/payments/verify')
+    .send({ orderId: order._id, razorpay_order_id, razorpay_payment_id, razorpay_signature });
+  return { completed: completed.body, verified };
+}
