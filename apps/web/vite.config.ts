@@ -23,6 +23,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     rolldownOptions: {
+      treeshake: {
+        // The workspace packages are pure data and functions (schemas, catalogue, messages), but
+        // their barrels make every module look side-effectful; without this, importing one text
+        // from @vanya/contracts would ship every schema to the browser.
+        moduleSideEffects: (id: string) =>
+          !/[\\/]packages[\\/](catalog|contracts)[\\/]src[\\/]/.test(id),
+      },
       output: {
         // Each lazy route module already becomes its own chunk; the framework code that every
         // route shares goes into one long-cached vendor chunk instead of being re-split per route.

@@ -2,7 +2,7 @@ import axios, { type AxiosInstance } from 'axios';
 import { z } from 'zod';
 
 import { env } from '../config/env';
-import { getToken } from './auth-storage';
+import { endSession, getToken } from './auth-storage';
 
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 export const NETWORK_ERROR_MESSAGE =
@@ -24,6 +24,7 @@ const errorBodySchema = z.looseObject({
   error: z.string().optional().catch(undefined),
   code: z.string().optional().catch(undefined),
   issues: z.array(issueSchema).optional().catch(undefined),
+  retryAfterSeconds: z.number().optional().catch(undefined),
 });
 
 type ApiErrorInit = {
@@ -33,6 +34,8 @@ type ApiErrorInit = {
   /** True when `message` is the server's own text rather than a fallback. */
   fromServer: boolean;
   issues?: ApiErrorIssue[];
+  /** From a 429: how long until the same request may succeed. */
+  retryAfterSeconds?: number;
   cause?: unknown;
 };
 
@@ -45,6 +48,7 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fromServer: boolean;
   readonly issues: ApiErrorIssue[];
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, { cause: init.cause });
@@ -52,11 +56,18 @@ export class ApiError extends Error {
     this.code = init.code;
     this.fromServer = init.fromServer;
     this.issues = init.issues ?? [];
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+function retryAfterHeader(headers: unknown): number | undefined {
+  const value = (headers as Record<string, unknown> | undefined)?.['retry-after'];
+  const seconds = Number(value);
+  return typeof value === 'string' && Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 /** Turns anything a request can throw into an ApiError; `fallbackMessage` when the server gives no text. */
@@ -96,6 +107,7 @@ export function toApiError(error: unknown, fallbackMessage = DEFAULT_ERROR_MESSA
       message: serverMessage ?? fallbackMessage,
       fromServer: serverMessage !== undefined,
       issues: body?.issues,
+      retryAfterSeconds: body?.retryAfterSeconds ?? retryAfterHeader(response.headers),
       cause: error,
     });
   }
@@ -118,6 +130,19 @@ export function getErrorMessage(error: unknown, fallbackMessage: string): string
   return apiError.fromServer ? apiError.message : fallbackMessage;
 }
 
+/**
+ * A 401 to a request that carried the token still stored means the session is over (expired, or
+ * ended by a password change elsewhere). A 401 for a wrong password at login is not, and neither
+ * is a late answer to a request sent with an older token.
+ */
+function isExpiredSession(error: unknown, apiError: ApiError): boolean {
+  if (apiError.status !== 401 || apiError.code === 'INVALID_CREDENTIALS') return false;
+  if (!axios.isAxiosError(error)) return false;
+  const sent = error.config?.headers?.get?.('Authorization');
+  const token = getToken();
+  return token !== null && sent === `Bearer ${token}`;
+}
+
 export function createApiClient(baseURL: string = env.VITE_API_URL): AxiosInstance {
   const client = axios.create({
     baseURL,
@@ -138,7 +163,11 @@ export function createApiClient(baseURL: string = env.VITE_API_URL): AxiosInstan
 
   client.interceptors.response.use(
     (response) => response,
-    (error: unknown) => Promise.reject(toApiError(error)),
+    (error: unknown) => {
+      const apiError = toApiError(error);
+      if (isExpiredSession(error, apiError)) endSession('expired');
+      return Promise.reject(apiError);
+    },
   );
 
   return client;
@@ -146,3 +175,22 @@ export function createApiClient(baseURL: string = env.VITE_API_URL): AxiosInstan
 
 /** The storefront's one HTTP client. Paths are relative to VITE_API_URL (`/api` by default). */
 export const api = createApiClient();
+
+/** The API's origin, from VITE_API_URL: '' when the API shares this site's origin ('/api'). */
+export function apiOrigin(baseURL: string = env.VITE_API_URL): string {
+  if (!/^https?:\/\//i.test(baseURL)) return '';
+  try {
+    return new URL(baseURL).origin;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A path the API hands out ('/uploads/avatars/x.jpg', a signed '/api/invoices/...' link) as an
+ * address the browser can load: from the API's own origin. Full URLs are used as given.
+ */
+export function resolveApiUrl(path: string, baseURL: string = env.VITE_API_URL): string {
+  if (!path.startsWith('/') || path.startsWith('//')) return path;
+  return `${apiOrigin(baseURL)}${path}`;
+}

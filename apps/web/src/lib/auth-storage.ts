@@ -6,6 +6,8 @@ import { z } from 'zod';
 
 const TOKEN_KEY = brand.storageKeys.token;
 const USER_KEY = brand.storageKeys.user;
+/** Whether the user had logged in before their current session (accounts spec section 3). */
+const HAS_LOGGED_IN_BEFORE_KEY = brand.storageKeys.hasLoggedInBefore;
 
 /** What the login answer tells us about the user; the API may send more fields, which are kept. */
 const sessionUserSchema = z.looseObject({
@@ -18,6 +20,24 @@ const sessionUserSchema = z.looseObject({
 });
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/**
+ * What the browser keeps of a user from the API: enough for greetings, the avatar and the login
+ * redirect rule, not their addresses, orders or login history.
+ */
+export function sessionUserFrom(user: {
+  name: string;
+  email: string;
+  avatar?: string;
+  hasLoggedInBefore?: boolean;
+}): SessionUser {
+  return {
+    name: user.name,
+    email: user.email,
+    avatar: user.avatar ?? '',
+    ...(user.hasLoggedInBefore === undefined ? {} : { hasLoggedInBefore: user.hasLoggedInBefore }),
+  };
+}
 
 type Listener = () => void;
 
@@ -86,7 +106,21 @@ export function getUser(): SessionUser | null {
 export function setSession(token: string, user: SessionUser): void {
   write(TOKEN_KEY, token);
   write(USER_KEY, JSON.stringify(user));
+  if (typeof user.hasLoggedInBefore === 'boolean') {
+    write(HAS_LOGGED_IN_BEFORE_KEY, String(user.hasLoggedInBefore));
+  }
   notify();
+}
+
+/** Replaces the token and keeps the user (a password change issues a new token). */
+export function setToken(token: string): void {
+  write(TOKEN_KEY, token);
+  notify();
+}
+
+/** What the last login said: true when the user had logged in before it. */
+export function getHasLoggedInBefore(): boolean {
+  return read(HAS_LOGGED_IN_BEFORE_KEY) === 'true';
 }
 
 /** Replaces the stored user (after a profile update) and keeps the token. */
@@ -98,7 +132,50 @@ export function setUser(user: SessionUser): void {
 export function clearSession(): void {
   write(TOKEN_KEY, null);
   write(USER_KEY, null);
+  write(HAS_LOGGED_IN_BEFORE_KEY, null);
   notify();
+}
+
+/**
+ * Logging out from the profile clears everything the shop keeps in this browser's local storage
+ * (accounts spec section 2, settings tab), not only the session.
+ */
+export function clearLocalData(): void {
+  try {
+    storage()?.clear();
+  } catch {
+    // Storage switched off: nothing was stored.
+  }
+  notify();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ending a session from outside a screen: the API client on a 401, the inactivity timer.
+
+export type SessionEndReason = 'expired' | 'inactive';
+type SessionEndListener = (reason: SessionEndReason) => void;
+const sessionEndListeners = new Set<SessionEndListener>();
+
+/**
+ * Clears the session (or, with `clearAll`, all local data) and tells the listeners why: the app
+ * shell shows the toast and goes to the login page. Does nothing when no one is signed in, so two
+ * failing requests end it only once.
+ */
+export function endSession(
+  reason: SessionEndReason,
+  { clearAll = false }: { clearAll?: boolean } = {},
+): void {
+  if (!getToken()) return;
+  if (clearAll) clearLocalData();
+  else clearSession();
+  for (const listener of [...sessionEndListeners]) listener(reason);
+}
+
+export function onSessionEnd(listener: SessionEndListener): () => void {
+  sessionEndListeners.add(listener);
+  return () => {
+    sessionEndListeners.delete(listener);
+  };
 }
 
 /** Calls `listener` after every sign-in, sign-out or user change, in this tab or another one. */

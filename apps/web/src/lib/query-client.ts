@@ -1,7 +1,15 @@
 import { QUERY_DEFAULTS } from '@vanya/catalog';
 import { QueryClient } from '@tanstack/react-query';
 
-import { isApiError } from './api-client';
+import type { ApiError } from './api-client';
+
+/**
+ * Recognises the API client's errors without importing it: the client brings axios, which the
+ * first page does not need, and this module is part of every page.
+ */
+function isApiError(error: unknown): error is ApiError {
+  return error instanceof Error && error.name === 'ApiError' && 'status' in error;
+}
 
 /** 1 s, 2 s, 4 s ... doubling per attempt, never more than 30 s (shopping spec section 9). */
 export function retryDelay(attemptIndex: number): number {

@@ -10,7 +10,8 @@ import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { PaymentEventModel } from '../payments/payment-event.model';
-import { hmacHex, TestPaymentProvider } from '../payments/payment-provider';
+import type { TestPaymentProvider } from '../payments/payment-provider';
+import { hmacHex } from '../payments/payment-provider';
 import { OrderModel } from './order.model';
 
 async function pdfText(buffer: Buffer): Promise<string> {
@@ -322,14 +323,12 @@ describe('orders and payments in test mode', () => {
     expect((await OrderModel.findById(a.order._id).lean())!.status).toBe('pending_payment');
 
     // Verifying the same payment again is harmless: still paid, one 'paid' event.
-    const again = await request(t.app)
-      .post('/api/payments/verify')
-      .send({
-        orderId: b.order._id,
-        razorpay_order_id: paidB.completed.razorpay_order_id,
-        razorpay_payment_id: paidB.completed.razorpay_payment_id,
-        razorpay_signature: paidB.completed.razorpay_signature,
-      });
+    const again = await request(t.app).post('/api/payments/verify').send({
+      orderId: b.order._id,
+      razorpay_order_id: paidB.completed.razorpay_order_id,
+      razorpay_payment_id: paidB.completed.razorpay_payment_id,
+      razorpay_signature: paidB.completed.razorpay_signature,
+    });
     expect(again.status).toBe(200);
     expect(again.body.order.status).toBe('paid');
     expect(await PaymentEventModel.countDocuments({ orderId: b.order._id, type: 'paid' })).toBe(1);
@@ -508,14 +507,12 @@ describe('orders and payments in test mode', () => {
     });
     const results = await Promise.all([
       ...Array.from({ length: 5 }, () =>
-        request(t.app)
-          .post('/api/payments/verify')
-          .send({
-            orderId: order._id,
-            razorpay_order_id: payment.providerOrderId,
-            razorpay_payment_id: paid.id,
-            razorpay_signature: signature,
-          }),
+        request(t.app).post('/api/payments/verify').send({
+          orderId: order._id,
+          razorpay_order_id: payment.providerOrderId,
+          razorpay_payment_id: paid.id,
+          razorpay_signature: signature,
+        }),
       ),
       ...Array.from({ length: 3 }, (_, i) =>
         request(t.app)

@@ -1,5 +1,228 @@
+import { LIMITS } from '@vanya/catalog';
+import type {
+  Gender,
+  OrderStatus,
+  ReturnMethod,
+  ReturnStatus,
+  TicketStatus,
+} from '@vanya/contracts';
+
+// The profile page's own words (accounts spec sections 2 and 8). Messages shared with the API
+// (toasts, validation) come from PROFILE_MESSAGES in @vanya/contracts.
+const MB = 1024 * 1024;
+
 export const ACCOUNT_TEXTS = {
   heading: 'My Account',
   lead: 'Your profile, orders, invoices, addresses and settings, all in one place.',
   greeting: (name: string) => `Hello, ${name}`,
+  loading: 'Loading your account…',
+  memberSince: (date: string) => `Member since ${date}`,
+
+  tabs: {
+    profile: 'Profile',
+    orders: 'Orders',
+    invoices: 'Invoices',
+    security: 'Security',
+    shipping: 'Shipping',
+    payments: 'Payments',
+    returns: 'Returns',
+    support: 'Support',
+    settings: 'Settings',
+  },
+  tabListLabel: 'Account sections',
+
+  avatar: {
+    title: 'Click to change avatar',
+    alt: (name: string) => (name ? `Avatar of ${name}` : 'Avatar'),
+    change: 'Change avatar',
+    remove: 'Remove avatar',
+    dropHint: 'Drop a photo on your picture, or click it, to change it.',
+    dropHere: 'Drop your photo here',
+    uploading: 'Saving your new picture…',
+    removing: 'Removing your picture…',
+    rejected: {
+      'file-invalid-type': 'Only image files (JPEG, PNG or WebP) can be your avatar.',
+      'file-too-large': `That image is larger than ${LIMITS.avatarMaxBytes / MB} MB. Choose a smaller one.`,
+      'file-too-small': 'That file is empty. Choose another image.',
+      'too-many-files': 'Drop one image at a time.',
+      other: 'That file cannot be used as your avatar.',
+    },
+    cropHeading: 'Crop your picture',
+    cropLead: 'Drag to position the square, and zoom to frame your face.',
+    zoom: 'Zoom',
+    cancel: 'Cancel',
+    save: 'Save',
+  },
+
+  details: {
+    heading: 'Personal details',
+    lead: 'Keep your details current so that orders and invoices reach the right person.',
+    name: 'Full Name',
+    email: 'Email',
+    phone: 'Phone',
+    dob: 'Date of Birth',
+    gender: 'Gender',
+    genderPlaceholder: 'Select gender',
+    joined: 'Joined',
+    sendEmailOtp: 'Send Email OTP',
+    sendPhoneOtp: 'Send Phone OTP',
+    sending: 'Sending...',
+    otpPlaceholder: `Enter ${LIMITS.otpLength}-digit OTP`,
+    emailCode: 'Code sent to your new email',
+    phoneCode: 'Code sent to your new mobile',
+    verify: 'Verify',
+    verifying: 'Verifying...',
+    verified: 'Verified',
+    emailChangeHint: 'We will send a code to the new address to confirm it is yours.',
+    phoneChangeHint: 'We will send a code by SMS to confirm the new number.',
+    save: 'Save Changes',
+    saving: 'Saving...',
+    country: 'Country code',
+    countrySearch: 'Search countries',
+    countryNone: 'No country matches that search.',
+    phonePlaceholder: `${LIMITS.phoneDigits}-digit mobile number`,
+    indiaOnly:
+      'For now we can verify and save Indian mobile numbers only (+91, 10 digits). Choose India to add or change your number; your saved number stays as it is.',
+  },
+
+  genders: {
+    male: 'Male',
+    female: 'Female',
+    other: 'Other',
+    prefer_not_to_say: 'Prefer not to say',
+  } satisfies Record<Gender, string>,
+
+  orders: {
+    heading: 'Your orders',
+    empty: 'No orders found.',
+    order: 'Order',
+    placed: 'Placed',
+    total: 'Total',
+    shop: 'Browse products',
+  },
+  orderStatuses: {
+    pending_payment: 'Awaiting payment',
+    paid: 'Paid',
+    payment_failed: 'Payment failed',
+    cancelled: 'Cancelled',
+    shipped: 'Shipped',
+    delivered: 'Delivered',
+  } satisfies Record<OrderStatus, string>,
+
+  invoices: {
+    heading: 'GST invoices',
+    lead: 'A tax invoice is issued for every paid order.',
+    empty: 'No invoices available.',
+    order: 'Order',
+    amount: 'Amount',
+    date: 'Date',
+    download: 'Download',
+  },
+
+  security: {
+    passwordHeading: 'Change password',
+    passwordLead: 'Changing your password signs you out everywhere else.',
+    currentPassword: 'Current Password',
+    newPassword: 'New Password',
+    submit: 'Change Password',
+    submitting: 'Changing...',
+    twoStepHeading: 'Two-step verification',
+    twoStepOn: 'On: we email you a code each time you log in.',
+    twoStepOff: 'Off: your password alone logs you in.',
+    enable: 'Enable 2FA',
+    disable: 'Disable 2FA',
+    confirmWithPassword: 'Confirm with your password',
+    confirm: 'Confirm',
+    confirming: 'Confirming...',
+    cancel: 'Cancel',
+    historyHeading: 'Login history',
+    historyLead: 'The most recent sign-ins to your account.',
+    historyEmpty: 'No login history available.',
+  },
+
+  shipping: {
+    heading: 'Shipping addresses',
+    lead: 'Saved addresses for a quicker checkout.',
+    empty: 'No saved addresses yet.',
+    add: 'Add Address',
+    adding: 'Adding...',
+    newLabel: 'New address',
+    placeholder: 'House, street, area, city, state and PIN code',
+    delete: 'Delete',
+  },
+
+  payments: {
+    heading: 'Payment methods',
+    lead: 'Labels to recognise your payment methods. We never store card numbers.',
+    empty: 'No payment methods found.',
+    add: 'Add Payment Method',
+    adding: 'Adding...',
+    newLabel: 'New payment method',
+    placeholder: 'A UPI id or a label such as Visa ending 4242',
+    delete: 'Delete',
+  },
+
+  returns: {
+    heading: 'Returns',
+    lead: 'Not happy with an order? You can return it within 30 days.',
+    policyLink: 'Read our return policy',
+    initiate: 'Initiate a Return',
+    order: 'Order to return',
+    orderPlaceholder: 'Choose an order',
+    noEligible: 'None of your orders can be returned right now. Paid orders can be.',
+    reason: 'Reason',
+    reasonPlaceholder: 'Tell us what went wrong',
+    method: 'Refund to',
+    submit: 'Request Return',
+    submitting: 'Requesting...',
+    cancel: 'Cancel',
+    empty: 'No returns initiated yet.',
+    refund: 'Refund',
+  },
+  returnStatuses: {
+    requested: 'Requested',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    refunded: 'Refunded',
+  } satisfies Record<ReturnStatus, string>,
+  returnMethods: {
+    original_payment: 'Original payment method',
+    bank_transfer: 'Bank transfer',
+    store_credit: 'Store credit',
+  } satisfies Record<ReturnMethod, string>,
+
+  support: {
+    heading: 'Support',
+    lead: 'Tell us what happened; we usually reply within one business day.',
+    issue: 'Your issue',
+    issuePlaceholder: 'Describe your issue, with the order number if it is about an order',
+    file: 'Attach a photo or PDF (optional)',
+    fileHint: `JPEG, PNG, WebP or PDF, up to ${LIMITS.attachmentMaxBytes / MB} MB.`,
+    submit: 'Submit Ticket',
+    submitting: 'Submitting...',
+    listHeading: 'Your tickets',
+    empty: 'No support tickets yet.',
+    attachment: 'Attachment',
+  },
+  ticketStatuses: {
+    open: 'Open',
+    in_progress: 'In progress',
+    closed: 'Closed',
+  } satisfies Record<TicketStatus, string>,
+
+  settings: {
+    heading: 'Settings',
+    preferences:
+      'We write to you only about your account and your orders. Product news and offers go to our community, which you can join below.',
+    communityHeading: 'Community',
+    communityLead: 'Be the first to hear about new batches, workshops and offers.',
+    joinCommunity: 'Join Community',
+    logoutHeading: 'Log out',
+    logoutLead: 'Logging out clears what this browser keeps for the shop, including your cart.',
+    logout: 'Logout',
+    confirmLogout: 'Are you sure you want to log out?',
+  },
 } as const;
+
+export type AccountTab = keyof typeof ACCOUNT_TEXTS.tabs;
+export const ACCOUNT_TABS = Object.keys(ACCOUNT_TEXTS.tabs) as AccountTab[];

@@ -1,24 +1,148 @@
-import { Link } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AUTH_MESSAGES,
+  LOGIN_ERROR_QUERY_MESSAGES,
+  LOGIN_VERIFIED_QUERY_MESSAGES,
+  loginBodySchema,
+} from '@vanya/contracts';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { Notice } from '../../../components/ui/field';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
+import { sessionUserFrom, setSession } from '../../../lib/auth-storage';
+import { useLogin } from '../api/login';
 import { AUTH_TEXTS } from '../texts';
+import { firstFormError } from '../utils/form-errors';
+import { loginDestination, safeRedirect } from '../utils/login-redirect';
 import { AuthCard } from './auth-card';
+
+type QueryNotice = { tone: 'success' | 'info' | 'error'; text: string };
+
+/** The message for ?verified= or ?error= that the emailed verification link redirects with. */
+export function loginQueryNotice(params: URLSearchParams): QueryNotice | null {
+  const verified = params.get('verified');
+  if (verified !== null && Object.hasOwn(LOGIN_VERIFIED_QUERY_MESSAGES, verified)) {
+    return LOGIN_VERIFIED_QUERY_MESSAGES[verified as keyof typeof LOGIN_VERIFIED_QUERY_MESSAGES];
+  }
+  const error = params.get('error');
+  if (error !== null && Object.hasOwn(LOGIN_ERROR_QUERY_MESSAGES, error)) {
+    return LOGIN_ERROR_QUERY_MESSAGES[error as keyof typeof LOGIN_ERROR_QUERY_MESSAGES];
+  }
+  return null;
+}
+
+/** Codes of a 403 login answer after which a code was emailed and /verify-otp finishes the login. */
+const CODE_SENT = new Set(['EMAIL_NOT_VERIFIED', 'OTP_REQUIRED']);
+
+export type VerifyOtpState = { email: string; redirect?: string };
 
 export function LoginPage() {
   const t = AUTH_TEXTS.login;
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const login = useLogin();
+  // Read once: the parameters leave the address right after the first render.
+  const [queryNotice] = useState(() => loginQueryNotice(params));
+  const redirect = safeRedirect(params.get('redirect'));
+
+  useEffect(() => {
+    if (!params.has('verified') && !params.has('error')) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('verified');
+    rest.delete('error');
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const formError = firstFormError(errors, ['email', 'password']);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { token, user } = await login.mutateAsync(values);
+      setSession(token, sessionUserFrom(user));
+      toast.success(AUTH_MESSAGES.welcomeBack(user.name));
+      await navigate(loginDestination(redirect, user.hasLoggedInBefore), { replace: true });
+    } catch (error) {
+      if (isApiError(error) && CODE_SENT.has(error.code)) {
+        toast.info(error.message);
+        const state: VerifyOtpState = { email: values.email, ...(redirect ? { redirect } : {}) };
+        await navigate(PATHS.verifyOtp, { state });
+        return;
+      }
+      toast.error(getErrorMessage(error, AUTH_MESSAGES.loginFailed));
+    }
+  });
+
   return (
-    <AuthCard heading={t.heading} subtitle={t.subtitle}>
-      <p>
-        <Link className="text-link" to={PATHS.forgotPassword}>
-          {t.forgotPassword}
-        </Link>
-      </p>
-      <p className="auth-card__switch">
-        {t.noAccount}{' '}
-        <Link className="text-link" to={PATHS.signup}>
-          {t.signUpLink}
-        </Link>
-      </p>
+    <AuthCard
+      heading={t.heading}
+      subtitle={t.subtitle}
+      footer={
+        <p>
+          {t.noAccount}{' '}
+          <Link className="text-link" to={PATHS.signup}>
+            {t.signUpLink}
+          </Link>
+        </p>
+      }
+    >
+      {queryNotice ? <Notice tone={queryNotice.tone}>{queryNotice.text}</Notice> : null}
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor="login-email">
+            {t.email}
+          </label>
+          <input
+            id="login-email"
+            className="input"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            aria-invalid={errors.email ? true : undefined}
+            {...register('email')}
+          />
+        </div>
+        <div className="field">
+          <div className="auth-form__label-row">
+            <label className="field__label" htmlFor="login-password">
+              {t.password}
+            </label>
+            <Link className="text-link auth-form__aside-link" to={PATHS.forgotPassword}>
+              {t.forgotPassword}
+            </Link>
+          </div>
+          <PasswordInput
+            id="login-password"
+            autoComplete="current-password"
+            aria-invalid={errors.password ? true : undefined}
+            {...register('password')}
+          />
+        </div>
+        {formError ? (
+          <p className="auth-form__error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <button className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner /> : null}
+          {isSubmitting ? t.submitting : t.submit}
+        </button>
+      </form>
     </AuthCard>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { loginPathFor } from '../../../config/paths';
-import { useAuthToken } from '../hooks/use-session';
+import { useAuthToken } from '../../../hooks/use-session';
 
 /**
  * Guard for /profile, /wishlist, /cart, /checkout and /order-confirmation (accounts spec

@@ -1,18 +1,112 @@
-import { Link } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_MESSAGES, resetPasswordFormSchema } from '@vanya/contracts';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { Notice } from '../../../components/ui/field';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
 import { AUTH_TEXTS } from '../texts';
+import { firstFormError } from '../utils/form-errors';
 import { AuthCard } from './auth-card';
+import { PasswordStrength } from './password-strength';
 
 export function ResetPasswordPage() {
   const t = AUTH_TEXTS.resetPassword;
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const toast = useToast();
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const newPassword = watch('newPassword');
+  const messages = [errors.newPassword?.message, errors.confirmPassword?.message];
+  const formError = messages.includes(AUTH_MESSAGES.allFieldsRequired)
+    ? AUTH_MESSAGES.allFieldsRequired
+    : firstFormError(errors, ['newPassword', 'confirmPassword']);
+
+  const onSubmit = handleSubmit(async ({ newPassword: chosen }) => {
+    // Without a token the notice above already says so ('Missing token').
+    if (!token) return;
+    try {
+      await reset.mutateAsync({ token, newPassword: chosen });
+      toast.success(AUTH_MESSAGES.passwordResetSucceeded);
+      await navigate(PATHS.login, { replace: true });
+    } catch (error) {
+      toast.error(getErrorMessage(error, AUTH_MESSAGES.passwordResetFailed));
+    }
+  });
+
   return (
-    <AuthCard heading={t.heading} subtitle={t.subtitle}>
-      <p>
-        <Link className="text-link" to={PATHS.login}>
-          {AUTH_TEXTS.backToLogin}
-        </Link>
-      </p>
+    <AuthCard
+      heading={t.heading}
+      subtitle={t.subtitle}
+      footer={
+        <p>
+          <Link className="text-link" to={PATHS.login}>
+            {AUTH_TEXTS.backToLogin}
+          </Link>
+        </p>
+      }
+    >
+      {token ? null : (
+        <Notice tone="error">
+          {AUTH_MESSAGES.missingToken}.{' '}
+          <Link className="text-link" to={PATHS.forgotPassword}>
+            {t.requestNewLink}
+          </Link>
+        </Notice>
+      )}
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor="reset-new">
+            {t.newPassword}
+          </label>
+          <PasswordInput
+            id="reset-new"
+            autoComplete="new-password"
+            aria-invalid={errors.newPassword ? true : undefined}
+            aria-describedby="reset-new-hint"
+            {...register('newPassword')}
+          />
+          <PasswordStrength password={newPassword} />
+          <p className="field__hint" id="reset-new-hint">
+            {AUTH_TEXTS.signup.passwordHint}
+          </p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="reset-confirm">
+            {t.confirmPassword}
+          </label>
+          <PasswordInput
+            id="reset-confirm"
+            autoComplete="new-password"
+            aria-invalid={errors.confirmPassword ? true : undefined}
+            {...register('confirmPassword')}
+          />
+        </div>
+        {formError ? (
+          <p className="auth-form__error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <button className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner /> : null}
+          {isSubmitting ? t.submitting : t.submit}
+        </button>
+      </form>
     </AuthCard>
   );
 }

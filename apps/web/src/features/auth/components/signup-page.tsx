@@ -1,19 +1,136 @@
-import { Link } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_MESSAGES, signupFormSchema } from '@vanya/contracts';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
 
+import { PasswordInput } from '../../../components/ui/password-input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useRegister } from '../api/register';
 import { AUTH_TEXTS } from '../texts';
+import { firstFormError } from '../utils/form-errors';
 import { AuthCard } from './auth-card';
+import { PasswordStrength } from './password-strength';
+
+const FIELD_ORDER = ['name', 'email', 'password', 'confirmPassword'] as const;
+
+/** 'Please fill in all fields' first, as the spec checks it before matching and the policy. */
+function signupError(errors: Parameters<typeof firstFormError>[0]): string | undefined {
+  const messages = FIELD_ORDER.map((name) => errors[name]?.message);
+  if (messages.includes(AUTH_MESSAGES.fillAllFields)) return AUTH_MESSAGES.fillAllFields;
+  return firstFormError(errors, FIELD_ORDER);
+}
 
 export function SignupPage() {
   const t = AUTH_TEXTS.signup;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const registerAccount = useRegister();
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+  const password = watch('password');
+  const formError = signupError(errors);
+
+  const onSubmit = handleSubmit(async ({ name, email, password: chosen }) => {
+    try {
+      await registerAccount.mutateAsync({ name, email, password: chosen });
+      toast.success(AUTH_MESSAGES.signupSucceeded);
+      await navigate(PATHS.login);
+    } catch (error) {
+      toast.error(getErrorMessage(error, AUTH_MESSAGES.signupFailed));
+    }
+  });
+
+  const invalid = (name: (typeof FIELD_ORDER)[number]) => (errors[name] ? true : undefined);
+
   return (
-    <AuthCard heading={t.heading} subtitle={t.subtitle}>
-      <p className="auth-card__switch">
-        {t.haveAccount}{' '}
-        <Link className="text-link" to={PATHS.login}>
-          {t.loginLink}
-        </Link>
-      </p>
+    <AuthCard
+      heading={t.heading}
+      subtitle={t.subtitle}
+      footer={
+        <p>
+          {t.haveAccount}{' '}
+          <Link className="text-link" to={PATHS.login}>
+            {t.loginLink}
+          </Link>
+        </p>
+      }
+    >
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor="signup-name">
+            {t.name}
+          </label>
+          <input
+            id="signup-name"
+            className="input"
+            autoComplete="name"
+            aria-invalid={invalid('name')}
+            {...register('name')}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="signup-email">
+            {t.email}
+          </label>
+          <input
+            id="signup-email"
+            className="input"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            aria-invalid={invalid('email')}
+            {...register('email')}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="signup-password">
+            {t.password}
+          </label>
+          <PasswordInput
+            id="signup-password"
+            autoComplete="new-password"
+            aria-invalid={invalid('password')}
+            aria-describedby="signup-password-hint"
+            {...register('password')}
+          />
+          <PasswordStrength password={password} />
+          <p className="field__hint" id="signup-password-hint">
+            {t.passwordHint}
+          </p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="signup-confirm">
+            {t.confirmPassword}
+          </label>
+          <PasswordInput
+            id="signup-confirm"
+            autoComplete="new-password"
+            aria-invalid={invalid('confirmPassword')}
+            {...register('confirmPassword')}
+          />
+        </div>
+        {formError ? (
+          <p className="auth-form__error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <button className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner /> : null}
+          {isSubmitting ? t.submitting : t.submit}
+        </button>
+      </form>
     </AuthCard>
   );
 }

@@ -1,18 +1,136 @@
-import { Link } from 'react-router-dom';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LIMITS } from '@vanya/catalog';
+import { AUTH_MESSAGES, createOtpField } from '@vanya/contracts';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
 
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
+import { sessionUserFrom, setSession } from '../../../lib/auth-storage';
+import { useResendOtp } from '../api/resend-otp';
+import { useVerifyOtp } from '../api/verify-otp';
+import { useCountdown } from '../hooks/use-countdown';
 import { AUTH_TEXTS } from '../texts';
+import { safeRedirect } from '../utils/login-redirect';
 import { AuthCard } from './auth-card';
+import type { VerifyOtpState } from './login-page';
+
+const otpFormSchema = z.object({ otp: createOtpField(AUTH_MESSAGES.otpOrEmailMissing) });
+
+function readState(state: unknown): VerifyOtpState | null {
+  const email = (state as { email?: unknown } | null)?.email;
+  if (typeof email !== 'string' || !email) return null;
+  const redirect = safeRedirect((state as { redirect?: unknown }).redirect as string | undefined);
+  return redirect ? { email, redirect } : { email };
+}
 
 export function VerifyOtpPage() {
   const t = AUTH_TEXTS.verifyOtp;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const verify = useVerifyOtp();
+  const resend = useResendOtp();
+  const cooldown = useCountdown();
+  const state = readState(location.state);
+  const email = state?.email ?? '';
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
+
+  const onSubmit = handleSubmit(async ({ otp }) => {
+    if (!email) {
+      setError('otp', { message: AUTH_MESSAGES.otpOrEmailMissing });
+      return;
+    }
+    try {
+      const { token, user } = await verify.mutateAsync({ email, otp });
+      setSession(token, sessionUserFrom(user));
+      toast.success(AUTH_MESSAGES.otpVerified);
+      await navigate(state?.redirect ?? PATHS.home, { replace: true });
+    } catch (error) {
+      toast.error(getErrorMessage(error, AUTH_MESSAGES.otpVerificationFailed));
+    }
+  });
+
+  const onResend = async () => {
+    if (!email) {
+      setError('otp', { message: AUTH_MESSAGES.otpOrEmailMissing });
+      return;
+    }
+    try {
+      const answer = await resend.mutateAsync({ email });
+      toast.success(answer.msg || AUTH_MESSAGES.otpResent);
+      cooldown.start(LIMITS.otpResendCooldownSeconds);
+    } catch (error) {
+      toast.error(getErrorMessage(error, AUTH_MESSAGES.otpResendFailed));
+      // The server's own cooldown (a code was sent moments ago): count down what it says is left.
+      if (isApiError(error) && error.retryAfterSeconds) cooldown.start(error.retryAfterSeconds);
+    }
+  };
+
+  const resendDisabled = cooldown.running || resend.isPending;
+
   return (
-    <AuthCard heading={t.heading} subtitle={t.subtitle}>
-      <p>
-        <Link className="text-link" to={PATHS.login}>
-          {AUTH_TEXTS.backToLogin}
-        </Link>
-      </p>
+    <AuthCard
+      heading={t.heading}
+      subtitle={email ? t.sentTo(email) : t.subtitle}
+      footer={
+        <p>
+          <Link className="text-link" to={PATHS.login}>
+            {AUTH_TEXTS.backToLogin}
+          </Link>
+        </p>
+      }
+    >
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor="otp-code">
+            {t.code}
+          </label>
+          <input
+            id="otp-code"
+            className="input input--code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={LIMITS.otpLength}
+            placeholder={t.placeholder}
+            aria-invalid={errors.otp ? true : undefined}
+            {...register('otp', {
+              // Digits only, whatever was pasted.
+              setValueAs: (value: string) => value.replace(/\D/g, ''),
+            })}
+          />
+        </div>
+        {errors.otp?.message ? (
+          <p className="auth-form__error" role="alert">
+            {errors.otp.message}
+          </p>
+        ) : null}
+        <button className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner /> : null}
+          {isSubmitting ? t.submitting : t.submit}
+        </button>
+        <div className="auth-form__resend">
+          <p className="field__hint">{t.noCode}</p>
+          <button
+            type="button"
+            className="btn btn--ghost btn--block"
+            onClick={() => void onResend()}
+            disabled={resendDisabled}
+          >
+            {resend.isPending ? <Spinner /> : null}
+            {cooldown.running ? t.resendIn(cooldown.secondsLeft) : t.resend}
+          </button>
+        </div>
+      </form>
     </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
-/**
- * Total quantity of items in the cart, for the navbar badge. A stand-in until the cart feature
- * (session storage for guests, a per-user key once signed in) replaces it with the real count.
- */
+import { useCartLines } from '../../../hooks/use-cart';
+import { cartQuantity } from '../../../lib/cart-store';
+
+/** Total quantity of items in the cart, for the navbar badge. */
 export function useCartCount(): number {
-  return 0;
+  return cartQuantity(useCartLines());
 }

@@ -1,9 +1,28 @@
-import { formatINR, getProduct } from '@vanya/catalog';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import {
+  FREE_SHIPPING_TEXT,
+  getProduct,
+  LIMITS,
+  PRE_ORDER,
+  relatedProducts,
+  showsProductDetails,
+  showsYouMayAlsoLike,
+  type Product,
+} from '@vanya/catalog';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 
-import { PageHeader } from '../../../components/ui/page-header';
+import { Slideshow } from '../../../components/media/slideshow';
+import { PriceTag } from '../../../components/product/price-tag';
+import { QuantityStepper } from '../../../components/product/quantity-stepper';
+import { StarRating } from '../../../components/product/star-rating';
+import { WishlistButton } from '../../../components/product/wishlist-button';
+import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
-import { CATALOG_TEXTS } from '../texts';
+import { useCartActions } from '../../../hooks/use-cart';
+import { useMetaDescription } from '../../../hooks/use-meta-description';
+import { CATALOG_TEXTS as T } from '../texts';
+import { HowToUse } from './how-to-use';
+import { ProductCard } from './product-card';
 import './product-detail-page.css';
 
 export function ProductDetailPage() {
@@ -12,20 +31,155 @@ export function ProductDetailPage() {
 
   // Shopping spec section 5: an id that is not in the catalogue goes back to the list.
   if (!product) return <Navigate replace to={PATHS.products} />;
+  // A fresh page (and quantity) for each product.
+  return <ProductDetail key={product.id} product={product} />;
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const [quantity, setQuantity] = useState(1);
+  const { add } = useCartActions();
+  const navigate = useNavigate();
+  useMetaDescription(product.description);
+
+  const slides = product.images.map((src, index) => ({
+    src,
+    alt: `${product.name}, picture ${index + 1} of ${product.images.length}`,
+  }));
+  const related = showsYouMayAlsoLike(product.id) ? relatedProducts(product.id) : [];
 
   return (
-    <div className="page container">
-      <PageHeader eyebrow={product.category} title={product.name} lead={product.description}>
-        <p className="product-detail__price">
-          {formatINR(product.price)}{' '}
-          <span className="product-detail__tax">{CATALOG_TEXTS.inclusiveOfTaxes}</span>
-        </p>
-        <p>
-          <Link className="text-link" to={PATHS.products}>
-            {CATALOG_TEXTS.backToProducts}
-          </Link>
-        </p>
-      </PageHeader>
+    <div className="product-page">
+      <PageTitle title={product.name} />
+      <div className="container">
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <ol>
+            <li>
+              <Link to={PATHS.home}>Home</Link>
+            </li>
+            <li>
+              <Link to={PATHS.products}>Products</Link>
+            </li>
+            <li aria-current="page">{product.name}</li>
+          </ol>
+        </nav>
+
+        <div className="product-main">
+          <Slideshow
+            className="product-main__gallery"
+            slides={slides}
+            label={`${product.name} pictures`}
+            sizes="(min-width: 960px) 560px, 100vw"
+            priority
+            thumbnails
+          />
+
+          <div className="product-main__info">
+            <p className="kicker">{product.category}</p>
+            <div className="product-main__title-row">
+              <h1 className="product-main__name">{product.name}</h1>
+              <WishlistButton productId={product.id} productName={product.name} />
+            </div>
+            <div className="product-main__rating">
+              <StarRating rating={product.rating} />
+              <span className="product-main__size">
+                {T.size}: {product.size}
+              </span>
+            </div>
+            <PriceTag price={product.price} mrp={product.mrp} size="lg" taxNote />
+            <p className="product-main__description">{product.description}</p>
+
+            <section className="product-main__block" aria-labelledby="benefits-heading">
+              <h2 className="product-main__subheading" id="benefits-heading">
+                {T.keyBenefits}
+              </h2>
+              <ul className="tick-list">
+                {product.benefits.map((benefit) => (
+                  <li key={benefit}>{benefit}</li>
+                ))}
+              </ul>
+            </section>
+
+            <section className="product-main__block" aria-labelledby="ingredients-heading">
+              <h2 className="product-main__subheading" id="ingredients-heading">
+                {T.ingredients}
+              </h2>
+              <ul className="ingredient-list">
+                {product.ingredients.map((ingredient) => (
+                  <li key={ingredient}>{ingredient}</li>
+                ))}
+              </ul>
+            </section>
+
+            <div className="product-main__buy">
+              <div className="product-main__quantity">
+                <span className="field__label" aria-hidden="true">
+                  {T.quantity}
+                </span>
+                <QuantityStepper
+                  value={quantity}
+                  min={1}
+                  max={LIMITS.maxLineQuantity}
+                  label={`${T.quantity} of ${product.name}`}
+                  onChange={setQuantity}
+                />
+              </div>
+              <div className="product-main__actions">
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--lg"
+                  onClick={() => add(product.id, quantity)}
+                >
+                  {T.addToCart}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--primary btn--lg"
+                  onClick={() => {
+                    add(product.id, quantity);
+                    navigate(PATHS.cart);
+                  }}
+                >
+                  {T.buyNow}
+                </button>
+              </div>
+            </div>
+
+            <ul className="product-main__notes">
+              <li>{FREE_SHIPPING_TEXT}</li>
+              <li>
+                {T.preOrder}: {PRE_ORDER.dispatchNote}
+              </li>
+            </ul>
+          </div>
+        </div>
+      </div>
+
+      {showsProductDetails(product.id) ? (
+        <div className="product-details">
+          <div className="container product-details__grid">
+            <section aria-labelledby="description-heading">
+              <h2 id="description-heading">{T.productDescription}</h2>
+              <p className="product-details__text">{product.longdescription}</p>
+            </section>
+            <HowToUse product={product} />
+          </div>
+        </div>
+      ) : null}
+
+      {related.length > 0 ? (
+        <section className="container related" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="related__heading">
+            {T.youMayAlsoLike}
+          </h2>
+          <ul className="related__grid">
+            {related.map((item) => (
+              <li key={item.id}>
+                <ProductCard product={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

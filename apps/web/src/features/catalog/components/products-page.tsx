@@ -1,14 +1,121 @@
-import { PageHeader } from '../../../components/ui/page-header';
-import { CATALOG_TEXTS } from '../texts';
+import {
+  CATEGORY_OPTIONS,
+  filterProducts,
+  isSortOption,
+  products,
+  SORT_OPTIONS,
+  sortProducts,
+} from '@vanya/catalog';
+import { useId } from 'react';
+
+import { ResponsiveImage } from '../../../components/media/responsive-image';
+import { PageTitle } from '../../../components/ui/page-title';
+import { prefersReducedMotion } from '../../../hooks/use-reduced-motion';
+import { useMetaDescription } from '../../../hooks/use-meta-description';
+import { useCatalogQuery } from '../catalog-query';
+import { CATALOG_TEXTS as T } from '../texts';
+import { ProductCard } from './product-card';
+import './products-page.css';
+
+const COLLECTION_ID = 'collection';
 
 export function ProductsPage() {
+  const { category, sort, setCategory, setSort } = useCatalogQuery();
+  const sortId = useId();
+  useMetaDescription(T.productsLead);
+
+  const shown = category === null ? [] : sortProducts(filterProducts(products, category), sort);
+
+  const exploreCollection = () => {
+    setCategory('all');
+    document
+      .getElementById(COLLECTION_ID)
+      ?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  };
+
   return (
-    <div className="page container">
-      <PageHeader
-        eyebrow={CATALOG_TEXTS.productsEyebrow}
-        title={CATALOG_TEXTS.productsHeading}
-        lead={CATALOG_TEXTS.productsLead}
-      />
-    </div>
+    <>
+      <PageTitle title={T.productsHeading} />
+      <section className="catalog-banner" aria-label="Featured">
+        <ResponsiveImage
+          src="/media/scenes/collection-banner.webp"
+          alt=""
+          sizes="100vw"
+          priority
+          pictureClassName="catalog-banner__picture"
+          className="catalog-banner__image"
+        />
+        <div className="container catalog-banner__inner">
+          <p className="eyebrow catalog-banner__eyebrow">{T.bannerEyebrow}</p>
+          <p className="catalog-banner__title">{T.bannerTitle}</p>
+          <p className="catalog-banner__text">{T.bannerText}</p>
+          <button type="button" className="btn btn--light btn--lg" onClick={exploreCollection}>
+            {T.exploreCollection}
+          </button>
+        </div>
+      </section>
+
+      <section className="container catalog" id={COLLECTION_ID} aria-labelledby="catalog-heading">
+        <header className="catalog__head">
+          <p className="eyebrow">{T.productsEyebrow}</p>
+          <h1 id="catalog-heading">{T.productsHeading}</h1>
+          <p className="catalog__lead">{T.productsLead}</p>
+        </header>
+
+        <div className="catalog__toolbar">
+          <div className="catalog__filters" role="group" aria-label={T.categoryFilterLabel}>
+            {CATEGORY_OPTIONS.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                className={category === option.value ? 'chip is-active' : 'chip'}
+                aria-pressed={category === option.value}
+                onClick={() => setCategory(option.value)}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+          <div className="catalog__sort">
+            <label htmlFor={sortId}>{T.sortLabel}</label>
+            <select
+              id={sortId}
+              className="select select--pill"
+              value={sort}
+              onChange={(event) => {
+                if (isSortOption(event.target.value)) setSort(event.target.value);
+              }}
+            >
+              {SORT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <p className="catalog__count" aria-live="polite">
+          {T.productCount(shown.length)}
+        </p>
+
+        {shown.length > 0 ? (
+          <ul className="catalog__grid">
+            {shown.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} headingLevel={2} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="empty-state">
+            <p className="empty-state__title">{T.noProducts}</p>
+            <button type="button" className="btn btn--primary" onClick={() => setCategory('all')}>
+              {T.viewAllProducts}
+            </button>
+          </div>
+        )}
+      </section>
+    </>
   );
 }
