@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+interface FakeOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string;
+  status: string;
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+interface FakePayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: 'INR';
+  status: 'captured' | 'failed';
+  order_id: string;
+  method: string;
+  captured: boolean;
+  created_at: number;
+}
+
+const id = (prefix: string) =>
+  `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
+const razorpayError = (description: string, field?: string) => ({
+  error: {
+    code: 'BAD_REQUEST_ERROR',
+    description,
+    source: 'business',
+    step: 'payment_initiation',
+    reason: 'input_validation_failed',
+    metadata: {},
+    ...(field ? { field } : {}),
+  },
+});
+
+/**
+ * A local server speaking the part of Razorpay's REST API the shop uses (POST /v1/orders and
+ * GET /v1/orders/:id/payments, Basic auth with key id and secret, Razorpay's error bodies), so the
+ * real SDK and the real provider code are exercised without the internet.
+ */
+export class FakeRazorpay {
+  readonly orders = new Map<string, FakeOrder>();
+  readonly payments: FakePayment[] = [];
+  readonly requests: { method: string; path: string; auth: string | undefined; body: unknown }[] =
+    [];
+  /** The status the next request is answered with (500, 503, 400...), once. */
+  failNext: number | undefined;
+  private server: http.Server;
+  port = 0;
+
+  constructor(
+    private readonly keyId: string,
+    private readonly keySecret: string,
+  ) {
+    this.server = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => this.handle(req, res, raw));
+    });
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The shopper pays in the dialog: a captured payment for the order. */
+  capture(orderId: string): FakePayment {
+    const order = this.orders.get(orderId);
+    if (!order) throw new Error(`no order ${orderId}`);
+    const payment: FakePayment = {
+      id: id('pay'),
+      entity: 'payment',
+      amount: order.amount,
+      currency: 'INR',
+      status: 'captured',
+      order_id: orderId,
+      method: 'upi',
+      captured: true,
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    this.payments.push(payment);
+    Object.assign(order, {
+      status: 'paid',
+      amount_paid: order.amount,
+      amount_due: 0,
+      attempts: order.attempts + 1,
+    });
+    return payment;
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
+    this.requests.push({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      auth: req.headers.authorization,
+      body,
+    });
+    if (this.failNext !== undefined) {
+      const status = this.failNext;
+      this.failNext = undefined;
+      return send(
+        status,
+        status >= 500
+          ? {
+              error: {
+                code: 'SERVER_ERROR',
+                description:
+                  'The server encountered an error. The incident has been reported to admins.',
+              },
+            }
+          : razorpayError('The request could not be processed.'),
+      );
+    }
+    const expected = `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`;
+    if (req.headers.authorization !== expected)
+      return send(401, razorpayError('The api key provided is invalid'));
+
+    const paymentsMatch = /^\/v1\/orders\/([\w]+)\/payments$/.exec(req.url ?? '');
+    if (req.method === 'POST' && req.url === '/v1/orders') {
+      const amount = Number(body?.amount);
+      if (!Number.isInteger(amount) || amount < 100)
+        return send(400, razorpayError('The amount must be atleast INR 1.00', 'amount'));
+      if (body?.currency !== 'INR')
+        return send(400, razorpayError('The currency field is invalid.', 'currency'));
+      const order: FakeOrder = {
+        id: id('order'),
+        entity: 'order',
+        amount,
+        amount_paid: 0,
+        amount_due: amount,
+        currency: 'INR',
+        receipt: String(body.receipt ?? ''),
+        status: 'created',
+        attempts: 0,
+        notes: (body.notes as Record<string, string>) ?? {},
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      this.orders.set(order.id, order);
+      return send(200, order);
+    }
+    if (req.method === 'GET' && paymentsMatch) {
+      if (!this.orders.has(paymentsMatch[1]!))
+        return send(400, razorpayError('The id provided does not exist'));
+      const items = this.payments.filter((p) => p.order_id === paymentsMatch[1]);
+      return send(200, { entity: 'collection', count: items.length, items });
+    }
+    send(404, razorpayError('The requested URL was not found on the server.'));
+  }
+}
