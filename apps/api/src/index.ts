@@ -58,8 +58,9 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info(
-    `Vanya Naturals ${config.serveWeb ? 'shop' : 'API'} is running at http://localhost:${port}`,
+  // Plain text on purpose: the line a person running the shop looks for, whatever the log level.
+  console.log(
+    `\nVanya Naturals ${config.serveWeb ? 'shop' : 'API'} is running at http://localhost:${port}\n`,
   );
 
   let stopping = false;

@@ -207,6 +207,8 @@ describe('an account from sign-up to password reset', () => {
     const otherSession = (
       await request(t.app).post('/api/auth/login').send({ email: newAddress, password: PASSWORD })
     ).body.token;
+    // Routes that check only the session (through a short cache) must refuse the old token at once too.
+    expect((await request(t.app).get('/api/orders').set(bearer(otherSession))).status).toBe(200);
     const changed = await request(t.app)
       .post('/api/auth/change-password')
       .set(bearer(session))
@@ -215,6 +217,7 @@ describe('an account from sign-up to password reset', () => {
     expect(changed.body.msg).toBe('Password changed successfully.');
     expect((await request(t.app).get('/api/auth/me').set(bearer(session))).status).toBe(401);
     expect((await request(t.app).get('/api/auth/me').set(bearer(otherSession))).status).toBe(401);
+    expect((await request(t.app).get('/api/orders').set(bearer(otherSession))).status).toBe(401);
     session = changed.body.token;
     expect((await request(t.app).get('/api/auth/me').set(bearer(session))).status).toBe(200);
     await sink.waitFor(newAddress, /password was changed/);

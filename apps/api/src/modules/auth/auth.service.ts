@@ -16,6 +16,7 @@ import type {
 import type { Types } from 'mongoose';
 import type { Config } from '../../config/env';
 import { AppError, conflict, forbidden } from '../../shared/errors/app-error';
+import { forgetSession } from '../../shared/http/require-auth';
 import type { Logger } from '../../shared/logger';
 import type { Mailer } from '../mail/mailer';
 import {
@@ -369,6 +370,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         { returnDocument: 'after' },
       ).lean<UserDoc>();
       if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
+      forgetSession(String(updated._id));
       await mailer
         .send({ to: updated.email, ...passwordChangedMail(updated.name) })
         .catch(() => undefined);
@@ -398,6 +400,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         { returnDocument: 'after' },
       ).lean<UserDoc>();
       if (!updated) throw new AppError(400, 'INVALID_TOKEN', AUTH_MESSAGES.resetLinkInvalid);
+      forgetSession(String(updated._id));
       await tokens.revokeAll(updated._id, 'reset_password');
       await mailer
         .send({ to: updated.email, ...passwordChangedMail(updated.name) })

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/env';
 import { AppError, notFound } from '../../shared/errors/app-error';
 import { signatureMatches } from '../payments/payment-provider';
-import { currentUser, requireAuth } from '../../shared/http/require-auth';
+import { requireSession, sessionUserId } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
@@ -48,10 +48,10 @@ export async function listInvoices(secret: string, userId: Types.ObjectId): Prom
 export function invoicesRoutes(config: Config): Router {
   const router = Router();
 
-  router.get('/invoices', requireAuth(config.jwtSecret), async (_req, res) => {
+  router.get('/invoices', requireSession(config.jwtSecret), async (_req, res) => {
     res
       .set('Cache-Control', 'no-store')
-      .json(await listInvoices(config.jwtSecret, currentUser(res)._id));
+      .json(await listInvoices(config.jwtSecret, sessionUserId(res)));
   });
 
   // Opened in a new tab, so no bearer header: the signature and expiry are the permission.

@@ -53,7 +53,7 @@ const shippingTaxSchema = new Schema(
  * the tax split and the totals are stored, never recomputed later, so the record and the invoice
  * stay what the shopper agreed to even if prices change.
  */
-const orderSchema = new Schema(
+export const orderSchema = new Schema(
   {
     userId: { type: Schema.Types.ObjectId, required: true, index: true },
     orderNumber: { type: String, required: true, unique: true },

@@ -2,8 +2,7 @@ import { createOrderBodySchema, objectIdParamsSchema } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { badRequest } from '../../shared/errors/app-error';
-import { rateLimit } from '../../shared/http/rate-limit';
-import { currentUser, requireAuth } from '../../shared/http/require-auth';
+import { requireSession, sessionUserId } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
 import type { OrdersService } from './orders.service';
 
@@ -11,41 +10,31 @@ const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 
 export function ordersRoutes(service: OrdersService, config: Config): Router {
   const router = Router();
-  const auth = requireAuth(config.jwtSecret);
+  const auth = requireSession(config.jwtSecret);
 
-  router.post(
-    '/orders',
-    auth,
-    rateLimit({
-      name: 'orders',
-      limit: Math.ceil(30 * config.rateLimitScale),
-      windowMs: 60 * 60 * 1000,
-    }),
-    validate(createOrderBodySchema),
-    async (req, res) => {
-      const key = req.get('Idempotency-Key');
-      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-        throw badRequest(
-          'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores.',
-          'INVALID_IDEMPOTENCY_KEY',
-        );
-      }
-      const result = await service.create(
-        currentUser(res),
-        parsed(res, createOrderBodySchema),
-        key,
+  router.post('/orders', auth, validate(createOrderBodySchema), async (req, res) => {
+    const key = req.get('Idempotency-Key');
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+      throw badRequest(
+        'Idempotency-Key must be 8 to 100 letters, digits, dashes or underscores.',
+        'INVALID_IDEMPOTENCY_KEY',
       );
-      res.status(result.created ? 201 : 200).json({ order: result.order, payment: result.payment });
-    },
-  );
+    }
+    const result = await service.create(
+      sessionUserId(res),
+      parsed(res, createOrderBodySchema),
+      key,
+    );
+    res.status(result.created ? 201 : 200).json({ order: result.order, payment: result.payment });
+  });
 
   router.get('/orders', auth, async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await service.list(currentUser(res)._id));
+    res.set('Cache-Control', 'no-store').json(await service.list(sessionUserId(res)));
   });
 
   router.get('/orders/:id', auth, validate(objectIdParamsSchema, 'params'), async (_req, res) => {
     const { id } = parsed(res, objectIdParamsSchema, 'params');
-    res.set('Cache-Control', 'no-store').json(await service.get(currentUser(res)._id, id));
+    res.set('Cache-Control', 'no-store').json(await service.get(sessionUserId(res), id));
   });
 
   return router;

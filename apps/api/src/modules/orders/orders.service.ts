@@ -1,9 +1,8 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { brand, CartError, cartSummaryText, priceOrder, rupeesToPaise } from '@vanya/catalog';
 import type { CreateOrderBody, Order, OrderSummary, PaymentDialog } from '@vanya/contracts';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { AppError, conflict, notFound } from '../../shared/errors/app-error';
-import type { UserDoc } from '../users/user.model';
 import type { PaymentsService } from '../payments/payments.service';
 import { OrderModel } from './order.model';
 import type { OrderDoc } from './order.model';
@@ -71,9 +70,6 @@ export function toOrderSummary(o: OrderDoc): OrderSummary {
 }
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
-const duplicateOn = (err: unknown, field: string) =>
-  isDuplicateKey(err) &&
-  JSON.stringify((err as { keyPattern?: unknown }).keyPattern ?? {}).includes(field);
 
 export function createOrdersService(payments: PaymentsService) {
   function dialog(order: OrderDoc): PaymentDialog {
@@ -100,7 +96,7 @@ export function createOrdersService(payments: PaymentsService) {
      * the client's, stores the order (one per idempotency key) and opens the provider's order.
      */
     async create(
-      user: UserDoc,
+      userId: Types.ObjectId,
       body: CreateOrderBody,
       idempotencyKey: string | undefined,
     ): Promise<{ order: Order; payment: PaymentDialog; created: boolean }> {
@@ -130,69 +126,88 @@ export function createOrdersService(payments: PaymentsService) {
       const requestHash = createHash('sha256').update(JSON.stringify(data)).digest('hex');
       const key = idempotencyKey ?? randomUUID();
       let order = idempotencyKey
-        ? await OrderModel.findOne({ userId: user._id, idempotencyKey: key }).lean<OrderDoc>()
+        ? await OrderModel.findOne({ userId, idempotencyKey: key }).lean<OrderDoc>()
         : null;
-      let created = false;
-      if (order && order.requestHash !== requestHash) {
-        throw conflict(
-          'This Idempotency-Key was used for a different order.',
-          'IDEMPOTENCY_KEY_REUSED',
-        );
+      if (order) {
+        if (order.requestHash !== requestHash)
+          throw conflict(
+            'This Idempotency-Key was used for a different order.',
+            'IDEMPOTENCY_KEY_REUSED',
+          );
+        // A retry of a stored order (after an outage, or a double click): finish opening its payment.
+        order = await payments.ensureProviderOrder(order);
+        return { order: toOrderView(order), payment: dialog(order), created: false };
       }
-      for (let attempt = 0; !order && attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+
+      const fields = {
+        userId,
+        idempotencyKey: key,
+        requestHash,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        email: data.email,
+        phone: data.phone,
+        address: data.address,
+        city: data.city,
+        state: data.state,
+        pinCode: data.pinCode,
+        country: data.country,
+        paymentMethod: data.paymentMethod,
+        gstNumber: data.gstNumber ?? '',
+        cartSummary: cartSummaryText(data.items),
+        deliveryState: data.state,
+        supply,
+        lines,
+        totals,
+        shippingTax,
+        provider: payments.provider.mode,
+      };
+      // The provider's order first, so that the usual case is a single write; if the provider is
+      // down, the order is stored anyway (pending, without a provider order) and a retry finishes it.
+      for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+        const _id = new Types.ObjectId();
+        const orderNumber = `${brand.orderPrefix}-${randomInt(100000, 1000000)}`;
+        let providerOrderId: string | null = null;
+        let outage: unknown;
         try {
-          const doc = await OrderModel.create({
-            userId: user._id,
-            orderNumber: `${brand.orderPrefix}-${randomInt(100000, 1000000)}`,
-            idempotencyKey: key,
-            requestHash,
-            firstName: data.firstName,
-            lastName: data.lastName,
-            email: data.email,
-            phone: data.phone,
-            address: data.address,
-            city: data.city,
-            state: data.state,
-            pinCode: data.pinCode,
-            country: data.country,
-            paymentMethod: data.paymentMethod,
-            gstNumber: data.gstNumber ?? '',
-            cartSummary: cartSummaryText(data.items),
-            deliveryState: data.state,
-            supply,
-            lines,
-            totals,
-            shippingTax,
-            provider: payments.provider.mode,
-          });
-          order = doc.toObject() as OrderDoc;
-          created = true;
+          providerOrderId = (
+            await payments.provider.createOrder({
+              amount: totals.grandTotal,
+              receipt: orderNumber,
+              notes: { orderNumber, orderId: String(_id) },
+            })
+          ).id;
         } catch (err) {
-          if (duplicateOn(err, 'orderNumber')) continue;
-          if (duplicateOn(err, 'idempotencyKey')) {
-            order = await OrderModel.findOne({
-              userId: user._id,
-              idempotencyKey: key,
-            }).lean<OrderDoc>();
-            if (order && order.requestHash !== requestHash)
-              throw conflict(
-                'This Idempotency-Key was used for a different order.',
-                'IDEMPOTENCY_KEY_REUSED',
-              );
-            continue;
-          }
-          throw err;
+          outage = err;
+        }
+        try {
+          const doc = await OrderModel.create({ _id, orderNumber, providerOrderId, ...fields });
+          if (outage) throw outage;
+          const created = doc.toObject() as OrderDoc;
+          return { order: toOrderView(created), payment: dialog(created), created: true };
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+          // FerretDB does not say which index refused the insert, so look: the same request stored
+          // by a concurrent call, or else an order number that was taken (retried with another).
+          const existing = await OrderModel.findOne({
+            userId,
+            idempotencyKey: key,
+          }).lean<OrderDoc>();
+          if (!existing) continue;
+          if (existing.requestHash !== requestHash)
+            throw conflict(
+              'This Idempotency-Key was used for a different order.',
+              'IDEMPOTENCY_KEY_REUSED',
+            );
+          const finished = await payments.ensureProviderOrder(existing);
+          return { order: toOrderView(finished), payment: dialog(finished), created: false };
         }
       }
-      if (!order)
-        throw new AppError(
-          503,
-          'ORDER_NUMBER_UNAVAILABLE',
-          'Could not assign an order number. Please try again.',
-        );
-      // Stored first, then the provider: an outage leaves a pending order that a retry completes.
-      order = await payments.ensureProviderOrder(order);
-      return { order: toOrderView(order), payment: dialog(order), created };
+      throw new AppError(
+        503,
+        'ORDER_NUMBER_UNAVAILABLE',
+        'Could not assign an order number. Please try again.',
+      );
     },
 
     async list(userId: Types.ObjectId): Promise<OrderSummary[]> {

@@ -59,14 +59,12 @@ describe('payments against a server speaking Razorpay\u2019s protocol', () => {
 
     const paid = razorpay.capture(payment.providerOrderId);
     const signature = hmacHex(KEY_SECRET, `${payment.providerOrderId}|${paid.id}`);
-    const verified = await request(t.app)
-      .post('/api/payments/verify')
-      .send({
-        orderId: order._id,
-        razorpay_order_id: payment.providerOrderId,
-        razorpay_payment_id: paid.id,
-        razorpay_signature: signature,
-      });
+    const verified = await request(t.app).post('/api/payments/verify').send({
+      orderId: order._id,
+      razorpay_order_id: payment.providerOrderId,
+      razorpay_payment_id: paid.id,
+      razorpay_signature: signature,
+    });
     expect(verified.status).toBe(200);
     expect(verified.body.order).toMatchObject({ status: 'paid', paymentId: paid.id });
   });
@@ -178,13 +176,11 @@ describe('payments against a server speaking Razorpay\u2019s protocol', () => {
   });
 
   it('offers no test payment endpoint when real keys are configured', async () => {
-    const res = await request(t.app)
-      .post('/api/payments/test/complete')
-      .send({
-        orderId: '0123456789abcdef01234567',
-        providerOrderId: 'order_x',
-        outcome: 'success',
-      });
+    const res = await request(t.app).post('/api/payments/test/complete').send({
+      orderId: '0123456789abcdef01234567',
+      providerOrderId: 'order_x',
+      outcome: 'success',
+    });
     expect(res.status).toBe(404);
   });
 

@@ -6,7 +6,7 @@ import mongoose, { Schema } from 'mongoose';
 import type { Types } from 'mongoose';
 import type { Config } from '../../config/env';
 import { conflict, notFound } from '../../shared/errors/app-error';
-import { currentUser, requireAuth } from '../../shared/http/require-auth';
+import { requireSession, sessionUserId } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
@@ -57,19 +57,19 @@ export async function listReturns(userId: Types.ObjectId): Promise<ReturnRequest
 
 export function returnsRoutes(config: Config): Router {
   const router = Router();
-  const auth = requireAuth(config.jwtSecret);
+  const auth = requireSession(config.jwtSecret);
 
   router.get('/returns', auth, async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await listReturns(currentUser(res)._id));
+    res.set('Cache-Control', 'no-store').json(await listReturns(sessionUserId(res)));
   });
 
   /** 'Initiate a Return': a paid order of this user, within 30 days of delivery (or payment), one open return at a time. */
   router.post('/returns', auth, validate(createReturnBodySchema), async (_req, res) => {
     const body = parsed(res, createReturnBodySchema);
-    const user = currentUser(res);
+    const userId = sessionUserId(res);
     const order = await OrderModel.findOne({
       _id: body.orderId,
-      userId: user._id,
+      userId,
     }).lean<OrderDoc>();
     if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
     if (!RETURNABLE.includes(order.status)) {
@@ -87,7 +87,7 @@ export function returnsRoutes(config: Config): Router {
     }
     try {
       const created = await ReturnModel.create({
-        userId: user._id,
+        userId,
         orderId: order._id,
         orderNumber: order.orderNumber,
         refundAmount: order.totals.grandTotal ?? 0,

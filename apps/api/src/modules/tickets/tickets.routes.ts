@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import type { Config } from '../../config/env';
 import { AppError } from '../../shared/errors/app-error';
 import { rateLimit } from '../../shared/http/rate-limit';
-import { currentUser, requireAuth } from '../../shared/http/require-auth';
+import { requireSession, sessionUserId } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
 import { MAX_INPUT_PIXELS } from '../users/avatar-image';
 
@@ -101,10 +101,10 @@ async function storeAttachment(uploadDir: string, file: Express.Multer.File): Pr
 
 export function ticketsRoutes(config: Config): Router {
   const router = Router();
-  const auth = requireAuth(config.jwtSecret);
+  const auth = requireSession(config.jwtSecret);
 
   router.get('/tickets', auth, async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await listTickets(currentUser(res)._id));
+    res.set('Cache-Control', 'no-store').json(await listTickets(sessionUserId(res)));
   });
 
   router.post(
@@ -121,7 +121,7 @@ export function ticketsRoutes(config: Config): Router {
       const { message } = parsed(res, createTicketBodySchema);
       const attachment = req.file ? await storeAttachment(config.uploadDir, req.file) : null;
       const created = await TicketModel.create({
-        userId: currentUser(res)._id,
+        userId: sessionUserId(res),
         message,
         attachment,
       });

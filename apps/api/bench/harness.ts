@@ -1,0 +1,160 @@
+// Shared pieces of the API benchmarks: the embedded database, the BUILT API as a child process
+// (what runs in production), and a closed-loop HTTP load generator with microsecond timing.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedServer } from '../src/shared/db/embedded-server';
+import type { EmbeddedServer } from '../src/shared/db/embedded-server';
+import { findRepoRoot } from '../src/shared/paths';
+
+export interface Stack {
+  db: EmbeddedServer;
+  api: ChildProcess;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const root = findRepoRoot();
+  const entry = path.join(root, 'apps/api/dist/index.js');
+  if (!existsSync(entry))
+    throw new Error('Build the API first: pnpm build (apps/api/dist/index.js is missing)');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vanya-bench-'));
+  const db = await startEmbeddedServer({ dataDir: path.join(dataDir, 'db'), repoRoot: root });
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+    : [];
+  const api = spawn(process.execPath, [...profile, entry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MONGODB_URI: db.uri,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOG_PRETTY: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    api.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      // Warnings and errors of the API (LOG_LEVEL=warn) belong in the benchmark's output.
+      for (const line of chunk.toString().split('\n'))
+        if (line.startsWith('{')) console.error(`[api] ${line.slice(0, 600)}`);
+      const match = /running at (http:\/\/localhost:\d+)/.exec(out);
+      if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
+    });
+    api.once('exit', (code) => reject(new Error(`API exited with ${code}: ${out}`)));
+  });
+  return {
+    db,
+    api,
+    baseUrl,
+    async stop() {
+      api.kill('SIGTERM');
+      await new Promise((r) => api.once('exit', r));
+      await db.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  statuses: Record<number, number>;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * `connections` loops, each sending the next request as soon as the previous answer arrived, for
+ * `durationMs`. Latencies in milliseconds with microsecond resolution.
+ */
+export async function load(
+  baseUrl: string,
+  options: { connections: number; durationMs: number; next: (i: number) => RequestSpec },
+): Promise<LoadResult> {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let errors = 0;
+  let counter = 0;
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+
+  const send = (spec: RequestSpec) =>
+    new Promise<number>((resolve) => {
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: spec.method,
+          path: spec.path,
+          agent,
+          headers: {
+            ...(spec.body
+              ? {
+                  'Content-Type': 'application/json',
+                  'Content-Length': Buffer.byteLength(spec.body),
+                }
+              : {}),
+            ...spec.headers,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', () => resolve(0));
+      if (spec.body) req.write(spec.body);
+      req.end();
+    });
+
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline) {
+        const spec = options.next(counter++);
+        const t0 = performance.now();
+        const status = await send(spec);
+        latencies.push(performance.now() - t0);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status === 0 || status >= 500) errors += 1;
+      }
+    }),
+  );
+  agent.destroy();
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    errors,
+    statuses,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies[latencies.length - 1] ?? 0,
+  };
+}
+
+export const ms = (n: number) => `${n.toFixed(2)} ms`;
