@@ -18,6 +18,7 @@ ENV NODE_ENV=production \
 COPY --from=build /out/package.json ./package.json
 COPY --from=build /out/node_modules ./node_modules
 COPY --from=build /app/apps/api/dist ./dist
+COPY --from=build /app/apps/api/assets ./assets
 COPY --from=build /app/apps/web/dist ./web
 RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node

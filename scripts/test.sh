@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's second command: sets up, runs every suite of every package, and ends with one line
+# The README's second command: sets up, runs every suite of every package (unit and integration
+# tests, then the browser end-to-end tests against the built shop), and ends with one line
 # "N passed, N failed" totalled over all of them (read from each runner's JSON report).
 export TURBO_TELEMETRY_DISABLED=1
 set -uo pipefail
@@ -7,8 +8,19 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
 rm -rf packages/*/.reports apps/*/.reports
+
 pnpm test
 status=$?
+
+# The browser suite runs against the built API serving the built web app (turbo skips what is built).
+if node -e "process.exit(require('./apps/web/package.json').scripts['test:e2e'] ? 0 : 1)"; then
+  if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+    echo "Chromium is missing (Debian: apt-get install chromium): the browser suite cannot run." >&2
+  fi
+  pnpm build --output-logs=errors-only || status=1
+  pnpm --filter @vanya/web test:e2e || status=1
+fi
+
 node scripts/test-summary.mjs
 summary=$?
 [ "$status" -eq 0 ] && [ "$summary" -eq 0 ]
