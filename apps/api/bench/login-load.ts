@@ -17,23 +17,21 @@ try {
   const connection = await mongoose.createConnection(stack.db.uri).asPromise();
   const passwordHash = await bcrypt.hash(PASSWORD, COST);
   const emails = Array.from({ length: USERS }, (_, i) => `bench.${i}@example.in`);
-  await connection
-    .collection('users')
-    .insertMany(
-      emails.map((email) => ({
-        name: 'Bench Shopper',
-        email,
-        passwordHash,
-        emailVerified: true,
-        tokenVersion: 0,
-        loginHistory: [],
-        addresses: [],
-        paymentMethods: [],
-        wishlist: [],
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      })),
-    );
+  await connection.collection('users').insertMany(
+    emails.map((email) => ({
+      name: 'Bench Shopper',
+      email,
+      passwordHash,
+      emailVerified: true,
+      tokenVersion: 0,
+      loginHistory: [],
+      addresses: [],
+      paymentMethods: [],
+      wishlist: [],
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })),
+  );
   await connection.close();
 
   const catalogue = () => ({ method: 'GET' as const, path: '/api/products' });

@@ -35,20 +35,18 @@ const stack = await startStack({ JWT_SECRET, RATE_LIMIT_SCALE: '100000' });
 try {
   const connection = await mongoose.createConnection(stack.db.uri).asPromise();
   const userIds = Array.from({ length: CLIENTS }, () => new mongoose.Types.ObjectId());
-  await connection
-    .collection('users')
-    .insertMany(
-      userIds.map((_id, i) => ({
-        _id,
-        name: 'Bench',
-        email: `orders.${i}@example.in`,
-        passwordHash: 'x',
-        emailVerified: true,
-        tokenVersion: 0,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      })),
-    );
+  await connection.collection('users').insertMany(
+    userIds.map((_id, i) => ({
+      _id,
+      name: 'Bench',
+      email: `orders.${i}@example.in`,
+      passwordHash: 'x',
+      emailVerified: true,
+      tokenVersion: 0,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })),
+  );
   const tokens = userIds.map((id) =>
     signSessionToken({ sub: String(id), tv: 0 }, JWT_SECRET, 3600),
   );

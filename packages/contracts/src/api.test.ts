@@ -24,6 +24,7 @@ const DESIGN_ENDPOINTS = [
   'POST /auth/request-password-reset',
   'POST /auth/reset-password',
   'POST /auth/two-step',
+  'POST /auth/two-step/send-code',
   'POST /auth/send-email-otp',
   'POST /auth/verify-email-otp',
   'POST /auth/send-phone-otp',

@@ -108,6 +108,10 @@ export const invoiceSchema = z
     date: isoDateTimeField,
     /** A signed link to GET /invoices/{id}/pdf. */
     downloadUrl: z.string(),
+    /** The series number printed on the invoice, e.g. VNY/26-27/000001. */
+    invoiceNumber: z.string().optional(),
+    /** The order's own number (VNY-123456), a better reference for people than an id prefix. */
+    orderNumber: z.string().optional(),
   })
   .meta({ id: 'Invoice' });
 
@@ -121,6 +125,8 @@ export const returnRequestSchema = z
     /** Refund in paise. */
     refundAmount: paiseField,
     method: z.enum(RETURN_METHODS),
+    /** The returned order's number (VNY-123456). */
+    orderNumber: z.string().optional(),
   })
   .meta({ id: 'ReturnRequest' });
 

@@ -131,6 +131,7 @@ describe('the profile\u2019s lists: addresses, payment labels, returns and ticke
     expect(created.body).toEqual({
       _id: expect.any(String),
       orderId: order._id,
+      orderNumber: order.orderNumber,
       status: 'requested',
       refundAmount: payment.amount,
       method: 'original_payment',

@@ -42,6 +42,8 @@ export async function listInvoices(secret: string, userId: Types.ObjectId): Prom
     amount: o.totals.grandTotal ?? 0,
     date: (o.invoiceDate ?? o.paidAt ?? o.createdAt).toISOString(),
     downloadUrl: invoiceLink(secret, String(o._id)),
+    invoiceNumber: o.invoiceNumber ?? undefined,
+    orderNumber: o.orderNumber,
   }));
 }
 

@@ -35,6 +35,7 @@ const RETURNABLE = ['paid', 'shipped', 'delivered'];
 type ReturnDoc = {
   _id: Types.ObjectId;
   orderId: Types.ObjectId;
+  orderNumber: string;
   status: string;
   refundAmount: number;
   method: string;
@@ -45,6 +46,7 @@ export const toReturnView = (r: ReturnDoc): ReturnRequest => ({
   status: r.status as ReturnRequest['status'],
   refundAmount: r.refundAmount,
   method: r.method as ReturnRequest['method'],
+  orderNumber: r.orderNumber,
 });
 
 export async function listReturns(userId: Types.ObjectId): Promise<ReturnRequest[]> {
