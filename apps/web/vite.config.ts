@@ -39,6 +39,12 @@ export default defineConfig({
               name: 'react-vendor',
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
+            {
+              // The catalogue and the storefront's shared pieces: loaded with the first page
+              // instead of as a dozen tiny files each route waits for.
+              name: 'storefront',
+              test: /([\\/]packages[\\/]catalog[\\/]src[\\/])|([\\/]src[\\/](components[\\/](media|product)|hooks|lib[\\/](cart|wishlist)-store)[\\/.])/,
+            },
           ],
         },
       },

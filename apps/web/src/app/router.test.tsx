@@ -19,6 +19,7 @@ import { ORDER_TEXTS } from '../features/orders/texts';
 import { POLICY_TEXTS } from '../features/policies/texts';
 import { WISHLIST_TEXTS } from '../features/wishlist/texts';
 import { setSession } from '../lib/auth-storage';
+import { addToCart } from '../lib/cart-store';
 import { renderRoute } from '../testing/render-route';
 import { routes } from './router';
 
@@ -64,7 +65,8 @@ describe('router', () => {
       PATHS.products,
     );
     expect(screen.getByText(HOME_TEXTS.tagline)).toBeInTheDocument();
-    const featured = screen.getByRole('region', { name: HOME_TEXTS.featuredHeading });
+    // Below the first screen, so it arrives a moment later.
+    const featured = await screen.findByRole('region', { name: HOME_TEXTS.featuredHeading });
     for (const product of featureBlockProducts()) {
       expect(
         within(featured).getByRole('link', { name: new RegExp(product.name) }),
@@ -115,9 +117,21 @@ describe('router', () => {
 
   it.each(GUARDED_PAGES)('shows %s to a signed-in user', async (path, heading) => {
     setSession('token-123', { name: 'Asha Patil', email: 'asha@example.com' });
+    // The checkout needs something to check out; the confirmation without an order says so.
+    addToCart('Bodybutter', 1);
+    if (path === PATHS.orderConfirmation) heading = ORDER_TEXTS.missingHeading;
     const { router } = renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('sends a signed-in user with an empty cart from the checkout back to the cart', async () => {
+    setSession('token-123', { name: 'Asha Patil', email: 'asha@example.com' });
+    const { router } = renderRoute(PATHS.checkout);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: CART_TEXTS.heading }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(PATHS.cart);
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -3,9 +3,10 @@ import { useSyncExternalStore } from 'react';
 const QUERY = '(prefers-reduced-motion: reduce)';
 
 function mediaQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(QUERY)
-    : null;
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return null;
+  const query = window.matchMedia(QUERY);
+  // Some libraries stub matchMedia outside real browsers (Swiper's ssr-window returns {}).
+  return typeof query?.addEventListener === 'function' ? query : null;
 }
 
 export function prefersReducedMotion(): boolean {

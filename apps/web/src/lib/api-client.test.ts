@@ -5,10 +5,10 @@ import {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { ApiError, api, getErrorMessage, toApiError } from './api-client';
-import { setSession } from './auth-storage';
+import { ApiError, api, apiOrigin, getErrorMessage, resolveApiUrl, toApiError } from './api-client';
+import { getToken, onSessionEnd, setSession } from './auth-storage';
 
 function respond(config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse {
   return { data, status, statusText: String(status), headers: {}, config };
@@ -116,5 +116,71 @@ describe('api client', () => {
       status: 0,
       code: 'NETWORK_ERROR',
     });
+  });
+});
+
+describe('api client and the session', () => {
+  it('ends the session on a 401 to a request that carried the stored token', async () => {
+    setSession('tok-old', { name: 'Asha' });
+    const ended = vi.fn();
+    const stop = onSessionEnd(ended);
+    await api
+      .get('/auth/me', { adapter: adapterAnswering(401, { code: 'SESSION_EXPIRED', msg: 'x' }) })
+      .catch(() => undefined);
+    stop();
+    expect(ended).toHaveBeenCalledWith('expired');
+    expect(getToken()).toBeNull();
+  });
+
+  it('keeps the session for a wrong password at login', async () => {
+    setSession('tok-1', { name: 'Asha' });
+    await api
+      .post('/auth/login', {}, { adapter: adapterAnswering(401, { code: 'INVALID_CREDENTIALS' }) })
+      .catch(() => undefined);
+    expect(getToken()).toBe('tok-1');
+  });
+
+  it('keeps a newer session when a request sent with an older token comes back 401', async () => {
+    setSession('tok-new', { name: 'Asha' });
+    await api
+      .get('/orders', {
+        headers: { Authorization: 'Bearer tok-old' },
+        adapter: adapterAnswering(401, { code: 'SESSION_EXPIRED' }),
+      })
+      .catch(() => undefined);
+    expect(getToken()).toBe('tok-new');
+  });
+
+  it('reads how long to wait from a 429', async () => {
+    const error = await api
+      .post(
+        '/auth/resend-otp',
+        {},
+        {
+          adapter: adapterAnswering(429, {
+            code: 'OTP_COOLDOWN',
+            msg: 'Wait',
+            retryAfterSeconds: 17,
+          }),
+        },
+      )
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 17 });
+  });
+});
+
+describe('addresses the API hands out', () => {
+  it('loads /uploads/ paths from the API’s own origin', () => {
+    expect(resolveApiUrl('/uploads/avatars/a.jpg', '/api')).toBe('/uploads/avatars/a.jpg');
+    expect(resolveApiUrl('/uploads/avatars/a.jpg', 'https://api.vanyanaturals.in/api')).toBe(
+      'https://api.vanyanaturals.in/uploads/avatars/a.jpg',
+    );
+    expect(apiOrigin('http://127.0.0.1:3000/api')).toBe('http://127.0.0.1:3000');
+  });
+
+  it('uses full URLs as given', () => {
+    expect(resolveApiUrl('https://cdn.example/a.jpg', 'https://api.vanyanaturals.in/api')).toBe(
+      'https://cdn.example/a.jpg',
+    );
   });
 });

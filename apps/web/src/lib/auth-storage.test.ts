@@ -1,7 +1,19 @@
 import { brand } from '@vanya/catalog';
 import { describe, expect, it, vi } from 'vitest';
 
-import { clearSession, getToken, getUser, setSession, setUser, subscribe } from './auth-storage';
+import {
+  clearLocalData,
+  clearSession,
+  endSession,
+  getHasLoggedInBefore,
+  getToken,
+  getUser,
+  onSessionEnd,
+  setSession,
+  setToken,
+  setUser,
+  subscribe,
+} from './auth-storage';
 
 describe('auth-storage', () => {
   it('stores the token and user under the brand keys and reads them back', () => {
@@ -56,5 +68,43 @@ describe('auth-storage', () => {
     unsubscribe();
     setSession('tok-2', { name: 'Asha' });
     expect(listener).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps what the login said about earlier logins, until sign-out', () => {
+    setSession('tok-1', { name: 'Asha', hasLoggedInBefore: true });
+    expect(getHasLoggedInBefore()).toBe(true);
+    setSession('tok-2', { name: 'Asha', hasLoggedInBefore: false });
+    expect(getHasLoggedInBefore()).toBe(false);
+    clearSession();
+    expect(window.localStorage.getItem(brand.storageKeys.hasLoggedInBefore)).toBeNull();
+  });
+
+  it('replaces the token and keeps the user after a password change', () => {
+    setSession('tok-1', { name: 'Asha' });
+    setToken('tok-2');
+    expect(getToken()).toBe('tok-2');
+    expect(getUser()?.name).toBe('Asha');
+  });
+
+  it('clears everything the shop keeps, but not the cookie choice', () => {
+    setSession('tok-1', { name: 'Asha' });
+    window.localStorage.setItem(brand.storageKeys.wishlist, '["Bodybutter"]');
+    window.localStorage.setItem(`${brand.storageKeys.userCartPrefix}asha`, '[]');
+    window.localStorage.setItem('cookie_consent', 'accepted');
+    clearLocalData();
+    expect(window.localStorage.length).toBe(1);
+    expect(window.localStorage.getItem('cookie_consent')).toBe('accepted');
+  });
+
+  it('ends a session once, telling the listeners why', () => {
+    const listener = vi.fn();
+    const stop = onSessionEnd(listener);
+    setSession('tok-1', { name: 'Asha' });
+    endSession('inactive');
+    endSession('expired');
+    stop();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith('inactive');
+    expect(getToken()).toBeNull();
   });
 });

@@ -104,6 +104,7 @@ export function getUser(): SessionUser | null {
 }
 
 export function setSession(token: string, user: SessionUser): void {
+  lastLogout = false;
   write(TOKEN_KEY, token);
   write(USER_KEY, JSON.stringify(user));
   if (typeof user.hasLoggedInBefore === 'boolean') {
@@ -136,17 +137,40 @@ export function clearSession(): void {
   notify();
 }
 
+/** Every key the shop writes starts with this ('vanya_token', 'vanya_cart_guest' ...). */
+const SHOP_KEY_PREFIX = `${brand.shortName.toLowerCase()}_`;
+
 /**
- * Logging out from the profile clears everything the shop keeps in this browser's local storage
- * (accounts spec section 2, settings tab), not only the session.
+ * Logging out from the profile clears what the shop keeps in this browser's local storage
+ * (accounts spec section 2, settings tab): the session, carts, the wishlist. The cookie-consent
+ * choice is not the shop's data about the shopper and stays, so the banner does not ask again.
  */
 export function clearLocalData(): void {
   try {
-    storage()?.clear();
+    const store = storage();
+    if (store) {
+      const keys = Array.from({ length: store.length }, (_, index) => store.key(index));
+      for (const key of keys) {
+        if (key?.startsWith(SHOP_KEY_PREFIX)) store.removeItem(key);
+      }
+    }
   } catch {
     // Storage switched off: nothing was stored.
   }
   notify();
+}
+
+let lastLogout = false;
+
+/** The shopper logs out (profile settings): everything the shop keeps here is cleared. */
+export function logOut(): void {
+  lastLogout = true;
+  clearLocalData();
+}
+
+/** Whether the last session ended by the shopper logging out (not by expiry or inactivity). */
+export function endedByLogout(): boolean {
+  return lastLogout;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,6 +190,7 @@ export function endSession(
   { clearAll = false }: { clearAll?: boolean } = {},
 ): void {
   if (!getToken()) return;
+  lastLogout = false;
   if (clearAll) clearLocalData();
   else clearSession();
   for (const listener of [...sessionEndListeners]) listener(reason);

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 
 import { RootLayout } from '../../components/layout/root-layout';
+import { SessionWatcher } from '../../features/auth/components/session-watcher';
 import { useCartCount } from '../../features/cart/hooks/use-cart-count';
 import { ConsentGate } from '../../features/consent/components/consent-gate';
 import { useAuthToken } from '../../hooks/use-session';
@@ -22,6 +23,7 @@ export function RootRoute() {
   const signedIn = useAuthToken() !== null;
   return (
     <>
+      <SessionWatcher />
       <RootLayout
         cartCount={cartCount}
         widgets={

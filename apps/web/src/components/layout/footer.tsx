@@ -82,6 +82,11 @@ export function Footer() {
           </address>
           <p>
             <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
+            <br />
+            <a href={`tel:${brand.phone.replace(/\s+/g, '')}`}>{brand.phone}</a>
+          </p>
+          <p>
+            <Link to={PATHS.returnPolicy}>30-day return policy</Link>
           </p>
         </section>
       </div>

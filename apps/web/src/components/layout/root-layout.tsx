@@ -31,7 +31,7 @@ export function RootLayout({ cartCount, widgets }: RootLayoutProps) {
   return (
     <>
       {splashVisible ? <SplashScreen onFinish={finishSplash} /> : null}
-      <div className="app-shell">
+      <div className={splashVisible ? 'app-shell is-behind-splash' : 'app-shell'}>
         <a className="skip-link" href="#main-content">
           Skip to main content
         </a>

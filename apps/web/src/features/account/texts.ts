@@ -35,6 +35,7 @@ export const ACCOUNT_TEXTS = {
     title: 'Click to change avatar',
     alt: (name: string) => (name ? `Avatar of ${name}` : 'Avatar'),
     change: 'Change avatar',
+    fileInput: 'Image for your avatar',
     remove: 'Remove avatar',
     dropHint: 'Drop a photo on your picture, or click it, to change it.',
     dropHere: 'Drop your photo here',
@@ -129,6 +130,8 @@ export const ACCOUNT_TEXTS = {
     twoStepHeading: 'Two-step verification',
     twoStepOn: 'On: we email you a code each time you log in.',
     twoStepOff: 'Off: your password alone logs you in.',
+    on: 'On',
+    off: 'Off',
     enable: 'Enable 2FA',
     disable: 'Disable 2FA',
     confirmWithPassword: 'Confirm with your password',
@@ -149,6 +152,7 @@ export const ACCOUNT_TEXTS = {
     newLabel: 'New address',
     placeholder: 'House, street, area, city, state and PIN code',
     delete: 'Delete',
+    failed: 'We could not update your addresses.',
   },
 
   payments: {
@@ -158,8 +162,9 @@ export const ACCOUNT_TEXTS = {
     add: 'Add Payment Method',
     adding: 'Adding...',
     newLabel: 'New payment method',
-    placeholder: 'A UPI id or a label such as Visa ending 4242',
+    placeholder: 'e.g. name@okaxis or Visa 4242',
     delete: 'Delete',
+    failed: 'We could not update your payment methods.',
   },
 
   returns: {
@@ -203,6 +208,7 @@ export const ACCOUNT_TEXTS = {
     listHeading: 'Your tickets',
     empty: 'No support tickets yet.',
     attachment: 'Attachment',
+    failed: 'We could not submit your ticket.',
   },
   ticketStatuses: {
     open: 'Open',

@@ -1,10 +1,23 @@
+import { SHOP_MESSAGES } from '@vanya/contracts';
+
 // Texts the shopping spec quotes for the cart (sections 2 and 4).
 export const CART_TEXTS = {
   heading: 'Your Cart',
   emptyTitle: 'Your cart is empty',
   emptyMessage: "Looks like you haven't added any products to your cart yet.",
   continueShopping: 'Continue Shopping',
-  itemAdded: 'Item added to cart',
-  itemUpdated: 'Item quantity updated in cart',
-  itemRemoved: 'Item removed from cart',
+  items: (count: number) => `Items (${count})`,
+  clearCart: 'Clear Cart',
+  remove: 'Remove',
+  save: 'Save',
+  productNotFound: SHOP_MESSAGES.productNotFound,
+  summaryHeading: 'Order Summary',
+  proceedToCheckout: 'Proceed to Checkout',
+  youMayAlsoLike: 'You May Also Like',
+  add: 'Add',
+  inclusiveOfTaxes: '(Inclusive of all taxes)',
+  itemAdded: SHOP_MESSAGES.itemAdded,
+  itemUpdated: SHOP_MESSAGES.quantityUpdated,
+  itemRemoved: SHOP_MESSAGES.itemRemoved,
+  secureNote: 'Secure payment by UPI or card through Razorpay.',
 } as const;

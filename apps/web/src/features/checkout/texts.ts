@@ -1,4 +1,64 @@
+import { PRE_ORDER } from '@vanya/catalog';
+import { SHOP_MESSAGES } from '@vanya/contracts';
+
+// Texts of the checkout (shopping spec sections 2, 4, 5 and 8).
 export const CHECKOUT_TEXTS = {
   heading: 'Secure Checkout',
   lead: 'Delivery details first, then a secure card or UPI payment.',
+  deliveryHeading: 'Delivery Information',
+  paymentHeading: 'Payment Method',
+  summaryHeading: 'Order Summary',
+  fields: {
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+    phone: 'Mobile number',
+    phonePlaceholder: '10-digit mobile number',
+    address: 'Complete address',
+    addressPlaceholder: 'House / flat, street, area, landmark',
+    city: 'City',
+    state: 'State',
+    statePlaceholder: 'Select state',
+    pinCode: 'PIN code',
+    pinCodePlaceholder: '6-digit PIN code',
+    country: 'Country',
+    gstNumber: 'GST number',
+    gstNumberHint: 'For a GST invoice in your business’s name.',
+    optional: '(optional)',
+  },
+  paymentMethods: {
+    upi: { label: 'UPI', hint: 'Google Pay, PhonePe, Paytm or any UPI app' },
+    card: { label: 'Card', hint: 'Credit or debit card' },
+  },
+  agreementHeading: 'Pre-booking',
+  agreement: `Pre-bookings are open. ${PRE_ORDER.dispatchNote} Please tick the box to confirm that you agree to the terms and conditions of this pre-order.`,
+  agreementLabel: 'I agree to the terms and conditions of this pre-order.',
+  continueToPayment: 'Continue to Payment',
+  processing: 'Processing...',
+  agreementRequiredTitle: SHOP_MESSAGES.agreementRequiredTitle,
+  agreementRequired: SHOP_MESSAGES.agreementRequired,
+  orderFailedTitle: SHOP_MESSAGES.orderFailedTitle,
+  orderFailed: SHOP_MESSAGES.orderFailed,
+  paymentSuccessTitle: SHOP_MESSAGES.paymentSuccessTitle,
+  paymentSuccess: (paymentId: string) => `Payment ID: ${paymentId}`,
+  paymentFailedTitle: 'Payment Failed',
+  paymentFailed: 'The payment did not go through. No money was taken; please try again.',
+  paymentUnavailable:
+    'The payment window could not be opened. Please check your connection and try again.',
+  secureNote: 'Payments are processed securely by Razorpay. We never see your card or UPI details.',
+  quantity: (count: number) => `Qty ${count}`,
+} as const;
+
+export const TEST_PAYMENT_TEXTS = {
+  badge: 'TEST MODE',
+  title: 'Test payment',
+  explanation:
+    'No real money moves. The shop has no payment keys configured, so this dialog stands in for Razorpay.',
+  order: 'Order',
+  amount: 'Amount',
+  paying: 'Paying as',
+  pay: (amount: string) => `Pay ${amount}`,
+  fail: 'Simulate a failed payment',
+  cancel: 'Cancel',
+  processing: 'Processing payment…',
 } as const;

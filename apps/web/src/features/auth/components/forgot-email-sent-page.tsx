@@ -31,11 +31,28 @@ export function ForgotEmailSentPage() {
     >
       <div className="auth-envelope" aria-hidden="true">
         <svg viewBox="0 0 64 48" width="72" height="54">
-          <rect x="3" y="3" width="58" height="42" rx="7" fill="none" stroke="currentColor" strokeWidth="3" />
-          <path d="m6 8 26 20L58 8" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
+          <rect
+            x="3"
+            y="3"
+            width="58"
+            height="42"
+            rx="7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+          />
+          <path
+            d="m6 8 26 20L58 8"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+            strokeLinejoin="round"
+          />
         </svg>
       </div>
-      {typeof email === 'string' && email ? <p>{t.sentTo(email)}</p> : null}
+      {typeof email === 'string' && email ? (
+        <p className="auth-card__note">{t.sentTo(email)}</p>
+      ) : null}
       <p className="auth-status" role="status">
         {t.redirecting(Math.max(secondsLeft, 1))}
       </p>

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@vanya/contracts';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { Notice } from '../../../components/ui/field';
+import { Notice } from '../../../components/ui/notice';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
@@ -15,7 +15,8 @@ import { AuthCard } from './auth-card';
 
 /** The error text: the server's message when it sent one (accounts spec section 8). */
 function verificationError(error: unknown): string {
-  if (isApiError(error) && error.fromServer) return error.message || AUTH_MESSAGES.verificationFailed;
+  if (isApiError(error) && error.fromServer)
+    return error.message || AUTH_MESSAGES.verificationFailed;
   return AUTH_MESSAGES.verificationError;
 }
 

@@ -1,20 +1,113 @@
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 
-import { PageHeader } from '../../../components/ui/page-header';
+import { PriceSummary } from '../../../components/product/price-summary';
+import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
-import { CART_TEXTS } from '../texts';
+import { useCartActions, useCartLines } from '../../../hooks/use-cart';
+import { cartQuantity } from '../../../lib/cart-store';
+import { cartRows, priceKnownLines } from '../cart-pricing';
+import { CART_TEXTS as T } from '../texts';
+import { CartLineItem, UnknownCartLine } from './cart-line';
+import { CartSuggestions } from './cart-suggestions';
+import './cart-page.css';
 
 export function CartPage() {
+  const lines = useCartLines();
+  const { clear } = useCartActions();
+  const navigate = useNavigate();
+  const rows = cartRows(lines);
+  const priced = priceKnownLines(lines);
+  const empty = lines.length === 0;
+
   return (
-    <div className="page container">
-      <PageHeader title={CART_TEXTS.heading} />
-      <div className="empty-state">
-        <h2 className="empty-state__title">{CART_TEXTS.emptyTitle}</h2>
-        <p className="empty-state__text">{CART_TEXTS.emptyMessage}</p>
-        <Link className="btn btn--primary" to={PATHS.products}>
-          {CART_TEXTS.continueShopping}
-        </Link>
-      </div>
+    <div className="page container cart-page">
+      <PageTitle title={T.heading} />
+      <h1 className="cart-page__heading">{T.heading}</h1>
+
+      {empty ? (
+        <div className="empty-state">
+          <EmptyBasket />
+          <h2 className="empty-state__title">{T.emptyTitle}</h2>
+          <p className="empty-state__text">{T.emptyMessage}</p>
+          <Link className="btn btn--primary" to={PATHS.products}>
+            {T.continueShopping}
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <section className="cart-items" aria-labelledby="cart-items-heading">
+            <div className="cart-items__head">
+              <h2 id="cart-items-heading" className="cart-items__title">
+                {T.items(cartQuantity(lines))}
+              </h2>
+              <button type="button" className="btn btn--text" onClick={clear}>
+                {T.clearCart}
+              </button>
+            </div>
+            <ul className="cart-items__list">
+              {rows.map((row) => (
+                <li key={row.line.productId}>
+                  {row.kind === 'product' ? (
+                    <CartLineItem product={row.product} quantity={row.line.quantity} />
+                  ) : (
+                    <UnknownCartLine productId={row.line.productId} />
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <aside className="cart-summary panel" aria-labelledby="cart-summary-heading">
+            <h2 id="cart-summary-heading" className="cart-summary__title">
+              {T.summaryHeading}
+            </h2>
+            <PriceSummary priced={priced} />
+            <button
+              type="button"
+              className="btn btn--primary btn--lg btn--block"
+              disabled={priced.lines.length === 0}
+              onClick={() => navigate(PATHS.checkout)}
+            >
+              {T.proceedToCheckout}
+            </button>
+            <Link className="btn btn--ghost btn--block" to={PATHS.products}>
+              {T.continueShopping}
+            </Link>
+            <p className="cart-summary__secure">{T.secureNote}</p>
+          </aside>
+        </div>
+      )}
+
+      <CartSuggestions inCart={lines.map((line) => line.productId)} />
     </div>
+  );
+}
+
+function EmptyBasket() {
+  return (
+    <svg
+      className="empty-state__art"
+      viewBox="0 0 120 96"
+      width="120"
+      height="96"
+      aria-hidden="true"
+    >
+      <ellipse cx="60" cy="86" rx="42" ry="6" fill="var(--color-sand)" />
+      <path
+        d="M22 38h76l-8 40a6 6 0 0 1-6 5H36a6 6 0 0 1-6-5z"
+        fill="var(--color-beige-50)"
+        stroke="var(--color-forest)"
+        strokeWidth="2.5"
+        strokeLinejoin="round"
+      />
+      <path
+        d="M42 38c0-12 8-22 18-22s18 10 18 22"
+        fill="none"
+        stroke="var(--color-forest)"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      />
+      <path d="M60 52c-9 0-14 7-13 16 9 0 14-7 13-16Z" fill="var(--color-sage)" />
+    </svg>
   );
 }

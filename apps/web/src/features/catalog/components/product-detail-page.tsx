@@ -8,7 +8,7 @@ import {
   showsYouMayAlsoLike,
   type Product,
 } from '@vanya/catalog';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 
 import { Slideshow } from '../../../components/media/slideshow';
@@ -16,14 +16,21 @@ import { PriceTag } from '../../../components/product/price-tag';
 import { QuantityStepper } from '../../../components/product/quantity-stepper';
 import { StarRating } from '../../../components/product/star-rating';
 import { WishlistButton } from '../../../components/product/wishlist-button';
+import { Deferred } from '../../../components/ui/deferred';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useCartActions } from '../../../hooks/use-cart';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
 import { CATALOG_TEXTS as T } from '../texts';
-import { HowToUse } from './how-to-use';
-import { ProductCard } from './product-card';
 import './product-detail-page.css';
+
+// Below the main section: their code loads after the page's first screen.
+const HowToUse = lazy(() =>
+  import('./how-to-use').then((module) => ({ default: module.HowToUse })),
+);
+const RelatedProducts = lazy(() =>
+  import('./related-products').then((module) => ({ default: module.RelatedProducts })),
+);
 
 export function ProductDetailPage() {
   const { productId = '' } = useParams();
@@ -155,30 +162,23 @@ function ProductDetail({ product }: { product: Product }) {
       </div>
 
       {showsProductDetails(product.id) ? (
-        <div className="product-details">
-          <div className="container product-details__grid">
-            <section aria-labelledby="description-heading">
-              <h2 id="description-heading">{T.productDescription}</h2>
-              <p className="product-details__text">{product.longdescription}</p>
-            </section>
-            <HowToUse product={product} />
+        <Deferred minHeight="40rem">
+          <div className="product-details">
+            <div className="container product-details__grid">
+              <section aria-labelledby="description-heading">
+                <h2 id="description-heading">{T.productDescription}</h2>
+                <p className="product-details__text">{product.longdescription}</p>
+              </section>
+              <HowToUse product={product} />
+            </div>
           </div>
-        </div>
+        </Deferred>
       ) : null}
 
       {related.length > 0 ? (
-        <section className="container related" aria-labelledby="related-heading">
-          <h2 id="related-heading" className="related__heading">
-            {T.youMayAlsoLike}
-          </h2>
-          <ul className="related__grid">
-            {related.map((item) => (
-              <li key={item.id}>
-                <ProductCard product={item} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Deferred minHeight="40rem">
+          <RelatedProducts products={related} />
+        </Deferred>
       ) : null}
     </div>
   );

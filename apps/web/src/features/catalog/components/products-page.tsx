@@ -9,6 +9,7 @@ import {
 import { useId } from 'react';
 
 import { ResponsiveImage } from '../../../components/media/responsive-image';
+import { Deferred } from '../../../components/ui/deferred';
 import { PageTitle } from '../../../components/ui/page-title';
 import { prefersReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
@@ -28,9 +29,11 @@ export function ProductsPage() {
 
   const exploreCollection = () => {
     setCategory('all');
-    document
-      .getElementById(COLLECTION_ID)
-      ?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    const list = document.getElementById(COLLECTION_ID);
+    list?.scrollIntoView?.({
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+      block: 'start',
+    });
   };
 
   return (
@@ -100,13 +103,16 @@ export function ProductsPage() {
         </p>
 
         {shown.length > 0 ? (
-          <ul className="catalog__grid">
-            {shown.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} headingLevel={2} />
-              </li>
-            ))}
-          </ul>
+          // The grid starts below the banner: it renders right after the first paint.
+          <Deferred minHeight="40rem">
+            <ul className="catalog__grid" aria-labelledby="catalog-heading">
+              {shown.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} headingLevel={2} />
+                </li>
+              ))}
+            </ul>
+          </Deferred>
         ) : (
           <div className="empty-state">
             <p className="empty-state__title">{T.noProducts}</p>

@@ -1,10 +1,407 @@
-import { PageHeader } from '../../../components/ui/page-header';
-import { CHECKOUT_TEXTS } from '../texts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatINR, getProduct, INDIAN_STATES } from '@vanya/catalog';
+import { checkoutFormSchema, type CheckoutForm, type CheckoutFormInput } from '@vanya/contracts';
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { Navigate } from 'react-router-dom';
+
+import { ResponsiveImage } from '../../../components/media/responsive-image';
+import { PriceSummary } from '../../../components/product/price-summary';
+import { PageTitle } from '../../../components/ui/page-title';
+import { useToast } from '../../../components/ui/toast';
+import { PATHS } from '../../../config/paths';
+import { useCartLines } from '../../../hooks/use-cart';
+import { useSessionUser } from '../../../hooks/use-session';
+import type { SessionUser } from '../../../lib/auth-storage';
+import { useCreateOrder } from '../api/create-order';
+import { orderableLines, orderBody, priceForState } from '../checkout-order';
+import { orderErrorMessage, useCheckoutPayment } from '../hooks/use-checkout-payment';
+import { CHECKOUT_TEXTS as T } from '../texts';
+import { TestPaymentDialog } from './test-payment-dialog';
+import './checkout-page.css';
+
+function defaultsFor(user: SessionUser | null): CheckoutFormInput {
+  const [firstName = '', ...rest] = (user?.name ?? '').trim().split(/\s+/);
+  const phone = typeof user?.phone === 'string' && /^\d{10}$/.test(user.phone) ? user.phone : '';
+  return {
+    firstName,
+    lastName: rest.join(' '),
+    email: user?.email ?? '',
+    phone,
+    address: '',
+    city: '',
+    state: '' as CheckoutFormInput['state'],
+    pinCode: '',
+    country: 'IN',
+    paymentMethod: 'upi',
+    gstNumber: '',
+  };
+}
 
 export function CheckoutPage() {
+  const lines = useCartLines();
+  const user = useSessionUser();
+  const toast = useToast();
+  const createOrder = useCreateOrder();
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const agreementId = useId();
+  // One key per distinct order attempt: submitting the same cart and details again (after
+  // closing the payment window) gets the same order back instead of a second one.
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  // Set while the order is paid for and the cart emptied, so the empty cart does not bounce the
+  // shopper back to /cart on the way to the confirmation.
+  const [leaving, setLeaving] = useState(false);
+
+  const form = useForm<CheckoutFormInput, unknown, CheckoutForm>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: defaultsFor(user),
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState, watch, trigger } = form;
+  const errors = formState.errors;
+
+  const settle = useCallback(() => setBusy(false), []);
+  const payment = useCheckoutPayment(settle);
+
+  const state = watch('state');
+  const priced = priceForState(lines, state);
+  const items = orderableLines(lines);
+
+  if (items.length === 0 && !leaving && !busy) return <Navigate replace to={PATHS.cart} />;
+
+  const place = async (values: CheckoutForm) => {
+    setBusy(true);
+    const body = orderBody(values, lines);
+    const fingerprint = JSON.stringify(body);
+    if (attempt.current?.fingerprint !== fingerprint) {
+      attempt.current = { fingerprint, key: crypto.randomUUID() };
+    }
+    try {
+      const created = await createOrder.mutateAsync({ body, idempotencyKey: attempt.current.key });
+      setLeaving(true);
+      await payment.start(created);
+    } catch (error) {
+      console.error('Could not place the order.', error);
+      setLeaving(false);
+      toast.error(orderErrorMessage(error), { title: T.orderFailedTitle });
+      setBusy(false);
+    }
+  };
+
+  const submit = handleSubmit(place);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    if (!agreed) {
+      event.preventDefault();
+      toast.error(T.agreementRequired, { title: T.agreementRequiredTitle });
+      void trigger();
+      return;
+    }
+    void submit(event);
+  };
+
   return (
-    <div className="page container">
-      <PageHeader title={CHECKOUT_TEXTS.heading} lead={CHECKOUT_TEXTS.lead} />
+    <div className="page container checkout-page">
+      <PageTitle title={T.heading} />
+      <header className="checkout-page__header">
+        <p className="eyebrow">
+          <LockIcon /> Payments by Razorpay
+        </p>
+        <h1>{T.heading}</h1>
+        <p className="checkout-page__lead">{T.lead}</p>
+      </header>
+
+      <div className="checkout-layout">
+        <form className="checkout-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+          <section className="panel checkout-form__section" aria-labelledby="delivery-heading">
+            <h2 id="delivery-heading" className="checkout-form__heading">
+              {T.deliveryHeading}
+            </h2>
+            <div className="checkout-form__grid">
+              <Field label={T.fields.firstName} error={errors.firstName}>
+                {(props) => (
+                  <input
+                    {...props}
+                    {...register('firstName')}
+                    className="input"
+                    autoComplete="given-name"
+                  />
+                )}
+              </Field>
+              <Field label={T.fields.lastName} error={errors.lastName}>
+                {(props) => (
+                  <input
+                    {...props}
+                    {...register('lastName')}
+                    className="input"
+                    autoComplete="family-name"
+                  />
+                )}
+              </Field>
+              <Field label={T.fields.email} error={errors.email}>
+                {(props) => (
+                  <input
+                    {...props}
+                    {...register('email')}
+                    className="input"
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                  />
+                )}
+              </Field>
+              <Field label={T.fields.phone} error={errors.phone}>
+                {(props) => (
+                  <input
+                    {...props}
+                    {...register('phone')}
+                    className="input"
+                    type="tel"
+                    autoComplete="tel-national"
+                    inputMode="numeric"
+                    maxLength={10}
+                    placeholder={T.fields.phonePlaceholder}
+                  />
+                )}
+              </Field>
+              <Field label={T.fields.address} error={errors.address} wide>
+                {(props) => (
+                  <textarea
+                    {...props}
+                    {...register('address')}
+                    className="textarea"
+                    rows={3}
+                    autoComplete="street-address"
+                    placeholder={T.fields.addressPlaceholder}
+                  />
+                )}
+              </Field>
+              <Field label={T.fields.city} error={errors.city}>
+                {(props) => (
+                  <input
+                    {...props}
+                    {...register('city')}
+                    className="input"
+                    autoComplete="address-level2"
+                  />
+                )}
+              </Field>
+              <Field label={T.fields.state} error={errors.state}>
+                {(props) => (
+                  <select
+                    {...props}
+                    {...register('state')}
+                    className="select"
+                    autoComplete="address-level1"
+                  >
+                    <option value="" disabled>
+                      {T.fields.statePlaceholder}
+                    </option>
+                    {INDIAN_STATES.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label={T.fields.pinCode} error={errors.pinCode}>
+                {(props) => (
+                  <input
+                    {...props}
+                    {...register('pinCode')}
+                    className="input"
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    maxLength={6}
+                    placeholder={T.fields.pinCodePlaceholder}
+                  />
+                )}
+              </Field>
+              <Field label={T.fields.country}>
+                {(props) => (
+                  <input {...props} className="input" value="India" readOnly aria-readonly="true" />
+                )}
+              </Field>
+              <Field
+                label={T.fields.gstNumber}
+                optional={T.fields.optional}
+                hint={T.fields.gstNumberHint}
+                error={errors.gstNumber}
+                wide
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    {...register('gstNumber')}
+                    className="input input--upper"
+                    maxLength={15}
+                    autoComplete="off"
+                    placeholder="27AAPFU0939F1ZV"
+                  />
+                )}
+              </Field>
+            </div>
+          </section>
+
+          <section className="panel checkout-form__section" aria-labelledby="payment-heading">
+            <h2 id="payment-heading" className="checkout-form__heading">
+              {T.paymentHeading}
+            </h2>
+            <div className="pay-options" role="radiogroup" aria-labelledby="payment-heading">
+              {(['upi', 'card'] as const).map((method) => (
+                <label key={method} className="pay-option">
+                  <input type="radio" value={method} {...register('paymentMethod')} />
+                  <span className="pay-option__text">
+                    <span className="pay-option__label">{T.paymentMethods[method].label}</span>
+                    <span className="pay-option__hint">{T.paymentMethods[method].hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <p className="checkout-form__secure">{T.secureNote}</p>
+          </section>
+
+          <section className="checkout-agreement" aria-labelledby={`${agreementId}-heading`}>
+            <h2 id={`${agreementId}-heading`} className="checkout-agreement__heading">
+              {T.agreementHeading}
+            </h2>
+            <p className="checkout-agreement__text" id={`${agreementId}-text`}>
+              {T.agreement}
+            </p>
+            <label className="checkout-agreement__check">
+              <input
+                type="checkbox"
+                checked={agreed}
+                onChange={(event) => setAgreed(event.target.checked)}
+                aria-describedby={`${agreementId}-text`}
+              />
+              <span>{T.agreementLabel}</span>
+            </label>
+          </section>
+
+          <button
+            type="submit"
+            className="btn btn--primary btn--lg btn--block checkout-form__submit"
+            disabled={busy}
+            // Unticked, it looks and reads as unavailable but still explains why when pressed.
+            aria-disabled={!agreed || busy}
+          >
+            {busy ? T.processing : T.continueToPayment}
+          </button>
+        </form>
+
+        <aside className="checkout-summary panel" aria-labelledby="checkout-summary-heading">
+          <h2 id="checkout-summary-heading" className="checkout-summary__title">
+            {T.summaryHeading}
+          </h2>
+          <ul className="checkout-summary__items">
+            {items.map((line) => {
+              const product = getProduct(line.productId);
+              if (!product) return null;
+              return (
+                <li key={line.productId} className="checkout-item">
+                  <span className="checkout-item__media">
+                    <ResponsiveImage
+                      src={product.image}
+                      alt=""
+                      sizes="64px"
+                      width={480}
+                      height={480}
+                    />
+                    <span className="checkout-item__qty" aria-hidden="true">
+                      {line.quantity}
+                    </span>
+                  </span>
+                  <span className="checkout-item__name">
+                    {product.name}
+                    <span className="visually-hidden"> × {line.quantity}</span>
+                  </span>
+                  <span className="checkout-item__price">
+                    {formatINR(product.price * line.quantity)}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          <PriceSummary priced={priced} />
+        </aside>
+      </div>
+
+      {payment.testDialog ? <TestPaymentDialog {...payment.testDialog} /> : null}
     </div>
+  );
+}
+
+type FieldControlProps = {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+};
+
+function Field({
+  label,
+  error,
+  hint,
+  optional,
+  wide = false,
+  children,
+}: {
+  label: string;
+  error?: FieldError;
+  hint?: string;
+  optional?: string;
+  wide?: boolean;
+  children: (props: FieldControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={wide ? 'field field--wide' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label} {optional ? <span className="field__optional">{optional}</span> : null}
+      </label>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': describedBy || undefined,
+      })}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error?.message ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg
+      viewBox="0 0 16 16"
+      width="12"
+      height="12"
+      aria-hidden="true"
+      style={{ display: 'inline' }}
+    >
+      <path
+        d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2M3.5 7h9v7h-9z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }

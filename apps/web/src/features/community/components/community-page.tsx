@@ -1,16 +1,44 @@
 import { brand } from '@vanya/catalog';
+import type { ReactNode } from 'react';
 
-import { PageHeader } from '../../../components/ui/page-header';
-import { COMMUNITY_TEXTS } from '../texts';
+import { ResponsiveImage } from '../../../components/media/responsive-image';
+import { PageTitle } from '../../../components/ui/page-title';
+import { useMetaDescription } from '../../../hooks/use-meta-description';
+import { COMMUNITY_TEXTS as T } from '../texts';
+import './community-page.css';
 
-export function CommunityPage() {
+// Until the owner has a sign-up form, the waitlist is a prepared email to the shop.
+const WAITLIST_HREF = `mailto:${brand.supportEmail}?subject=${encodeURIComponent(
+  T.waitlistSubject,
+)}&body=${encodeURIComponent(T.waitlistBody)}`;
+
+/** Full-screen background with 'Join the Waitlist'; the community section follows below. */
+export function CommunityPage({ children }: { children?: ReactNode }) {
+  useMetaDescription(T.lead);
   return (
-    <div className="page container">
-      <PageHeader
-        eyebrow={brand.hashtag}
-        title={COMMUNITY_TEXTS.heading}
-        lead={COMMUNITY_TEXTS.lead}
-      />
-    </div>
+    <>
+      <PageTitle title={T.heading} />
+      <section className="community-hero">
+        <ResponsiveImage
+          src="/media/scenes/community-bg.webp"
+          alt=""
+          sizes="100vw"
+          priority
+          pictureClassName="community-hero__picture"
+          className="community-hero__image"
+        />
+        <div className="container community-hero__inner">
+          <p className="eyebrow community-hero__eyebrow">{brand.hashtag}</p>
+          <h1 className="community-hero__title">{T.heading}</h1>
+          <p className="community-hero__lead">{T.lead}</p>
+          <a className="btn btn--light btn--lg" href={WAITLIST_HREF}>
+            {T.joinWaitlist}
+            <span className="visually-hidden"> (opens your email app)</span>
+          </a>
+          <p className="community-hero__note">{T.waitlistNote}</p>
+        </div>
+      </section>
+      {children}
+    </>
   );
 }

@@ -1,18 +1,235 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { brand } from '@vanya/catalog';
+import { CONTACT_SUBJECTS, contactBodySchema, type ContactBody } from '@vanya/contracts';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 
-import { PageHeader } from '../../../components/ui/page-header';
-import { CONTACT_TEXTS } from '../texts';
+import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '../../../components/ui/icons';
+import { PageTitle } from '../../../components/ui/page-title';
+import { useToast } from '../../../components/ui/toast';
+import { useMetaDescription } from '../../../hooks/use-meta-description';
+import { contactErrorMessage, useSendContactMessage } from '../api/send-contact-message';
+import { CONTACT_TEXTS as T } from '../texts';
+import { StaticMap } from './static-map';
+import './contact-page.css';
+
+const EMPTY: ContactBody = {
+  name: '',
+  email: '',
+  subject: '' as ContactBody['subject'],
+  message: '',
+};
+
+const SOCIAL = [
+  { href: brand.social.facebook, label: 'Facebook', Icon: FacebookIcon },
+  { href: brand.social.instagram, label: 'Instagram', Icon: InstagramIcon },
+  { href: brand.social.x, label: 'X (formerly Twitter)', Icon: XIcon },
+  { href: brand.social.youtube, label: 'YouTube', Icon: YoutubeIcon },
+] as const;
 
 export function ContactPage() {
+  const toast = useToast();
+  const send = useSendContactMessage();
+  const id = useId();
+  useMetaDescription(T.lead);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactBody>({
+    resolver: zodResolver(contactBodySchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    send.mutateAsync(values).then(
+      () => {
+        toast.success(T.sent);
+        reset(EMPTY);
+      },
+      (error: unknown) => {
+        toast.error(contactErrorMessage(error));
+      },
+    ),
+  );
+
+  const field = (name: keyof ContactBody) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  const error = (name: keyof ContactBody) =>
+    errors[name]?.message ? (
+      <p className="field__error" id={`${id}-${name}-error`}>
+        {errors[name]?.message}
+      </p>
+    ) : null;
+
+  const busy = send.isPending;
+  const { address } = brand;
+
   return (
-    <div className="page container">
-      <PageHeader title={CONTACT_TEXTS.heading} lead={CONTACT_TEXTS.lead}>
-        <p>
-          <a className="text-link" href={`mailto:${brand.supportEmail}`}>
-            {brand.supportEmail}
-          </a>
-        </p>
-      </PageHeader>
+    <div className="contact-page">
+      <PageTitle title={T.heading} />
+      <header className="contact-hero">
+        <div className="container">
+          <p className="eyebrow">We’d love to hear from you</p>
+          <h1>{T.heading}</h1>
+          <p className="contact-hero__lead">{T.lead}</p>
+        </div>
+      </header>
+
+      <div className="container contact-layout">
+        <section className="panel contact-form" aria-labelledby={`${id}-form-heading`}>
+          <h2 id={`${id}-form-heading`} className="contact-form__heading">
+            {T.formHeading}
+          </h2>
+          <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+            <div className="contact-form__grid">
+              <div className="field">
+                <label className="field__label" htmlFor={`${id}-name`}>
+                  {T.name}
+                </label>
+                <input
+                  className="input"
+                  autoComplete="name"
+                  {...field('name')}
+                  {...register('name')}
+                />
+                {error('name')}
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor={`${id}-email`}>
+                  {T.email}
+                </label>
+                <input
+                  className="input"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  {...field('email')}
+                  {...register('email')}
+                />
+                {error('email')}
+              </div>
+              <div className="field field--wide">
+                <label className="field__label" htmlFor={`${id}-subject`}>
+                  {T.subject}
+                </label>
+                <select className="select" {...field('subject')} {...register('subject')}>
+                  <option value="" disabled>
+                    {T.subjectPlaceholder}
+                  </option>
+                  {CONTACT_SUBJECTS.map((subject) => (
+                    <option key={subject.value} value={subject.value}>
+                      {subject.label}
+                    </option>
+                  ))}
+                </select>
+                {error('subject')}
+              </div>
+              <div className="field field--wide">
+                <label className="field__label" htmlFor={`${id}-message`}>
+                  {T.message}
+                </label>
+                <textarea
+                  className="textarea"
+                  rows={6}
+                  placeholder={T.messagePlaceholder}
+                  {...field('message')}
+                  {...register('message')}
+                />
+                {error('message')}
+              </div>
+            </div>
+            <button
+              type="submit"
+              className="btn btn--primary btn--lg contact-form__submit"
+              disabled={busy}
+            >
+              {busy ? T.sending : T.send}
+            </button>
+          </form>
+        </section>
+
+        <aside className="contact-details" aria-labelledby={`${id}-details-heading`}>
+          <h2 id={`${id}-details-heading`} className="visually-hidden">
+            {T.detailsHeading}
+          </h2>
+          <ul className="contact-cards">
+            <li className="contact-card">
+              <h3 className="kicker">{T.visit}</h3>
+              <address>
+                {address.line1}, {address.line2}
+                <br />
+                {address.city}, {address.state} {address.pinCode}
+              </address>
+            </li>
+            <li className="contact-card">
+              <h3 className="kicker">{T.write}</h3>
+              <a className="text-link" href={`mailto:${brand.supportEmail}`}>
+                {brand.supportEmail}
+              </a>
+            </li>
+            <li className="contact-card">
+              <h3 className="kicker">{T.call}</h3>
+              <a className="text-link" href={`tel:${brand.phone.replace(/\s+/g, '')}`}>
+                {brand.phone}
+              </a>
+              <p className="contact-card__muted">{T.hours}</p>
+            </li>
+          </ul>
+
+          <section className="contact-map" aria-labelledby={`${id}-map-heading`}>
+            <h3 id={`${id}-map-heading`} className="kicker">
+              {T.mapHeading}
+            </h3>
+            <StaticMap />
+            <div className="contact-map__links">
+              <a
+                className="btn btn--ghost"
+                href={T.mapUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {T.openMap}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+              <a
+                className="btn btn--text"
+                href={T.directionsUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {T.directions}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </div>
+          </section>
+
+          <section aria-labelledby={`${id}-follow-heading`}>
+            <h3 id={`${id}-follow-heading`} className="kicker">
+              {T.followHeading}
+            </h3>
+            <ul className="contact-social">
+              {SOCIAL.map(({ href, label, Icon }) => (
+                <li key={label}>
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${brand.name} on ${label} (opens in a new tab)`}
+                  >
+                    <Icon size={20} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
     </div>
   );
 }

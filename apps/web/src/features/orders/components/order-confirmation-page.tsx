@@ -1,19 +1,181 @@
-import { Link } from 'react-router-dom';
+import { formatINR, getProduct } from '@vanya/catalog';
+import type { Order } from '@vanya/contracts';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 
-import { PageHeader } from '../../../components/ui/page-header';
+import { ResponsiveImage } from '../../../components/media/responsive-image';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
-import { ORDER_TEXTS } from '../texts';
+import { useOrder } from '../api/get-order';
+import { ORDER_TEXTS as T } from '../texts';
+import './order-confirmation-page.css';
 
+/** What the checkout hands over with the navigation (shopping spec section 2). */
+type ConfirmationState = { paymentId?: string; order?: Order };
+
+function stateFrom(value: unknown): ConfirmationState {
+  if (typeof value !== 'object' || value === null) return {};
+  const { paymentId, order } = value as ConfirmationState;
+  return {
+    paymentId: typeof paymentId === 'string' ? paymentId : undefined,
+    order: order && typeof order === 'object' && typeof order._id === 'string' ? order : undefined,
+  };
+}
+
+/**
+ * The confirmation after payment. The order's id stays in the address (?order=...), so a reload
+ * reads the order from the API instead of showing a blank page.
+ */
 export function OrderConfirmationPage() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const handed = stateFrom(location.state);
+  const orderId = params.get('order') ?? handed.order?._id ?? null;
+  const initial = handed.order && handed.order._id === orderId ? handed.order : undefined;
+  const { data: order, isPending, isError, refetch } = useOrder(orderId, initial);
+
+  if (!orderId) {
+    return <Message heading={T.missingHeading} text={T.missingText} />;
+  }
+  if (isPending) return <PageLoader label={T.loading} />;
+  if (isError || !order) {
+    return (
+      <Message heading={T.loadFailedHeading} text={T.loadFailedText}>
+        <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </Message>
+    );
+  }
+
+  const paymentId = order.paymentId ?? handed.paymentId;
+  return <Confirmation order={order} paymentId={paymentId} />;
+}
+
+function Confirmation({ order, paymentId }: { order: Order; paymentId: string | undefined }) {
   return (
-    <div className="page container">
-      <PageHeader title={ORDER_TEXTS.confirmationHeading} lead={ORDER_TEXTS.confirmationLead}>
-        <p>
-          <Link className="btn btn--primary" to={PATHS.products}>
-            {ORDER_TEXTS.continueShopping}
+    <div className="page container confirmation">
+      <PageTitle title={T.confirmationHeading} />
+      <section className="confirmation__card panel" aria-labelledby="confirmation-heading">
+        <span className="confirmation__seal" aria-hidden="true">
+          <svg viewBox="0 0 48 48" width="48" height="48">
+            <circle cx="24" cy="24" r="23" fill="var(--color-forest)" />
+            <path
+              d="M14.5 24.5l6.5 6.5 13-14"
+              fill="none"
+              stroke="var(--color-white)"
+              strokeWidth="3"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </span>
+        <h1 id="confirmation-heading" className="confirmation__heading">
+          {T.confirmationHeading}
+        </h1>
+        <p className="confirmation__lead">{T.placed(order.orderNumber)}</p>
+
+        {paymentId ? (
+          <dl className="confirmation__facts">
+            <div>
+              <dt>{T.paymentId}</dt>
+              <dd className="confirmation__mono">{paymentId}</dd>
+            </div>
+            <div>
+              <dt>{T.totalPaid}</dt>
+              <dd className="confirmation__total">{formatINR(order.totals.grandTotal)}</dd>
+            </div>
+          </dl>
+        ) : order.status === 'pending_payment' ? (
+          <p className="confirmation__pending">{T.pendingNote}</p>
+        ) : null}
+
+        <section className="confirmation__next" aria-labelledby="next-heading">
+          <h2 id="next-heading" className="confirmation__subheading">
+            {T.whatsNext}
+          </h2>
+          <ul>
+            {T.whatsNextItems.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="confirmation__order" aria-labelledby="items-heading">
+          <h2 id="items-heading" className="confirmation__subheading">
+            {T.itemsHeading}
+          </h2>
+          <ul className="confirmation__items">
+            {order.lines.map((line) => {
+              const product = getProduct(line.productId);
+              return (
+                <li key={line.productId} className="confirmation__item">
+                  <span className="confirmation__thumb">
+                    {product ? (
+                      <ResponsiveImage
+                        src={product.image}
+                        alt=""
+                        sizes="56px"
+                        width={480}
+                        height={480}
+                      />
+                    ) : null}
+                  </span>
+                  <span>
+                    {line.name} <span className="confirmation__qty">× {line.quantity}</span>
+                  </span>
+                  <span className="confirmation__amount">{formatINR(line.amount)}</span>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="confirmation__address">
+            <span className="kicker">{T.deliverTo}</span>
+            <br />
+            {order.firstName} {order.lastName}, {order.address}, {order.city}, {order.state}{' '}
+            {order.pinCode}
+          </p>
+        </section>
+
+        <div className="confirmation__actions">
+          <Link className="btn btn--primary btn--lg" to={PATHS.products}>
+            {T.continueShopping}
+          </Link>
+          <Link className="btn btn--ghost btn--lg" to={PATHS.home}>
+            {T.backHome}
+          </Link>
+        </div>
+        <p className="confirmation__account">
+          <Link className="text-link" to={PATHS.profile}>
+            {T.viewOrders}
           </Link>
         </p>
-      </PageHeader>
+      </section>
+    </div>
+  );
+}
+
+function Message({
+  heading,
+  text,
+  children,
+}: {
+  heading: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="page container">
+      <PageTitle title={heading} />
+      <div className="empty-state">
+        <h1 className="empty-state__title">{heading}</h1>
+        <p className="empty-state__text">{text}</p>
+        {children}
+        <Link className="btn btn--primary" to={PATHS.products}>
+          {T.continueShopping}
+        </Link>
+      </div>
     </div>
   );
 }

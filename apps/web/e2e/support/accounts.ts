@@ -1,0 +1,138 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatAmountForOrder, priceCart } from '@vanya/catalog';
+
+import { expect, linkIn, uniqueEmail, type Mailbox } from './fixtures';
+
+// Account helpers for any browser test that needs a shopper: a verified account made through the
+// real API and mailbox, logging in through the login screen, and a quiet start (no splash, cookie
+// choice made) for tests that are not about those.
+
+export type Account = { name: string; email: string; password: string };
+
+export const PASSWORD = 'Kokum@Butter24';
+
+/**
+ * Skips the once-per-visit splash and answers the cookie banner before any page script runs, so
+ * a test sees the page at once and nothing covers its buttons.
+ */
+export async function quietStart(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.sessionStorage.setItem('vanya_splash_shown', '1');
+    if (!window.localStorage.getItem('cookie_consent')) {
+      window.localStorage.setItem('cookie_consent', 'rejected');
+      window.localStorage.setItem('cookie_categories', '["necessary"]');
+    }
+  });
+}
+
+/** Registers through the API and verifies the email with the mailed link's token. */
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  tag = 'shopper',
+  name = 'Asha Patil',
+): Promise<Account> {
+  const account = { name, email: uniqueEmail(tag), password: PASSWORD };
+  const registered = await request.post('/api/auth/register', { data: account });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const mail = await mailbox.waitFor(account.email, /Confirm your email/);
+  const token = new URL(linkIn(mail, '/verify-email')).searchParams.get('token');
+  const verified = await request.post('/api/auth/verify-email', { data: { token } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return account;
+}
+
+/** Logs in through the login screen and waits until the session is stored. */
+export async function logIn(
+  page: Page,
+  account: Pick<Account, 'email' | 'password'>,
+  path = '/login',
+) {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText(/^Welcome back, /)).toBeVisible();
+}
+
+/** The session token the app stored, or null. */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('vanya_token'));
+}
+
+/** Closes every toast, so a screenshot shows the page rather than the notifications over it. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  for (let open = await close.count(); open > 0; open = await close.count()) {
+    await close.first().click();
+  }
+}
+
+/** Logs in through the API and answers the session token (for API calls a test makes itself). */
+export async function apiLogIn(
+  request: APIRequestContext,
+  account: Pick<Account, 'email' | 'password'>,
+): Promise<string> {
+  const response = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * Places an order for one Body Butter through the API and pays it in the built-in test mode (no
+ * payment keys in the test environment), so it is paid and has its GST invoice.
+ */
+export async function placePaidOrder(
+  request: APIRequestContext,
+  token: string,
+  account: Pick<Account, 'name' | 'email'>,
+): Promise<{ id: string; orderNumber: string; total: number }> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const items = [{ productId: 'Bodybutter' as const, quantity: 1 }];
+  const { grandTotal } = priceCart(items, { deliveryState: 'Maharashtra' });
+  const [firstName = 'Asha', lastName = 'Patil'] = account.name.split(' ');
+  const created = await request.post('/api/orders', {
+    headers,
+    data: {
+      data: {
+        firstName,
+        lastName,
+        email: account.email,
+        phone: '9822045123',
+        address: '14 Ambajogai Road, Near Shivaji Chowk',
+        city: 'Latur',
+        state: 'Maharashtra',
+        pinCode: '413512',
+        country: 'IN',
+        paymentMethod: 'upi',
+        cart_summary: 'Body Butter x 1',
+        total_amount: formatAmountForOrder(grandTotal),
+        items,
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { order, payment } = (await created.json()) as {
+    order: { _id: string; orderNumber: string };
+    payment: { providerOrderId: string };
+  };
+  const paid = await request.post('/api/payments/test/complete', {
+    headers,
+    data: { orderId: order._id, providerOrderId: payment.providerOrderId, outcome: 'success' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const proof = (await paid.json()) as Record<string, string>;
+  const verified = await request.post('/api/payments/verify', {
+    headers,
+    data: {
+      orderId: order._id,
+      razorpay_order_id: proof.razorpay_order_id,
+      razorpay_payment_id: proof.razorpay_payment_id,
+      razorpay_signature: proof.razorpay_signature,
+    },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { id: order._id, orderNumber: order.orderNumber, total: grandTotal };
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser end-to-end tests: the built web app served by the real API (SERVE_WEB), its embedded
+// database and a real SMTP server, all started by e2e/support/global-setup.ts. Build first
+// (`pnpm build` at the repository root), then `pnpm test:e2e` here.
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
+  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  forbidOnly: true,
+  use: {
+    // Set by the global setup; the workers inherit it.
+    baseURL: process.env.E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    // Leave `screenshot` unset: the fixture of that name (support/fixtures.ts) saves named shots.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: { viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true },
+    },
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+  ],
+});

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { meResponseSchema, type User } from '@vanya/contracts';
+
+import { api } from '../../../lib/api-client';
+import { ACCOUNT_KEYS } from './keys';
+
+/** GET /auth/me: the signed-in user with their lists. */
+export async function getMe(): Promise<User> {
+  const { data } = await api.get('/auth/me');
+  return meResponseSchema.parse(data).data.user;
+}
+
+export function meQueryOptions() {
+  return queryOptions({ queryKey: ACCOUNT_KEYS.me, queryFn: getMe });
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

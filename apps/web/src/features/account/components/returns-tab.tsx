@@ -1,0 +1,202 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatINR } from '@vanya/catalog';
+import {
+  PROFILE_MESSAGES,
+  RETURN_METHODS,
+  createReturnBodySchema,
+  type OrderStatus,
+  type OrderSummary,
+  type ReturnRequest,
+} from '@vanya/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { PATHS } from '../../../config/paths';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useCreateReturn } from '../api/create-return';
+import { useOrders } from '../api/get-orders';
+import { useReturns } from '../api/get-returns';
+import { ACCOUNT_TEXTS } from '../texts';
+import { formatDate, shortId } from '../utils/format';
+import { QueryList, TabSection } from './tab-section';
+
+/** Orders the API takes a return for: paid (or further along), without an open return. */
+const RETURNABLE: readonly OrderStatus[] = ['paid', 'shipped', 'delivered'];
+const OPEN_RETURN: readonly ReturnRequest['status'][] = ['requested', 'approved'];
+
+export function eligibleOrders(orders: OrderSummary[], returns: ReturnRequest[]): OrderSummary[] {
+  const open = new Set(
+    returns.filter((item) => OPEN_RETURN.includes(item.status)).map((item) => item.orderId),
+  );
+  return orders.filter((order) => RETURNABLE.includes(order.status) && !open.has(order._id));
+}
+
+export function ReturnsTab() {
+  const t = ACCOUNT_TEXTS.returns;
+  const returns = useReturns();
+  const orders = useOrders();
+  const orderNumber = (orderId: string) =>
+    orders.data?.find((order) => order._id === orderId)?.orderNumber;
+  const [starting, setStarting] = useState(false);
+
+  return (
+    <TabSection
+      title={t.heading}
+      lead={
+        <>
+          {t.lead}{' '}
+          <Link className="text-link" to={PATHS.returnPolicy}>
+            {t.policyLink}
+          </Link>
+        </>
+      }
+      aside={
+        starting ? null : (
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            onClick={() => setStarting(true)}
+          >
+            {t.initiate}
+          </button>
+        )
+      }
+    >
+      {starting ? (
+        <ReturnForm returns={returns.data ?? []} onDone={() => setStarting(false)} />
+      ) : null}
+      <QueryList query={returns} empty={t.empty}>
+        {(items) => (
+          <ul className="record-list">
+            {items.map((item) => (
+              <li key={item._id} className="record">
+                <div className="record__main">
+                  <p className="record__title">
+                    {ACCOUNT_TEXTS.orders.order}{' '}
+                    <span className="record__id">#{shortId(item.orderId)}</span>
+                  </p>
+                  <p className="record__meta">
+                    {[orderNumber(item.orderId), ACCOUNT_TEXTS.returnMethods[item.method]]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </div>
+                <span className={`status status--${item.status}`}>
+                  {ACCOUNT_TEXTS.returnStatuses[item.status]}
+                </span>
+                <p className="record__amount">
+                  <span className="visually-hidden">{t.refund}: </span>
+                  {formatINR(item.refundAmount)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
+    </TabSection>
+  );
+}
+
+function ReturnForm({ returns, onDone }: { returns: ReturnRequest[]; onDone: () => void }) {
+  const t = ACCOUNT_TEXTS.returns;
+  const toast = useToast();
+  const orders = useOrders();
+  const createReturn = useCreateReturn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(createReturnBodySchema),
+    defaultValues: { orderId: '', reason: '', method: 'original_payment' as const },
+  });
+  const error = errors.orderId?.message ?? errors.reason?.message ?? errors.method?.message;
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await createReturn.mutateAsync(body);
+      toast.success(PROFILE_MESSAGES.returnRequested);
+      onDone();
+    } catch (failure) {
+      toast.error(getErrorMessage(failure, PROFILE_MESSAGES.returnNotAllowed));
+    }
+  });
+
+  if (orders.isPending) {
+    return (
+      <p className="list-state" role="status">
+        <Spinner /> Loading…
+      </p>
+    );
+  }
+  const eligible = eligibleOrders(orders.data ?? [], returns);
+  if (eligible.length === 0) {
+    return (
+      <div className="inline-panel">
+        <p>{t.noEligible}</p>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={onDone}>
+          {t.cancel}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="account-form inline-panel" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor="return-order">
+          {t.order}
+        </label>
+        <select id="return-order" className="select" {...register('orderId')}>
+          <option value="">{t.orderPlaceholder}</option>
+          {eligible.map((order) => (
+            <option key={order._id} value={order._id}>
+              #{shortId(order._id)} · {order.orderNumber} · {formatDate(order.createdAt)} ·{' '}
+              {formatINR(order.total)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="return-reason">
+          {t.reason}
+        </label>
+        <textarea
+          id="return-reason"
+          className="textarea"
+          placeholder={t.reasonPlaceholder}
+          {...register('reason')}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="return-method">
+          {t.method}
+        </label>
+        <select id="return-method" className="select" {...register('method')}>
+          {RETURN_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {ACCOUNT_TEXTS.returnMethods[method]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error ? (
+        <p className="account-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="account-form__actions">
+        <button className="btn btn--primary" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner /> : null}
+          {isSubmitting ? t.submitting : t.submit}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onDone}>
+          {t.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}

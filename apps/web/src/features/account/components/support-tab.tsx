@@ -1,0 +1,121 @@
+import { PROFILE_MESSAGES } from '@vanya/contracts';
+import { useRef, useState } from 'react';
+
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { getErrorMessage, resolveApiUrl } from '../../../lib/api-client';
+import { useCreateTicket } from '../api/create-ticket';
+import { useTickets } from '../api/get-tickets';
+import { ACCOUNT_TEXTS } from '../texts';
+import { formatDate, shortId } from '../utils/format';
+import { QueryList, TabSection } from './tab-section';
+
+export function SupportTab() {
+  const t = ACCOUNT_TEXTS.support;
+  const toast = useToast();
+  const tickets = useTickets();
+  const createTicket = useCreateTicket();
+  const [message, setMessage] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async () => {
+    const text = message.trim();
+    if (!text) {
+      window.alert(PROFILE_MESSAGES.enterIssue);
+      return;
+    }
+    try {
+      await createTicket.mutateAsync({ message: text, attachment: file });
+      setMessage('');
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      toast.success(PROFILE_MESSAGES.ticketSubmitted);
+    } catch (error) {
+      toast.error(getErrorMessage(error, t.failed));
+    }
+  };
+
+  return (
+    <>
+      <TabSection title={t.heading} lead={t.lead}>
+        <form
+          className="account-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onSubmit();
+          }}
+          noValidate
+        >
+          <div className="field">
+            <label className="field__label" htmlFor="support-issue">
+              {t.issue}
+            </label>
+            <textarea
+              id="support-issue"
+              className="textarea"
+              placeholder={t.issuePlaceholder}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="support-file">
+              {t.file}
+            </label>
+            <input
+              ref={fileInput}
+              id="support-file"
+              className="file-input"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,application/pdf"
+              aria-describedby="support-file-hint"
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+            <p className="field__hint" id="support-file-hint">
+              {t.fileHint}
+            </p>
+          </div>
+          <div className="account-form__actions">
+            <button className="btn btn--primary" disabled={createTicket.isPending}>
+              {createTicket.isPending ? <Spinner /> : null}
+              {createTicket.isPending ? t.submitting : t.submit}
+            </button>
+          </div>
+        </form>
+      </TabSection>
+      <TabSection title={t.listHeading}>
+        <QueryList query={tickets} empty={t.empty}>
+          {(items) => (
+            <ul className="record-list">
+              {items.map((ticket) => (
+                <li key={ticket.id} className="record">
+                  <div className="record__main">
+                    <p className="record__title">
+                      <span className="record__id">#{shortId(ticket.id)}</span>
+                      <span className="record__meta"> · {formatDate(ticket.createdAt)}</span>
+                    </p>
+                    <p className="record__meta record__excerpt">{ticket.message}</p>
+                    {ticket.attachment ? (
+                      <a
+                        className="text-link record__meta"
+                        href={resolveApiUrl(ticket.attachment)}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        {t.attachment}
+                      </a>
+                    ) : null}
+                  </div>
+                  <span className={`status status--${ticket.status}`}>
+                    {ACCOUNT_TEXTS.ticketStatuses[ticket.status]}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryList>
+      </TabSection>
+    </>
+  );
+}

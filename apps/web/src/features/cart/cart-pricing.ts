@@ -1,0 +1,22 @@
+import { getProduct, priceCart, type PricedCart, type Product } from '@vanya/catalog';
+
+import type { CartLine } from '../../lib/cart-store';
+
+export type CartRow =
+  { kind: 'product'; line: CartLine; product: Product } | { kind: 'unknown'; line: CartLine };
+
+/** Each line with its product, or marked unknown ('Product not found'). */
+export function cartRows(lines: readonly CartLine[]): CartRow[] {
+  return lines.map((line) => {
+    const product = getProduct(line.productId);
+    return product ? { kind: 'product', line, product } : { kind: 'unknown', line };
+  });
+}
+
+/** The summary of the lines whose product exists (an unknown line cannot be bought). */
+export function priceKnownLines(lines: readonly CartLine[], deliveryState?: string): PricedCart {
+  return priceCart(
+    lines.filter((line) => getProduct(line.productId) !== undefined),
+    { deliveryState },
+  );
+}

@@ -1,0 +1,203 @@
+import { TIMINGS } from '@vanya/catalog';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+
+import { CHAT_GREETING, replyFor } from '../chat-replies';
+import { CHAT_TEXTS as T } from '../texts';
+import './chat-widget.css';
+
+export type ChatMessage = { id: number; text: string; isBot: boolean };
+
+/**
+ * The support chat: opens with a greeting; every message gets the bot's canned reply one second
+ * later (shopping spec sections 4, 5 and 9). Empty or whitespace-only messages are ignored.
+ */
+export function ChatWidget() {
+  const [open, setOpen] = useState(false);
+  const [messages, setMessages] = useState<ChatMessage[]>([
+    { id: 0, text: CHAT_GREETING, isBot: true },
+  ]);
+  const [draft, setDraft] = useState('');
+  const [pendingReplies, setPendingReplies] = useState(0);
+  const nextId = useRef(1);
+  const timers = useRef(new Set<number>());
+  const launcher = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) window.clearTimeout(timer);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    const element = log.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [messages, pendingReplies, open]);
+
+  const add = (text: string, isBot: boolean) => {
+    const id = nextId.current;
+    nextId.current += 1;
+    setMessages((current) => [...current, { id, text, isBot }]);
+  };
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text) return;
+    add(text, false);
+    setDraft('');
+    setPendingReplies((count) => count + 1);
+    const timer = window.setTimeout(() => {
+      timers.current.delete(timer);
+      setPendingReplies((count) => count - 1);
+      add(replyFor(text), true);
+    }, TIMINGS.chatReplyMs);
+    timers.current.add(timer);
+  };
+
+  const close = () => {
+    setOpen(false);
+    launcher.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') close();
+  };
+
+  return (
+    <div className="chat">
+      {open ? (
+        <section
+          id={panelId}
+          className="chat__panel"
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby={titleId}
+          onKeyDown={onKeyDown}
+        >
+          <header className="chat__header">
+            <span className="chat__avatar" aria-hidden="true">
+              <svg viewBox="0 0 64 64" width="22" height="22">
+                <path
+                  fill="currentColor"
+                  d="M50 12C30 12 15 22 15 39c0 4 1 7.5 3 10.5C22 36 31 27 43 21 33 29 25 39 21 52c3.5 1.5 7 2 10 2 16 0 23-15 19-42Z"
+                />
+              </svg>
+            </span>
+            <div className="chat__titles">
+              <h2 className="chat__title" id={titleId}>
+                {T.title}
+              </h2>
+              <p className="chat__subtitle">{T.subtitle}</p>
+            </div>
+            <button type="button" className="chat__close" aria-label={T.close} onClick={close}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path
+                  d="M6 6l12 12M18 6 6 18"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </button>
+          </header>
+
+          <div className="chat__log" ref={log} role="log" aria-live="polite" aria-label="Messages">
+            {messages.map((message) => (
+              <p
+                key={message.id}
+                className={message.isBot ? 'chat__message chat__message--bot' : 'chat__message'}
+              >
+                <span className="visually-hidden">{message.isBot ? 'Vanya: ' : 'You: '}</span>
+                {message.text}
+              </p>
+            ))}
+            {pendingReplies > 0 ? (
+              <p className="chat__typing">
+                <span className="visually-hidden">{T.typing}</span>
+                <span className="chat__dots" aria-hidden="true">
+                  <span />
+                  <span />
+                  <span />
+                </span>
+              </p>
+            ) : null}
+          </div>
+
+          <form className="chat__form" onSubmit={send}>
+            <label className="visually-hidden" htmlFor={`${panelId}-input`}>
+              {T.inputLabel}
+            </label>
+            <input
+              ref={input}
+              id={`${panelId}-input`}
+              className="chat__input"
+              type="text"
+              autoComplete="off"
+              placeholder={T.placeholder}
+              value={draft}
+              maxLength={500}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <button type="submit" className="chat__send" aria-label={T.send}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path
+                  d="M4 12l16-8-6 16-2.5-6.5z"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </button>
+          </form>
+        </section>
+      ) : null}
+
+      <button
+        ref={launcher}
+        type="button"
+        className={open ? 'chat__launcher is-open' : 'chat__launcher'}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={open ? T.close : T.open}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        {open ? (
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path
+              d="M6 6l12 12M18 6 6 18"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            />
+          </svg>
+        ) : (
+          <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+            <path
+              d="M4.5 5.5h15a1.5 1.5 0 0 1 1.5 1.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 3.5V17.5h-1A1.5 1.5 0 0 1 3 16V7a1.5 1.5 0 0 1 1.5-1.5Z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.7"
+              strokeLinejoin="round"
+            />
+            <path
+              d="M8 11.5h.01M12 11.5h.01M16 11.5h.01"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+            />
+          </svg>
+        )}
+      </button>
+    </div>
+  );
+}

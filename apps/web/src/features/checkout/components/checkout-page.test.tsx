@@ -1,0 +1,219 @@
+import { FIELD_MESSAGES, SHOP_MESSAGES } from '@vanya/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { setSession } from '../../../lib/auth-storage';
+import { addToCart, getCartLines } from '../../../lib/cart-store';
+import { mockApi, type MockRequest } from '../../../testing/mock-api';
+import {
+  createOrderResponseFixture,
+  ORDER_ID,
+  orderFixture,
+  PAYMENT_RESPONSE,
+} from '../../../testing/order-fixtures';
+import { renderRoute } from '../../../testing/render-route';
+import { CHECKOUT_TEXTS as T, TEST_PAYMENT_TEXTS } from '../texts';
+
+async function renderCheckout() {
+  setSession('token-checkout', { name: 'Asha Patil', email: 'asha@example.com' });
+  addToCart('Bodybutter', 2);
+  const result = renderRoute('/checkout');
+  await screen.findByRole('heading', { level: 1, name: T.heading }, { timeout: 5000 });
+  return result;
+}
+
+async function fillForm(user: UserEvent, state = 'Karnataka') {
+  await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '9876543210');
+  await user.type(
+    screen.getByRole('textbox', { name: T.fields.address }),
+    '12 MG Road, Indiranagar',
+  );
+  await user.type(screen.getByRole('textbox', { name: T.fields.city }), 'Bengaluru');
+  await user.selectOptions(screen.getByRole('combobox', { name: T.fields.state }), state);
+  await user.type(screen.getByRole('textbox', { name: T.fields.pinCode }), '560038');
+}
+
+const submit = () => screen.getByRole('button', { name: T.continueToPayment });
+
+function paymentApi(options: { outcome?: 'success' | 'failure'; orderStatus?: number } = {}) {
+  const order = orderFixture();
+  return mockApi((request: MockRequest) => {
+    if (request.url === '/wishlist') return { status: 200, data: [] };
+    if (request.url === '/orders') {
+      return options.orderStatus
+        ? { status: options.orderStatus, data: { msg: 'x', message: 'x', code: 'INTERNAL' } }
+        : { status: 201, data: createOrderResponseFixture(order) };
+    }
+    if (request.url === '/payments/test/complete') {
+      return options.outcome === 'failure'
+        ? {
+            status: 200,
+            data: {
+              outcome: 'failure',
+              error: { code: 'BAD_REQUEST_ERROR', description: 'Card declined (test)' },
+            },
+          }
+        : { status: 200, data: { outcome: 'success', ...PAYMENT_RESPONSE } };
+    }
+    if (request.url === '/payments/verify') {
+      return {
+        status: 200,
+        data: {
+          order: { ...order, status: 'paid', paymentId: PAYMENT_RESPONSE.razorpay_payment_id },
+        },
+      };
+    }
+    return { status: 404, data: { msg: 'no', message: 'no', code: 'NOT_FOUND' } };
+  });
+}
+
+describe('/checkout', () => {
+  it('sends an empty cart back to /cart', async () => {
+    setSession('token-checkout', { name: 'Asha Patil', email: 'asha@example.com' });
+    const { router } = renderRoute('/checkout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'), { timeout: 5000 });
+  });
+
+  it('fills in what it knows and explains every field that is wrong', async () => {
+    const user = userEvent.setup();
+    await renderCheckout();
+    expect(screen.getByRole('textbox', { name: T.fields.firstName })).toHaveValue('Asha');
+    expect(screen.getByRole('textbox', { name: T.fields.lastName })).toHaveValue('Patil');
+    expect(screen.getByRole('textbox', { name: T.fields.phone })).toHaveAttribute(
+      'placeholder',
+      '10-digit mobile number',
+    );
+
+    await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+    await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '98765');
+    await user.type(screen.getByRole('textbox', { name: T.fields.pinCode }), '4135');
+    await user.click(submit());
+
+    expect(await screen.findByText(FIELD_MESSAGES.mobile)).toBeInTheDocument();
+    expect(screen.getByText(FIELD_MESSAGES.pinCode)).toBeInTheDocument();
+    expect(screen.getByText(FIELD_MESSAGES.state)).toBeInTheDocument();
+    expect(screen.getByText(SHOP_MESSAGES.address)).toBeInTheDocument();
+    expect(screen.getByText(SHOP_MESSAGES.city)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: T.fields.phone })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  it('asks for the agreement before anything else happens', async () => {
+    const user = userEvent.setup();
+    const requests = paymentApi();
+    await renderCheckout();
+    await fillForm(user);
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(SHOP_MESSAGES.agreementRequiredTitle);
+    expect(alert).toHaveTextContent(SHOP_MESSAGES.agreementRequired);
+    expect(requests.filter((request) => request.url === '/orders')).toHaveLength(0);
+  });
+
+  it('shows CGST and SGST for Maharashtra and IGST for any other state', async () => {
+    const user = userEvent.setup();
+    await renderCheckout();
+    const summary = screen.getByRole('complementary', { name: T.summaryHeading });
+    expect(within(summary).getByText('CGST')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: T.fields.state }), 'Karnataka');
+    expect(within(summary).getByText('IGST')).toBeInTheDocument();
+    expect(within(summary).queryByText('CGST')).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: T.fields.state }), 'Maharashtra');
+    expect(within(summary).getByText('SGST')).toBeInTheDocument();
+  });
+
+  it('places the order, pays in the test dialog, verifies and opens the confirmation', async () => {
+    const user = userEvent.setup();
+    const requests = paymentApi();
+    const { router } = await renderCheckout();
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+    await user.click(submit());
+
+    const dialog = await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
+    expect(dialog).toHaveTextContent(TEST_PAYMENT_TEXTS.badge);
+    expect(screen.getByRole('button', { name: T.processing })).toBeDisabled();
+
+    const order = requests.find((request) => request.url === '/orders');
+    expect(order?.headers['Idempotency-Key']).toMatch(/^[\da-f-]{36}$/);
+    expect(order?.body).toEqual({
+      data: {
+        firstName: 'Asha',
+        lastName: 'Patil',
+        email: 'asha@example.com',
+        phone: '9876543210',
+        address: '12 MG Road, Indiranagar',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pinCode: '560038',
+        country: 'IN',
+        paymentMethod: 'upi',
+        cart_summary: 'Body Butter x2',
+        total_amount: '698.00',
+        items: [{ productId: 'Bodybutter', quantity: 2 }],
+      },
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pay ₹698.00' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-confirmation'));
+    expect(router.state.location.search).toBe(`?order=${ORDER_ID}`);
+    expect(requests.find((request) => request.url === '/payments/verify')?.body).toEqual({
+      orderId: ORDER_ID,
+      ...PAYMENT_RESPONSE,
+    });
+    expect(
+      await screen.findByText(`Payment ID: ${PAYMENT_RESPONSE.razorpay_payment_id}`),
+    ).toBeInTheDocument();
+    expect(screen.getByText(SHOP_MESSAGES.paymentSuccessTitle)).toBeInTheDocument();
+    expect(getCartLines()).toEqual([]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank You For Your Order!' }),
+    ).toBeInTheDocument();
+  });
+
+  it('ends the busy state when the payment dialog is closed, and keeps the cart', async () => {
+    const user = userEvent.setup();
+    paymentApi();
+    await renderCheckout();
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
+    await user.click(within(dialog).getByRole('button', { name: TEST_PAYMENT_TEXTS.cancel }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(submit()).toBeEnabled();
+    expect(getCartLines()).toHaveLength(1);
+  });
+
+  it('says so when the payment fails, and stays on the form', async () => {
+    const user = userEvent.setup();
+    paymentApi({ outcome: 'failure' });
+    const { router } = await renderCheckout();
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
+    await user.click(within(dialog).getByRole('button', { name: TEST_PAYMENT_TEXTS.fail }));
+    expect(await screen.findByText('Card declined (test)')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(submit()).toBeEnabled();
+  });
+
+  it('shows Error / Failed to submit order. when the order cannot be placed', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    paymentApi({ orderStatus: 500 });
+    await renderCheckout();
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent(SHOP_MESSAGES.orderFailed));
+    expect(alert).toHaveTextContent(SHOP_MESSAGES.orderFailedTitle);
+    expect(submit()).toBeEnabled();
+  });
+});

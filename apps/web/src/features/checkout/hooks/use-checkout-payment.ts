@@ -1,0 +1,103 @@
+import type { CreateOrderResponse, Order } from '@vanya/contracts';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { useToast } from '../../../components/ui/toast';
+import { PATHS } from '../../../config/paths';
+import { clearCart } from '../../../lib/cart-store';
+import { getErrorMessage, isApiError } from '../../../lib/api-client';
+import { verifyPayment } from '../api/verify-payment';
+import { openRazorpay, type RazorpaySuccess } from '../razorpay';
+import { CHECKOUT_TEXTS as T } from '../texts';
+
+export type ConfirmationState = { paymentId: string; order: Order };
+
+export function orderConfirmationPath(orderId: string): string {
+  return `${PATHS.orderConfirmation}?order=${encodeURIComponent(orderId)}`;
+}
+
+/**
+ * The payment step after the order is placed: Razorpay's dialog, or the labelled test dialog when
+ * the API runs in test mode. Success verifies the payment with the API, says 'Payment Success'
+ * with the payment id, empties the cart and opens the confirmation; dismissing the dialog ends the
+ * busy state and leaves the shopper on the form (shopping spec section 4).
+ */
+export function useCheckoutPayment(onSettled: () => void) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [testPayment, setTestPayment] = useState<CreateOrderResponse | null>(null);
+
+  const succeed = useCallback(
+    async (orderId: string, response: RazorpaySuccess) => {
+      try {
+        const order = await verifyPayment({ orderId, ...response });
+        const paymentId = order.paymentId ?? response.razorpay_payment_id;
+        toast.success(T.paymentSuccess(paymentId), { title: T.paymentSuccessTitle });
+        clearCart();
+        const state: ConfirmationState = { paymentId, order };
+        navigate(orderConfirmationPath(order._id), { state });
+      } catch (error) {
+        toast.error(getErrorMessage(error, T.paymentFailed), { title: T.paymentFailedTitle });
+        onSettled();
+      }
+    },
+    [navigate, onSettled, toast],
+  );
+
+  const fail = useCallback(
+    (description?: string) => {
+      toast.error(description || T.paymentFailed, { title: T.paymentFailedTitle });
+    },
+    [toast],
+  );
+
+  const start = useCallback(
+    async (created: CreateOrderResponse) => {
+      if (created.payment.testMode) {
+        setTestPayment(created);
+        return;
+      }
+      try {
+        await openRazorpay(created.payment, {
+          onSuccess: (response) => void succeed(created.order._id, response),
+          onDismiss: onSettled,
+          onFailure: fail,
+        });
+      } catch (error) {
+        console.error('Razorpay could not be opened.', error);
+        toast.error(T.paymentUnavailable, { title: T.orderFailedTitle });
+        onSettled();
+      }
+    },
+    [fail, onSettled, succeed, toast],
+  );
+
+  const testDialog = testPayment
+    ? {
+        created: testPayment,
+        onSuccess: (response: RazorpaySuccess) => {
+          setTestPayment(null);
+          void succeed(testPayment.order._id, response);
+        },
+        onFailure: (description?: string) => {
+          setTestPayment(null);
+          fail(description);
+          onSettled();
+        },
+        onDismiss: () => {
+          setTestPayment(null);
+          onSettled();
+        },
+      }
+    : null;
+
+  return { start, testDialog };
+}
+
+/** 'Failed to submit order.', or the server's own words when it refused the total. */
+export function orderErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.code === 'TOTAL_MISMATCH' && error.fromServer) {
+    return error.message;
+  }
+  return T.orderFailed;
+}

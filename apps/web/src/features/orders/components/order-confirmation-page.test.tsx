@@ -1,0 +1,62 @@
+import { formatINR, PRE_ORDER } from '@vanya/catalog';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { setSession } from '../../../lib/auth-storage';
+import { mockApi } from '../../../testing/mock-api';
+import { ORDER_ID, orderFixture } from '../../../testing/order-fixtures';
+import { renderRoute } from '../../../testing/render-route';
+import { ORDER_TEXTS } from '../texts';
+
+describe('/order-confirmation', () => {
+  it('reads the order from the API after a reload, with its number, payment id and total paid', async () => {
+    setSession('token-orders', { name: 'Asha Patil', email: 'asha@example.com' });
+    const order = orderFixture(undefined, { status: 'paid', paymentId: 'pay_TEST987654' });
+    const requests = mockApi((request) =>
+      request.url === `/orders/${ORDER_ID}`
+        ? { status: 200, data: order }
+        : { status: 200, data: [] },
+    );
+    renderRoute(`/order-confirmation?order=${ORDER_ID}`);
+
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: ORDER_TEXTS.confirmationHeading },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(requests.some((request) => request.url === `/orders/${ORDER_ID}`)).toBe(true);
+    expect(
+      screen.getByText('Your order VNY-482913 has been successfully placed.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(ORDER_TEXTS.paymentId).nextSibling).toHaveTextContent('pay_TEST987654');
+    expect(screen.getByText(ORDER_TEXTS.totalPaid).nextSibling).toHaveTextContent(
+      formatINR(order.totals.grandTotal),
+    );
+    expect(formatINR(order.totals.grandTotal)).toBe('₹698.00');
+    expect(screen.getByRole('heading', { name: ORDER_TEXTS.whatsNext })).toBeInTheDocument();
+    expect(screen.getByText(PRE_ORDER.dispatchNote)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: ORDER_TEXTS.continueShopping })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+    expect(screen.getByRole('link', { name: ORDER_TEXTS.backHome })).toHaveAttribute('href', '/');
+  });
+
+  it('says when the order cannot be loaded instead of showing a blank page', async () => {
+    setSession('token-orders', { name: 'Asha Patil', email: 'asha@example.com' });
+    mockApi(() => ({
+      status: 404,
+      data: { msg: 'Not found', message: 'Not found', code: 'NOT_FOUND' },
+    }));
+    renderRoute(`/order-confirmation?order=${ORDER_ID}`);
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: ORDER_TEXTS.loadFailedHeading },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+  });
+});

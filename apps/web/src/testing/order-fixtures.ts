@@ -1,0 +1,80 @@
+import { brand, priceCart, type CartLineInput } from '@vanya/catalog';
+import type { CreateOrderResponse, Order } from '@vanya/contracts';
+
+export const ORDER_ID = '66b1f0c2a1b2c3d4e5f60718';
+
+/** An order as the API answers it, priced from the catalogue. */
+export function orderFixture(
+  items: CartLineInput[] = [{ productId: 'Bodybutter', quantity: 2 }],
+  overrides: Partial<Order> = {},
+): Order {
+  const priced = priceCart(items, { deliveryState: 'Karnataka' });
+  return {
+    _id: ORDER_ID,
+    orderNumber: 'VNY-482913',
+    status: 'pending_payment',
+    createdAt: '2025-08-14T09:30:00.000Z',
+    firstName: 'Asha',
+    lastName: 'Patil',
+    email: 'asha@example.com',
+    phone: '9876543210',
+    address: '12 MG Road, Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pinCode: '560038',
+    country: 'IN',
+    paymentMethod: 'upi',
+    gstNumber: '',
+    deliveryState: 'Karnataka',
+    supply: priced.supply,
+    lines: priced.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      hsn: line.hsn,
+      gstRate: line.gstRate,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      amount: line.amount,
+      taxableValue: line.taxableValue,
+      cgst: line.cgst,
+      sgst: line.sgst,
+      igst: line.igst,
+    })),
+    totals: {
+      itemsTotal: priced.itemsTotal,
+      mrpTotal: priced.mrpTotal,
+      discount: priced.discount,
+      shipping: priced.shipping,
+      grandTotal: priced.grandTotal,
+      taxableValue: priced.taxableValue,
+      cgst: priced.cgst,
+      sgst: priced.sgst,
+      igst: priced.igst,
+      taxTotal: priced.taxTotal,
+    },
+    ...overrides,
+  };
+}
+
+export function createOrderResponseFixture(order: Order = orderFixture()): CreateOrderResponse {
+  return {
+    order,
+    payment: {
+      keyId: 'rzp_test_local',
+      providerOrderId: 'order_TEST123456',
+      amount: order.totals.grandTotal,
+      currency: 'INR',
+      name: brand.name,
+      description: 'Order Payment',
+      prefill: { name: 'Asha Patil', email: order.email, contact: order.phone },
+      theme: { color: brand.paymentThemeColor },
+      testMode: true,
+    },
+  };
+}
+
+export const PAYMENT_RESPONSE = {
+  razorpay_order_id: 'order_TEST123456',
+  razorpay_payment_id: 'pay_TEST987654',
+  razorpay_signature: 'a'.repeat(64),
+};
