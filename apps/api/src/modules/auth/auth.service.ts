@@ -129,6 +129,21 @@ export function createAuthService(deps: AuthServiceDeps) {
     return updated;
   }
 
+  /** A new email or phone whose code checked out: PUT /auth/me accepts exactly this value for 30 minutes. */
+  async function recordVerifiedChange(
+    user: UserDoc,
+    kind: 'email' | 'phone',
+    value: string,
+    otp: string,
+  ): Promise<void> {
+    await codes.verify(user._id, kind === 'email' ? 'change_email' : 'change_phone', value, otp);
+    const field = kind === 'email' ? 'verifiedEmailChange' : 'verifiedPhoneChange';
+    await UserModel.updateOne(
+      { _id: user._id },
+      { $set: { [field]: { value, verifiedAt: new Date(now()) } } },
+    );
+  }
+
   async function deleteFile(publicPath: string | null | undefined) {
     if (!publicPath?.startsWith(AVATAR_PUBLIC_PREFIX)) return;
     const file = path.join(config.uploadDir, 'avatars', path.basename(publicPath));
@@ -322,13 +337,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await mailer.send({ to: email, ...codeMail(user.name, code, 'change_email') });
     },
 
-    async verifyEmailChangeCode(user: UserDoc, email: string, otp: string): Promise<void> {
-      await codes.verify(user._id, 'change_email', email, otp);
-      await UserModel.updateOne(
-        { _id: user._id },
-        { $set: { verifiedEmailChange: { value: email, verifiedAt: new Date(now()) } } },
-      );
-    },
+    verifyEmailChangeCode: (user: UserDoc, email: string, otp: string) =>
+      recordVerifiedChange(user, 'email', email, otp),
 
     async sendPhoneChangeCode(user: UserDoc, phone: string): Promise<void> {
       if (phone === user.phone && user.phoneVerified)
@@ -350,13 +360,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    async verifyPhoneChangeCode(user: UserDoc, phone: string, otp: string): Promise<void> {
-      await codes.verify(user._id, 'change_phone', phone, otp);
-      await UserModel.updateOne(
-        { _id: user._id },
-        { $set: { verifiedPhoneChange: { value: phone, verifiedAt: new Date(now()) } } },
-      );
-    },
+    verifyPhoneChangeCode: (user: UserDoc, phone: string, otp: string) =>
+      recordVerifiedChange(user, 'phone', phone, otp),
 
     /** Changes the password and ends every other session; the answer carries this session's new token. */
     async changePassword(user: UserDoc, body: ChangePasswordBody): Promise<{ token: string }> {
