@@ -40,6 +40,7 @@ import { OneTimeCodeModel } from './one-time-code.model';
 import type { CodePurpose } from './one-time-code.model';
 import type { PasswordHasher } from './password-hasher';
 import { signSessionToken } from './tokens';
+import { isDuplicateKey } from '../../shared/db/duplicate-key';
 
 /** How long a verified new email or phone may wait for the profile to be saved. */
 const VERIFIED_CHANGE_LIFETIME_MS = 30 * 60 * 1000;
@@ -60,8 +61,6 @@ export interface AuthServiceDeps {
 }
 
 export type VerifyLinkOutcome = 'verified' | 'already' | 'invalid' | 'user_not_found';
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { config, logger, mailer, sms, hasher, codes, tokens } = deps;

@@ -7,6 +7,7 @@ import { claimOnce, claimSlot } from '../../shared/db/claims';
 import { AppError, tooManyRequests } from '../../shared/errors/app-error';
 import { OneTimeCodeModel } from './one-time-code.model';
 import type { CodePurpose } from './one-time-code.model';
+import { isDuplicateKey } from '../../shared/db/duplicate-key';
 
 /**
  * Six-digit one-time codes: drawn from a cryptographic source, stored only as an HMAC bound to
@@ -71,7 +72,7 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
         await OneTimeCodeModel.create({ userId, purpose, ...fields });
       } catch (err) {
         // A concurrent request issued one first: that one stands, and this one waits its turn.
-        if ((err as { code?: number }).code === 11000) throw cooldownError(at);
+        if (isDuplicateKey(err)) throw cooldownError(at);
         throw err;
       }
       return { code };

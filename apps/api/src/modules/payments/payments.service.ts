@@ -20,6 +20,7 @@ import type { OrderDoc } from '../orders/order.model';
 import { PaymentEventModel } from './payment-event.model';
 import { hmacHex, signatureMatches, TestPaymentProvider } from './payment-provider';
 import type { PaymentProvider } from './payment-provider';
+import { isDuplicateKey } from '../../shared/db/duplicate-key';
 
 const PAYABLE: ('pending_payment' | 'payment_failed')[] = ['pending_payment', 'payment_failed'];
 const RECONCILE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -305,7 +306,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           amount: event.payload.payment?.entity.amount ?? null,
         });
       } catch (err) {
-        if ((err as { code?: number }).code !== 11000) throw err;
+        if (!isDuplicateKey(err)) throw err;
         const seen = await PaymentEventModel.findById(_id).lean();
         if (seen?.processedAt) return 'duplicate';
       }

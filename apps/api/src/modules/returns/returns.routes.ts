@@ -10,6 +10,7 @@ import { requireSession, sessionUserId } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
+import { isDuplicateKey } from '../../shared/db/duplicate-key';
 
 const returnSchema = new Schema(
   {
@@ -99,7 +100,7 @@ export function returnsRoutes(config: Config): Router {
       });
       res.status(201).json(toReturnView(created.toObject() as ReturnDoc));
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) {
+      if (isDuplicateKey(err)) {
         throw conflict(
           `${PROFILE_MESSAGES.returnNotAllowed} A return for it is already open.`,
           'RETURN_ALREADY_OPEN',

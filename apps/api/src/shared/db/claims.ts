@@ -1,4 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
+import { isDuplicateKey } from './duplicate-key';
 
 /**
  * Exactly-once decisions that hold on MongoDB 7 and on FerretDB 1.x alike.
@@ -18,8 +19,6 @@ const claimSchema = new Schema(
   { versionKey: false, timestamps: { createdAt: true, updatedAt: false }, collection: 'claims' },
 );
 export const ClaimModel = mongoose.model('Claim', claimSchema);
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /** True for exactly one caller per key, however many try at once. */
 export async function claimOnce(key: string, value: string | null = null): Promise<boolean> {
