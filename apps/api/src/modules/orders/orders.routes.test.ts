@@ -1,6 +1,6 @@
 import { formatINR, priceCart } from '@vanya/catalog';
 import { PDFParse } from 'pdf-parse';
-import { trusted } from 'mongoose';
+import { trusted, Types } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsOf } from '../../app';
@@ -299,6 +299,59 @@ describe('orders and payments in test mode', () => {
     );
     expect(different.status).toBe(409);
     expect(different.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('makes one order when the same request arrives five times at once', async () => {
+    const key = `burst-${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => placeOrder(t, token, orderBody(), key)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.order._id)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.body.order.orderNumber)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.body.payment.providerOrderId)).size).toBe(1);
+    expect(await OrderModel.countDocuments({ idempotencyKey: key })).toBe(1);
+  });
+
+  it('keeps idempotency keys per shopper: the same key from another shopper is another order', async () => {
+    const other = await signUpVerified(t, sink);
+    const key = `shared-${Date.now()}`;
+    const mine = await placeOrder(t, token, orderBody(), key);
+    const theirs = await placeOrder(t, other.token, orderBody(), key);
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect(theirs.body.order._id).not.toBe(mine.body.order._id);
+    // And neither can read the other's.
+    const peek = await request(t.app)
+      .get(`/api/orders/${mine.body.order._id}`)
+      .set(bearer(other.token));
+    expect(peek.status).toBe(404);
+  });
+
+  it('stores a new order exactly as mongoose would: the schema validates it and create() writes the same fields', async () => {
+    const placed = await placeOrder(t, token, orderBody([{ productId: 'Hamper', quantity: 1 }]));
+    expect(placed.status).toBe(201);
+    const stored = await OrderModel.collection.findOne({
+      _id: new Types.ObjectId(placed.body.order._id as string),
+    });
+    expect(stored).not.toBeNull();
+    await expect(new OrderModel(stored).validate()).resolves.toBeUndefined();
+
+    // The same order written through mongoose (another id and number): every field alike.
+    const { _id, orderNumber, idempotencyKey, createdAt, updatedAt, ...fields } = stored!;
+    const viaMongoose = await OrderModel.create({
+      ...fields,
+      _id: new Types.ObjectId(),
+      orderNumber: `${orderNumber}-m`,
+      idempotencyKey: `${idempotencyKey}-m`,
+    });
+    const written = await OrderModel.collection.findOne({ _id: viaMongoose._id });
+    const IDENTITY = ['_id', 'orderNumber', 'idempotencyKey', 'createdAt', 'updatedAt'];
+    const strip = (doc: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(doc).filter(([k]) => !IDENTITY.includes(k)));
+    expect(Object.keys(stored!).sort()).toEqual(Object.keys(written!).sort());
+    expect(strip(stored!)).toEqual(strip(written!));
+    expect(createdAt).toEqual(updatedAt);
+    await OrderModel.deleteOne({ _id: viaMongoose._id });
   });
 
   it('refuses a forged signature and a signature replayed from another order, leaving the order unpaid', async () => {

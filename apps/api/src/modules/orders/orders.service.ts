@@ -1,10 +1,11 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { brand, CartError, cartSummaryText, priceOrder, rupeesToPaise } from '@vanya/catalog';
 import type { CreateOrderBody, Order, OrderSummary, PaymentDialog } from '@vanya/contracts';
-import { Types } from 'mongoose';
+import type { Types } from 'mongoose';
+import { duplicateKeyField, isDuplicateKey } from '../../shared/db/duplicate-key';
 import { AppError, conflict, notFound } from '../../shared/errors/app-error';
 import type { PaymentsService } from '../payments/payments.service';
-import { OrderModel } from './order.model';
+import { insertNewOrder, OrderModel, orderIdFor } from './order.model';
 import type { OrderDoc } from './order.model';
 
 const ORDER_NUMBER_ATTEMPTS = 20;
@@ -69,8 +70,6 @@ export function toOrderSummary(o: OrderDoc): OrderSummary {
   };
 }
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
-
 export function createOrdersService(payments: PaymentsService) {
   function dialog(order: OrderDoc): PaymentDialog {
     return {
@@ -125,21 +124,22 @@ export function createOrdersService(payments: PaymentsService) {
 
       const requestHash = createHash('sha256').update(JSON.stringify(data)).digest('hex');
       const key = idempotencyKey ?? randomUUID();
-      let order = idempotencyKey
-        ? await OrderModel.findOne({ userId, idempotencyKey: key }).lean<OrderDoc>()
-        : null;
-      if (order) {
-        if (order.requestHash !== requestHash)
+      // The order's id is derived from (user, key): a second request with the same key fails to
+      // insert, and the order the first one made is then found by _id.
+      const _id = orderIdFor(userId, key);
+      const replay = async (existing: OrderDoc) => {
+        if (!existing.userId.equals(userId) || existing.requestHash !== requestHash)
           throw conflict(
             'This Idempotency-Key was used for a different order.',
             'IDEMPOTENCY_KEY_REUSED',
           );
         // A retry of a stored order (after an outage, or a double click): finish opening its payment.
-        order = await payments.ensureProviderOrder(order);
+        const order = await payments.ensureProviderOrder(existing);
         return { order: toOrderView(order), payment: dialog(order), created: false };
-      }
+      };
 
       const fields = {
+        _id,
         userId,
         idempotencyKey: key,
         requestHash,
@@ -162,10 +162,11 @@ export function createOrdersService(payments: PaymentsService) {
         shippingTax,
         provider: payments.provider.mode,
       };
-      // The provider's order first, so that the usual case is a single write; if the provider is
-      // down, the order is stored anyway (pending, without a provider order) and a retry finishes it.
+      // The provider's order first, so that the usual case is a single write and no read (a read
+      // amid many writers is what the embedded FerretDB handles worst: it scans, and the writes
+      // queue behind it); if the provider is down, the order is stored anyway (pending, without a
+      // provider order) and a retry finishes it.
       for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-        const _id = new Types.ObjectId();
         const orderNumber = `${brand.orderPrefix}-${randomInt(100000, 1000000)}`;
         let providerOrderId: string | null = null;
         let outage: unknown;
@@ -181,26 +182,20 @@ export function createOrdersService(payments: PaymentsService) {
           outage = err;
         }
         try {
-          const doc = await OrderModel.create({ _id, orderNumber, providerOrderId, ...fields });
+          const created = await insertNewOrder({ orderNumber, providerOrderId, ...fields });
           if (outage) throw outage;
-          const created = doc.toObject() as OrderDoc;
           return { order: toOrderView(created), payment: dialog(created), created: true };
         } catch (err) {
           if (!isDuplicateKey(err)) throw err;
-          // FerretDB does not say which index refused the insert, so look: the same request stored
-          // by a concurrent call, or else an order number that was taken (retried with another).
-          const existing = await OrderModel.findOne({
-            userId,
-            idempotencyKey: key,
-          }).lean<OrderDoc>();
-          if (!existing) continue;
-          if (existing.requestHash !== requestHash)
-            throw conflict(
-              'This Idempotency-Key was used for a different order.',
-              'IDEMPOTENCY_KEY_REUSED',
-            );
-          const finished = await payments.ensureProviderOrder(existing);
-          return { order: toOrderView(finished), payment: dialog(finished), created: false };
+          // Either the order number was taken, or this request's order exists already (a retry, or
+          // a double click racing itself). MongoDB names the index that refused the insert.
+          // FerretDB does not, and it answers every read with a scan of the collection, so there the
+          // first refusal is taken for a taken number (a retried request then opens one provider
+          // order that nobody is shown or pays), and from the second on the order is looked up.
+          const field = duplicateKeyField(err);
+          if (field === 'orderNumber' || (field === undefined && attempt === 0)) continue;
+          const existing = await OrderModel.findById(_id).lean<OrderDoc>();
+          if (existing) return replay(existing);
         }
       }
       throw new AppError(
