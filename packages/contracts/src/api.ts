@@ -237,7 +237,7 @@ const auth: ApiRoute[] = [
     summary: 'Verify an email address with the token of its link',
     auth: false,
     body: verifyEmailBodySchema,
-    responses: { ...ok(verifyEmailResponseSchema), ...invalid },
+    responses: { ...ok(verifyEmailResponseSchema), ...invalid, ...rateLimited },
   },
   {
     method: 'get',
@@ -251,6 +251,7 @@ const auth: ApiRoute[] = [
         description:
           'Redirects to /login?verified=true|already or /login?error=invalid_or_expired_token|user_not_found|missing_token',
       },
+      ...rateLimited,
     },
   },
   {
@@ -287,6 +288,7 @@ const auth: ApiRoute[] = [
       ...invalid,
       ...unauthorized,
       403: error('Wrong password or code'),
+      ...rateLimited,
     },
   },
   {
@@ -383,7 +385,7 @@ const shopping: ApiRoute[] = [
     summary: 'Log a cookie consent choice',
     auth: false,
     body: consentBodySchema,
-    responses: { ...ok(consentResponseSchema), ...invalid, ...rateLimited },
+    responses: { ...created(consentResponseSchema, 'Stored'), ...invalid, ...rateLimited },
   },
   {
     method: 'post',
@@ -471,7 +473,11 @@ const shopping: ApiRoute[] = [
     summary: 'Send a message to the shop',
     auth: false,
     body: contactBodySchema,
-    responses: { ...ok(contactResponseSchema), ...invalid, ...rateLimited },
+    responses: {
+      ...created(contactResponseSchema, 'Stored (and mailed to the shop)'),
+      ...invalid,
+      ...rateLimited,
+    },
   },
 ];
 
@@ -598,7 +604,12 @@ function listEndpoints(spec: {
       summary: `Add a ${spec.noun}; answers the whole list`,
       auth: true,
       body: spec.body,
-      responses: { ...created(spec.list), ...invalid, ...unauthorized },
+      responses: {
+        ...created(spec.list),
+        ...invalid,
+        ...unauthorized,
+        409: error('The list is full (10 at most)'),
+      },
     },
     {
       method: 'delete',

@@ -1,4 +1,4 @@
-import { apiRoutes } from '@vanya/contracts';
+import { apiRoutes, findApiRoute } from '@vanya/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../testing/test-app';
@@ -24,6 +24,22 @@ describe('the API documentation', () => {
     expect(
       res.body.paths['/api/auth/register'].post.requestBody.content['application/json'].schema,
     ).toBeDefined();
+  });
+
+  it('documents the status each route answers with', async () => {
+    const documented = (method: 'post', path: string) =>
+      Object.keys(findApiRoute(method, path)?.responses ?? {}).map(Number);
+    const consent = await request(t.app)
+      .post('/api/consent')
+      .send({ analytics: true, marketing: false, preferences: true });
+    expect(documented('post', '/consent')).toContain(consent.status);
+    const contact = await request(t.app).post('/api/contact').send({
+      name: 'Asha Kulkarni',
+      email: 'asha@example.in',
+      subject: 'wholesale',
+      message: 'Do you sell the body butter in bulk?',
+    });
+    expect(documented('post', '/contact')).toContain(contact.status);
   });
 
   it('serves a docs page at /api/docs', async () => {

@@ -169,6 +169,18 @@ describe('the profile\u2019s lists: addresses, payment labels, returns and ticke
     expect((await request(t.app).get('/api/returns').set(bearer(ravi))).body).toEqual([]);
   });
 
+  it('refuses a ticket whose multipart body cannot be read with 400, opening nothing', async () => {
+    const before = (await request(t.app).get('/api/tickets').set(bearer(asha))).body.length;
+    const res = await request(t.app)
+      .post('/api/tickets')
+      .set(bearer(asha))
+      .set('Content-Type', 'multipart/form-data')
+      .send('');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_UPLOAD');
+    expect((await request(t.app).get('/api/tickets').set(bearer(asha))).body).toHaveLength(before);
+  });
+
   it('opens tickets with an image (re-encoded) or a PDF, and refuses a blank message or another file type', async () => {
     const png = await sharp({
       create: { width: 300, height: 200, channels: 3, background: '#E4D5BC' },

@@ -20,7 +20,7 @@ import {
   verifyPhoneOtpBodySchema,
 } from '@vanya/contracts';
 import { Router } from 'express';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import multer from 'multer';
 import type { Config } from '../../config/env';
 import { AppError } from '../../shared/errors/app-error';
@@ -30,6 +30,7 @@ import { currentUser, requireAuth } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
 import type { LoginEvent } from '../users/user.view';
 import type { AuthService } from './auth.service';
+import { readUpload } from '../../shared/http/upload';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -252,15 +253,10 @@ export function authRoutes(service: AuthService, config: Config): Router {
     },
   );
 
-  router.post(
-    '/upload-avatar',
-    auth,
-    (req: Request, res: Response, next) => avatarUpload(req, res, next),
-    async (req, res) => {
-      if (!req.file) throw new AppError(400, 'VALIDATION_ERROR', 'Choose an image to upload.');
-      res.json({ avatar: await service.uploadAvatar(currentUser(res), req.file.buffer) });
-    },
-  );
+  router.post('/upload-avatar', auth, readUpload(avatarUpload), async (req, res) => {
+    if (!req.file) throw new AppError(400, 'VALIDATION_ERROR', 'Choose an image to upload.');
+    res.json({ avatar: await service.uploadAvatar(currentUser(res), req.file.buffer) });
+  });
 
   router.post('/remove-avatar', auth, async (_req, res) => {
     await service.removeAvatar(currentUser(res));

@@ -123,6 +123,24 @@ describe('avatar uploads that are refused', () => {
     await expectAvatarUntouched();
   });
 
+  it('refuses a multipart body it cannot read (no boundary, a cut-off part) with 400', async () => {
+    const noBoundary = await request(t.app)
+      .post('/api/auth/upload-avatar')
+      .set(bearer(token))
+      .set('Content-Type', 'multipart/form-data')
+      .send('');
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.body.code).toBe('INVALID_UPLOAD');
+    const cutOff = await request(t.app)
+      .post('/api/auth/upload-avatar')
+      .set(bearer(token))
+      .set('Content-Type', 'multipart/form-data; boundary=vanya')
+      .send('--vanya\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n');
+    expect(cutOff.status).toBe(400);
+    expect(cutOff.body.code).toBe('INVALID_UPLOAD');
+    await expectAvatarUntouched();
+  });
+
   it('refuses uploads without a session', async () => {
     const res = await request(t.app)
       .post('/api/auth/upload-avatar')

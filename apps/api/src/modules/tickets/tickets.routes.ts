@@ -5,7 +5,6 @@ import { LIMITS } from '@vanya/catalog';
 import { createTicketBodySchema, TICKET_ATTACHMENT_FIELD, TICKET_STATUSES } from '@vanya/contracts';
 import type { Ticket } from '@vanya/contracts';
 import { Router } from 'express';
-import type { Request, Response } from 'express';
 import mongoose, { Schema } from 'mongoose';
 import type { Types } from 'mongoose';
 import multer from 'multer';
@@ -16,6 +15,7 @@ import { rateLimit } from '../../shared/http/rate-limit';
 import { requireSession, sessionUserId } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
 import { MAX_INPUT_PIXELS } from '../users/avatar-image';
+import { readUpload } from '../../shared/http/upload';
 
 const ticketSchema = new Schema(
   {
@@ -115,7 +115,7 @@ export function ticketsRoutes(config: Config): Router {
       limit: Math.ceil(10 * config.rateLimitScale),
       windowMs: 60 * 60 * 1000,
     }),
-    (req: Request, res: Response, next) => upload(req, res, next),
+    readUpload(upload),
     validate(createTicketBodySchema),
     async (req, res) => {
       const { message } = parsed(res, createTicketBodySchema);
