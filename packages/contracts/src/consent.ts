@@ -1,18 +1,9 @@
 // Cookie consent (shopping spec sections 3, 4 and 7): the banner's choice, what the browser keeps,
 // and the logging call whose success decides whether the choice is kept.
 import { z } from 'zod';
+import { CONSENT_CATEGORIES, CONSENT_VALUES } from './consent-values';
 
-export const CONSENT_VALUES = ['accepted', 'rejected', 'customized'] as const;
-export type ConsentValue = (typeof CONSENT_VALUES)[number];
-
-/** 'necessary' is always on; the banner cannot switch it off. */
-export const CONSENT_CATEGORIES = ['necessary', 'analytics', 'marketing'] as const;
-export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
-
-export const CONSENT_STORAGE_KEYS = {
-  consent: 'cookie_consent',
-  categories: 'cookie_categories',
-} as const;
+export * from './consent-values';
 
 export const consentValueSchema = z.enum(CONSENT_VALUES);
 

@@ -13,5 +13,11 @@ describe('web configuration', () => {
 
   it('refuses a value that is not text, naming the variable', () => {
     expect(() => parseEnv({ VITE_API_URL: 42 })).toThrow(/VITE_API_URL/);
+    expect(() => parseEnv({ VITE_API_URL: '   ' })).toThrow(/VITE_API_URL/);
+  });
+
+  it('trims the value and keeps a bare slash', () => {
+    expect(parseEnv({ VITE_API_URL: ' /shop-api/ ' }).VITE_API_URL).toBe('/shop-api');
+    expect(parseEnv({ VITE_API_URL: '/' }).VITE_API_URL).toBe('/');
   });
 });

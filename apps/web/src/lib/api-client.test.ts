@@ -84,6 +84,33 @@ describe('api client', () => {
     ]);
   });
 
+  it('reads a malformed error body field by field, keeping what is usable', async () => {
+    const body = {
+      msg: 42,
+      message: 'Try a smaller photo.',
+      code: ['X'],
+      issues: [{ path: ['items', 0, { bad: true }], message: 7, code: 'too_big' }],
+      retryAfterSeconds: 'soon',
+    };
+    const error = (await api
+      .post('/tickets', {}, { adapter: adapterAnswering(400, body) })
+      .catch((caught: unknown) => caught)) as ApiError;
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'HTTP_ERROR',
+      message: 'Try a smaller photo.',
+      fromServer: true,
+      retryAfterSeconds: undefined,
+    });
+    expect(error.issues).toEqual([{ path: [], message: '', code: 'too_big' }]);
+
+    const notObjects = (await api
+      .post('/tickets', {}, { adapter: adapterAnswering(400, { issues: ['oops'], msg: 'No.' }) })
+      .catch((caught: unknown) => caught)) as ApiError;
+    expect(notObjects.issues).toEqual([]);
+    expect(notObjects.message).toBe('No.');
+  });
+
   it('falls back to the screen’s text when the server sends none', async () => {
     const error = await api
       .get('/orders', { adapter: adapterAnswering(502, '<html>Bad gateway</html>') })

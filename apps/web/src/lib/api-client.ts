@@ -1,5 +1,4 @@
 import axios, { type AxiosInstance } from 'axios';
-import { z } from 'zod';
 
 import { env } from '../config/env';
 import { endSession, getToken } from './auth-storage';
@@ -11,21 +10,51 @@ export const NETWORK_ERROR_MESSAGE =
 export type ApiErrorIssue = { path: (string | number)[]; message: string; code?: string };
 
 // The API's JSON error body (DESIGN.md section 5): `msg` and `message` carry the same text.
-// Parsed leniently: a proxy or an old server may answer with something else entirely.
-const issueSchema = z.looseObject({
-  path: z.array(z.union([z.string(), z.number()])).catch([]),
-  message: z.string().catch(''),
-  code: z.string().optional().catch(undefined),
-});
+// Read leniently, field by field: a proxy or an old server may answer with something else entirely.
+// (Written by hand rather than with zod, which would otherwise load with the first page.)
+type ErrorBody = {
+  msg?: string;
+  message?: string;
+  error?: string;
+  code?: string;
+  issues?: ApiErrorIssue[];
+  retryAfterSeconds?: number;
+};
 
-const errorBodySchema = z.looseObject({
-  msg: z.string().optional().catch(undefined),
-  message: z.string().optional().catch(undefined),
-  error: z.string().optional().catch(undefined),
-  code: z.string().optional().catch(undefined),
-  issues: z.array(issueSchema).optional().catch(undefined),
-  retryAfterSeconds: z.number().optional().catch(undefined),
-});
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+function readIssues(value: unknown): ApiErrorIssue[] | undefined {
+  if (!Array.isArray(value) || !value.every(isRecord)) return undefined;
+  return value.map((issue) => {
+    const path = issue.path;
+    const code = text(issue.code);
+    return {
+      path:
+        Array.isArray(path) &&
+        path.every((part) => typeof part === 'string' || typeof part === 'number')
+          ? (path as (string | number)[])
+          : [],
+      message: text(issue.message) ?? '',
+      ...(code === undefined ? {} : { code }),
+    };
+  });
+}
+
+function readErrorBody(data: unknown): ErrorBody | undefined {
+  if (!isRecord(data)) return undefined;
+  const seconds = data.retryAfterSeconds;
+  return {
+    msg: text(data.msg),
+    message: text(data.message),
+    error: text(data.error),
+    code: text(data.code),
+    issues: readIssues(data.issues),
+    retryAfterSeconds:
+      typeof seconds === 'number' && Number.isFinite(seconds) ? seconds : undefined,
+  };
+}
 
 type ApiErrorInit = {
   status: number;
@@ -96,8 +125,7 @@ export function toApiError(error: unknown, fallbackMessage = DEFAULT_ERROR_MESSA
         cause: error,
       });
     }
-    const parsed = errorBodySchema.safeParse(response.data);
-    const body = parsed.success ? parsed.data : undefined;
+    const body = readErrorBody(response.data);
     const serverMessage = [body?.msg, body?.message, body?.error].find(
       (text): text is string => typeof text === 'string' && text.trim() !== '',
     );

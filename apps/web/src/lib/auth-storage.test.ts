@@ -53,6 +53,20 @@ describe('auth-storage', () => {
   it('treats an unreadable stored user as no user', () => {
     window.localStorage.setItem(brand.storageKeys.user, '{not json');
     expect(getUser()).toBeNull();
+    for (const stored of ['[]', '"Asha"', 'null', '{"name":7}', '{"avatar":false}']) {
+      window.localStorage.setItem(brand.storageKeys.user, stored);
+      expect(getUser(), stored).toBeNull();
+    }
+    window.localStorage.setItem(
+      brand.storageKeys.user,
+      '{"name":"Asha","email":"asha@example.in","avatar":null,"tier":"gold"}',
+    );
+    expect(getUser()).toEqual({
+      name: 'Asha',
+      email: 'asha@example.in',
+      avatar: null,
+      tier: 'gold',
+    });
   });
 
   it('tells subscribers about sign-in, sign-out and changes from other tabs, until they unsubscribe', () => {

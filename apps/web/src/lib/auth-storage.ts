@@ -1,5 +1,4 @@
 import { brand } from '@vanya/catalog';
-import { z } from 'zod';
 
 // The only module that reads or writes the session keys (DESIGN.md section 3: one token key, one
 // user key, one auth module). Everything else asks here and subscribes for sign-in and sign-out.
@@ -10,16 +9,32 @@ const USER_KEY = brand.storageKeys.user;
 const HAS_LOGGED_IN_BEFORE_KEY = brand.storageKeys.hasLoggedInBefore;
 
 /** What the login answer tells us about the user; the API may send more fields, which are kept. */
-const sessionUserSchema = z.looseObject({
-  id: z.string().optional(),
-  _id: z.string().optional(),
-  name: z.string().optional(),
-  email: z.string().optional(),
-  avatar: z.string().nullable().optional(),
-  hasLoggedInBefore: z.boolean().optional(),
-});
+export type SessionUser = {
+  id?: string;
+  _id?: string;
+  name?: string;
+  email?: string;
+  avatar?: string | null;
+  hasLoggedInBefore?: boolean;
+  [field: string]: unknown;
+};
 
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+const optional = (value: unknown, type: 'string' | 'boolean') =>
+  value === undefined || typeof value === type;
+
+/** The stored user if it has that shape (anything else counts as no user). */
+function asSessionUser(value: unknown): SessionUser | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const user = value as Record<string, unknown>;
+  const shaped =
+    optional(user.id, 'string') &&
+    optional(user._id, 'string') &&
+    optional(user.name, 'string') &&
+    optional(user.email, 'string') &&
+    (user.avatar === null || optional(user.avatar, 'string')) &&
+    optional(user.hasLoggedInBefore, 'boolean');
+  return shaped ? (user as SessionUser) : null;
+}
 
 /**
  * What the browser keeps of a user from the API: enough for greetings, the avatar and the login
@@ -94,8 +109,7 @@ export function getUser(): SessionUser | null {
   cachedUser = null;
   if (raw) {
     try {
-      const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) cachedUser = parsed.data;
+      cachedUser = asSessionUser(JSON.parse(raw));
     } catch {
       // Not JSON: treat as no user rather than failing every screen that reads it.
     }
