@@ -99,52 +99,53 @@ export function DetailsTab({ user }: { user: User }) {
       phoneVerified: phoneFlow.verified,
     }) && !isSubmitting;
 
-  const onSendEmailOtp = async () => {
+  /** A code call: on success the flow moves on and the server's text shows; else its error. */
+  const codeCall = async (
+    call: () => Promise<{ msg: string }>,
+    onDone: () => void,
+    failureMessage: string,
+  ) => {
     try {
-      const answer = await sendEmailOtp.mutateAsync({ email: values.email.trim() });
-      setEmailFlow({ ...NEW_FLOW, sent: true });
+      const answer = await call();
+      onDone();
       toast.success(answer.msg);
     } catch (error) {
-      toast.error(getErrorMessage(error, PROFILE_MESSAGES.emailOtpSendFailed));
+      toast.error(getErrorMessage(error, failureMessage));
     }
   };
 
-  const onVerifyEmailOtp = async () => {
-    try {
-      const answer = await verifyEmailOtp.mutateAsync({
-        email: values.email.trim(),
-        otp: emailFlow.code,
-      });
-      setEmailFlow((flow) => ({ ...flow, verified: true }));
-      toast.success(answer.msg);
-    } catch (error) {
-      toast.error(getErrorMessage(error, PROFILE_MESSAGES.emailOtpVerificationFailed));
-    }
-  };
+  const onSendEmailOtp = () =>
+    codeCall(
+      () => sendEmailOtp.mutateAsync({ email: values.email.trim() }),
+      () => setEmailFlow({ ...NEW_FLOW, sent: true }),
+      PROFILE_MESSAGES.emailOtpSendFailed,
+    );
+
+  const onVerifyEmailOtp = () =>
+    codeCall(
+      () => verifyEmailOtp.mutateAsync({ email: values.email.trim(), otp: emailFlow.code }),
+      () => setEmailFlow((flow) => ({ ...flow, verified: true })),
+      PROFILE_MESSAGES.emailOtpVerificationFailed,
+    );
 
   const onSendPhoneOtp = async () => {
     if (!new RegExp(`^\\d{${LIMITS.phoneDigits}}$`).test(values.phone)) {
       toast.error(FIELD_MESSAGES.mobile);
       return;
     }
-    try {
-      const answer = await sendPhoneOtp.mutateAsync({ phone: values.phone });
-      setPhoneFlow({ ...NEW_FLOW, sent: true });
-      toast.success(answer.msg);
-    } catch (error) {
-      toast.error(getErrorMessage(error, PROFILE_MESSAGES.phoneOtpSendFailed));
-    }
+    await codeCall(
+      () => sendPhoneOtp.mutateAsync({ phone: values.phone }),
+      () => setPhoneFlow({ ...NEW_FLOW, sent: true }),
+      PROFILE_MESSAGES.phoneOtpSendFailed,
+    );
   };
 
-  const onVerifyPhoneOtp = async () => {
-    try {
-      const answer = await verifyPhoneOtp.mutateAsync({ phone: values.phone, otp: phoneFlow.code });
-      setPhoneFlow((flow) => ({ ...flow, verified: true }));
-      toast.success(answer.msg);
-    } catch (error) {
-      toast.error(getErrorMessage(error, PROFILE_MESSAGES.phoneOtpVerificationFailed));
-    }
-  };
+  const onVerifyPhoneOtp = () =>
+    codeCall(
+      () => verifyPhoneOtp.mutateAsync({ phone: values.phone, otp: phoneFlow.code }),
+      () => setPhoneFlow((flow) => ({ ...flow, verified: true })),
+      PROFILE_MESSAGES.phoneOtpVerificationFailed,
+    );
 
   const onSubmit = handleSubmit(async (body) => {
     try {

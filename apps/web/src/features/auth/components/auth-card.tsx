@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 import { LeafMark } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
+import { Spinner } from '../../../components/ui/spinner';
+import { PATHS } from '../../../config/paths';
 import { AUTH_TEXTS } from '../texts';
 import './auth-card.css';
 
@@ -47,5 +50,43 @@ export function AuthCard({
         </section>
       </div>
     </div>
+  );
+}
+
+/** The form's error line, announced when it appears; nothing when there is no error. */
+export function FormError({ message }: { message: string | undefined }) {
+  return message ? (
+    <p className="auth-form__error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** The card's main button: disabled with a spinner and its busy label while the form submits. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <button className="btn btn--primary btn--lg btn--block" disabled={busy}>
+      {busy ? <Spinner /> : null}
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/** The footer line of the screens reached from the login page. */
+export function BackToLogin() {
+  return (
+    <p>
+      <Link className="text-link" to={PATHS.login}>
+        {AUTH_TEXTS.backToLogin}
+      </Link>
+    </p>
   );
 }

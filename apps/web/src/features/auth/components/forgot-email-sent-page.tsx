@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import { PATHS } from '../../../config/paths';
 import { useCountdown } from '../hooks/use-countdown';
 import { AUTH_TEXTS } from '../texts';
-import { AuthCard } from './auth-card';
+import { AuthCard, BackToLogin } from './auth-card';
 
 export function ForgotEmailSentPage() {
   const t = AUTH_TEXTS.forgotEmailSent;
@@ -18,17 +18,7 @@ export function ForgotEmailSentPage() {
   }, [finished, navigate]);
 
   return (
-    <AuthCard
-      heading={t.heading}
-      subtitle={t.subtitle}
-      footer={
-        <p>
-          <Link className="text-link" to={PATHS.login}>
-            {AUTH_TEXTS.backToLogin}
-          </Link>
-        </p>
-      }
-    >
+    <AuthCard heading={t.heading} subtitle={t.subtitle} footer={<BackToLogin />}>
       <div className="auth-envelope" aria-hidden="true">
         <svg viewBox="0 0 64 48" width="72" height="54">
           <rect

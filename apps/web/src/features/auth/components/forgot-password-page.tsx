@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES, requestPasswordResetBodySchema } from '@vanya/contracts';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 
-import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AUTH_TEXTS } from '../texts';
-import { AuthCard } from './auth-card';
+import { AuthCard, BackToLogin, FormError, SubmitButton } from './auth-card';
 
 export type ForgotEmailSentState = { email: string };
 
@@ -39,17 +38,7 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard
-      heading={t.heading}
-      subtitle={t.subtitle}
-      footer={
-        <p>
-          <Link className="text-link" to={PATHS.login}>
-            {AUTH_TEXTS.backToLogin}
-          </Link>
-        </p>
-      }
-    >
+    <AuthCard heading={t.heading} subtitle={t.subtitle} footer={<BackToLogin />}>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <div className="field">
           <label className="field__label" htmlFor="forgot-email">
@@ -66,15 +55,8 @@ export function ForgotPasswordPage() {
             {...register('email')}
           />
         </div>
-        {errors.email?.message ? (
-          <p className="auth-form__error" role="alert">
-            {errors.email.message}
-          </p>
-        ) : null}
-        <button className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
-          {isSubmitting ? t.submitting : t.submit}
-        </button>
+        <FormError message={errors.email?.message} />
+        <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
       </form>
     </AuthCard>
   );

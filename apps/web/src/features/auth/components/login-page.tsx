@@ -11,7 +11,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { Notice } from '../../../components/ui/notice';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
@@ -20,7 +19,7 @@ import { useLogin } from '../api/login';
 import { AUTH_TEXTS } from '../texts';
 import { firstFormError } from '../utils/form-errors';
 import { loginDestination, safeRedirect } from '../utils/login-redirect';
-import { AuthCard } from './auth-card';
+import { AuthCard, FormError, SubmitButton } from './auth-card';
 
 type QueryNotice = { tone: 'success' | 'info' | 'error'; text: string };
 
@@ -133,15 +132,8 @@ export function LoginPage() {
             {...register('password')}
           />
         </div>
-        {formError ? (
-          <p className="auth-form__error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <button className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
-          {isSubmitting ? t.submitting : t.submit}
-        </button>
+        <FormError message={formError} />
+        <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
       </form>
     </AuthCard>
   );

@@ -5,14 +5,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { Notice } from '../../../components/ui/notice';
 import { PasswordInput } from '../../../components/ui/password-input';
-import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { AUTH_TEXTS } from '../texts';
 import { firstFormError } from '../utils/form-errors';
-import { AuthCard } from './auth-card';
+import { AuthCard, BackToLogin, FormError, SubmitButton } from './auth-card';
 import { PasswordStrength } from './password-strength';
 
 export function ResetPasswordPage() {
@@ -50,17 +49,7 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <AuthCard
-      heading={t.heading}
-      subtitle={t.subtitle}
-      footer={
-        <p>
-          <Link className="text-link" to={PATHS.login}>
-            {AUTH_TEXTS.backToLogin}
-          </Link>
-        </p>
-      }
-    >
+    <AuthCard heading={t.heading} subtitle={t.subtitle} footer={<BackToLogin />}>
       {token ? null : (
         <Notice tone="error">
           {AUTH_MESSAGES.missingToken}.{' '}
@@ -97,15 +86,8 @@ export function ResetPasswordPage() {
             {...register('confirmPassword')}
           />
         </div>
-        {formError ? (
-          <p className="auth-form__error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <button className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
-          {isSubmitting ? t.submitting : t.submit}
-        </button>
+        <FormError message={formError} />
+        <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
       </form>
     </AuthCard>
   );

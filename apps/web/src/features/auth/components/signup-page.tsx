@@ -4,14 +4,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { PasswordInput } from '../../../components/ui/password-input';
-import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { AUTH_TEXTS } from '../texts';
 import { firstFormError } from '../utils/form-errors';
-import { AuthCard } from './auth-card';
+import { AuthCard, FormError, SubmitButton } from './auth-card';
 import { PasswordStrength } from './password-strength';
 
 const FIELD_ORDER = ['name', 'email', 'password', 'confirmPassword'] as const;
@@ -121,15 +120,8 @@ export function SignupPage() {
             {...register('confirmPassword')}
           />
         </div>
-        {formError ? (
-          <p className="auth-form__error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <button className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
-          {isSubmitting ? t.submitting : t.submit}
-        </button>
+        <FormError message={formError} />
+        <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
       </form>
     </AuthCard>
   );

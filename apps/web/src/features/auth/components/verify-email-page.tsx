@@ -11,7 +11,7 @@ import { setSession } from '../../../lib/auth-storage';
 import { useVerifyEmail } from '../api/verify-email';
 import { useCountdown } from '../hooks/use-countdown';
 import { AUTH_TEXTS } from '../texts';
-import { AuthCard } from './auth-card';
+import { AuthCard, BackToLogin } from './auth-card';
 
 /** The error text: the server's message when it sent one (accounts spec section 8). */
 function verificationError(error: unknown): string {
@@ -75,17 +75,7 @@ export function VerifyEmailPage() {
   }
 
   return (
-    <AuthCard
-      heading={t.heading}
-      subtitle={t.subtitle}
-      footer={
-        <p>
-          <Link className="text-link" to={PATHS.login}>
-            {AUTH_TEXTS.backToLogin}
-          </Link>
-        </p>
-      }
-    >
+    <AuthCard heading={t.heading} subtitle={t.subtitle} footer={<BackToLogin />}>
       {body}
     </AuthCard>
   );

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS } from '@vanya/catalog';
 import { AUTH_MESSAGES, createOtpField } from '@vanya/contracts';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,7 +15,7 @@ import { useVerifyOtp } from '../api/verify-otp';
 import { useCountdown } from '../hooks/use-countdown';
 import { AUTH_TEXTS } from '../texts';
 import { safeRedirect } from '../utils/login-redirect';
-import { AuthCard } from './auth-card';
+import { AuthCard, BackToLogin, FormError, SubmitButton } from './auth-card';
 import type { VerifyOtpState } from './login-page';
 
 const otpFormSchema = z.object({ otp: createOtpField(AUTH_MESSAGES.otpOrEmailMissing) });
@@ -82,13 +82,7 @@ export function VerifyOtpPage() {
     <AuthCard
       heading={t.heading}
       subtitle={email ? t.sentTo(email) : t.subtitle}
-      footer={
-        <p>
-          <Link className="text-link" to={PATHS.login}>
-            {AUTH_TEXTS.backToLogin}
-          </Link>
-        </p>
-      }
+      footer={<BackToLogin />}
     >
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <div className="field">
@@ -109,15 +103,8 @@ export function VerifyOtpPage() {
             })}
           />
         </div>
-        {errors.otp?.message ? (
-          <p className="auth-form__error" role="alert">
-            {errors.otp.message}
-          </p>
-        ) : null}
-        <button className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
-          {isSubmitting ? t.submitting : t.submit}
-        </button>
+        <FormError message={errors.otp?.message} />
+        <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
         <div className="auth-form__resend">
           <p className="field__hint">{t.noCode}</p>
           <button
