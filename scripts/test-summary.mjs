@@ -37,6 +37,8 @@ for (const group of ['packages', 'apps']) {
     const reports = path.join(dir, name, '.reports');
     const expected = [];
     if (pkg.scripts?.test) expected.push(['vitest', 'vitest.json', readVitest]);
+    if (pkg.scripts?.['test:journeys'])
+      expected.push(['vitest journeys', 'journeys.json', readVitest]);
     if (pkg.scripts?.['test:e2e']) expected.push(['playwright', 'playwright.json', readPlaywright]);
     for (const [runner, fileName, read] of expected) {
       const file = path.join(reports, fileName);

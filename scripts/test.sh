@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's second command: sets up, runs every suite of every package (unit and integration
-# tests, then the browser end-to-end tests against the built shop), and ends with one line
+# tests, then the API journeys and the browser end-to-end tests against the built shop), and ends with one line
 # "N passed, N failed" totalled over all of them (read from each runner's JSON report).
 export TURBO_TELEMETRY_DISABLED=1
 set -uo pipefail
@@ -12,14 +12,15 @@ rm -rf packages/*/.reports apps/*/.reports
 pnpm test
 status=$?
 
-# The browser suite runs against the built API serving the built web app (turbo skips what is built).
-if node -e "process.exit(require('./apps/web/package.json').scripts['test:e2e'] ? 0 : 1)"; then
-  if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
-    echo "Chromium is missing (Debian: apt-get install chromium): the browser suite cannot run." >&2
-  fi
-  pnpm build --output-logs=errors-only || status=1
-  pnpm --filter @vanya/web test:e2e || status=1
+# The journeys and the browser suite run against the build (turbo skips what is already built):
+# the journeys from outside against the built API in production mode, the browser suite against
+# the built API serving the built web app.
+pnpm build --output-logs=errors-only || status=1
+pnpm --filter @vanya/api test:journeys || status=1
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+  echo "Chromium is missing (Debian: apt-get install chromium): the browser suite cannot run." >&2
 fi
+pnpm --filter @vanya/web test:e2e || status=1
 
 node scripts/test-summary.mjs
 summary=$?

@@ -1,0 +1,207 @@
+// The journeys' stack: the BUILT API (apps/api/dist/index.js) started as a child process in
+// production mode, exactly as it is deployed, with nothing shared with the code under test but
+// HTTP. Around it: its own FerretDB (or mongod) on a throw-away folder, a real SMTP server, and a
+// local server speaking Razorpay's Orders and Payments API in place of Razorpay's own.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedServer } from '../../src/shared/db/embedded-server';
+import type { EmbeddedServer } from '../../src/shared/db/embedded-server';
+import { findRepoRoot } from '../../src/shared/paths';
+import { FakeRazorpay } from '../../src/testing/fake-razorpay';
+import { linkIn, SmtpSink } from '../../src/testing/smtp-sink';
+
+export interface BuiltApi {
+  baseUrl: string;
+  /** The web origin the API puts in its mailed links. */
+  webOrigin: string;
+  smtp: SmtpSink;
+  razorpay: FakeRazorpay;
+  keys: { keyId: string; keySecret: string; webhookSecret: string };
+  /** Everything the API printed so far (shown when a journey fails). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 60_000;
+
+export async function startBuiltApi(): Promise<BuiltApi> {
+  const root = findRepoRoot();
+  const entry = path.join(root, 'apps/api/dist/index.js');
+  if (!existsSync(entry))
+    throw new Error('The API is not built (apps/api/dist/index.js is missing): run `pnpm build`.');
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vanya-journeys-'));
+  mkdirSync(path.join(dir, 'uploads'));
+  const db: EmbeddedServer = await startEmbeddedServer({
+    dataDir: path.join(dir, 'db'),
+    repoRoot: root,
+  });
+  const smtp = await new SmtpSink().start();
+  const keys = {
+    keyId: `rzp_live_${randomBytes(7).toString('hex')}`,
+    keySecret: randomBytes(18).toString('base64url'),
+    webhookSecret: randomBytes(18).toString('base64url'),
+  };
+  const razorpay = await new FakeRazorpay(keys.keyId, keys.keySecret).start();
+  const webOrigin = 'https://shop.vanya.test';
+
+  let output = '';
+  const api: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MONGODB_URI: db.uri,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      WEB_ORIGIN: webOrigin,
+      SERVE_WEB: 'false',
+      SMTP_URL: smtp.url,
+      RAZORPAY_KEY_ID: keys.keyId,
+      RAZORPAY_KEY_SECRET: keys.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
+      RAZORPAY_API_URL: razorpay.url,
+      DATA_DIR: dir,
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      // Cheaper hashing and roomier limits than production: the journeys sign up several shoppers
+      // from one address within a minute.
+      BCRYPT_COST: '4',
+      RATE_LIMIT_SCALE: '100',
+      LOG_LEVEL: 'warn',
+      LOG_PRETTY: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  api.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  api.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stopAll = async () => {
+    if (api.exitCode === null && api.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => api.kill('SIGKILL'), 15_000);
+        api.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        api.kill('SIGTERM');
+      });
+    }
+    await razorpay.stop();
+    await smtp.stop();
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`The built API did not start within 60 s:\n${output}`)),
+        START_TIMEOUT_MS,
+      );
+      const onData = () => {
+        const match = /running at http:\/\/localhost:(\d+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(`http://127.0.0.1:${match[1]}`);
+        }
+      };
+      api.stdout!.on('data', onData);
+      api.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`The built API exited with ${code} while starting:\n${output}`));
+      });
+    });
+    return {
+      baseUrl,
+      webOrigin,
+      smtp,
+      razorpay,
+      keys,
+      output: () => output,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/**
+ * An answer's body is whatever came over the wire (JSON, text or bytes); the journeys assert its
+ * shape, as supertest's `body` lets the integration tests do.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type WireBody = any;
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: WireBody;
+}
+
+/** An HTTP client for the built API: JSON in and out, an optional bearer token. */
+export function client(baseUrl: string) {
+  async function call(
+    method: string,
+    url: string,
+    options: {
+      token?: string;
+      json?: unknown;
+      form?: FormData;
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | FormData | undefined;
+    if (options.form) body = options.form;
+    else if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await fetch(new URL(url, baseUrl), { method, headers, body });
+    const type = response.headers.get('content-type') ?? '';
+    const parsed = type.includes('application/json')
+      ? await response.json()
+      : type.startsWith('text/')
+        ? await response.text()
+        : Buffer.from(await response.arrayBuffer());
+    return { status: response.status, headers: response.headers, body: parsed as WireBody };
+  }
+  return {
+    get: (url: string, token?: string) => call('GET', url, { token }),
+    post: (url: string, json?: unknown, token?: string, headers?: Record<string, string>) =>
+      call('POST', url, { json, token, headers }),
+    postForm: (url: string, form: FormData, token?: string) => call('POST', url, { form, token }),
+    postRaw: (url: string, raw: string, headers: Record<string, string>) =>
+      fetch(new URL(url, baseUrl), { method: 'POST', headers, body: raw }),
+    delete: (url: string, token?: string) => call('DELETE', url, { token }),
+  };
+}
+
+export type Client = ReturnType<typeof client>;
+
+let counter = 0;
+export const PASSWORD = 'Kokum#Butter1';
+
+/** Signs a new shopper up, follows the link the API mailed and answers the session it gives. */
+export async function signUp(stack: BuiltApi, api: Client, name = 'Asha Kulkarni') {
+  counter += 1;
+  const email = `${name.split(' ')[0]!.toLowerCase()}.${Date.now().toString(36)}${counter}@example.in`;
+  const registered = await api.post('/api/auth/register', { name, email, password: PASSWORD });
+  if (registered.status !== 201)
+    throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body)}`);
+  const mail = await stack.smtp.waitFor(email, /Confirm your email/);
+  const link = linkIn(mail, `${stack.webOrigin}/verify-email?token=`);
+  const verified = await api.post('/api/auth/verify-email', {
+    token: new URL(link).searchParams.get('token'),
+  });
+  if (verified.status !== 200)
+    throw new Error(`verify-email answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+  return { email, name, token: verified.body.token as string };
+}
