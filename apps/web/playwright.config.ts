@@ -11,6 +11,8 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,
+  // Web-first assertions retry for up to 10 s (the default is 5 s): CI runs on two busy cores.
+  expect: { timeout: 10_000 },
   forbidOnly: true,
   use: {
     // Set by the global setup; the workers inherit it.
