@@ -4,7 +4,7 @@
 // local server speaking Razorpay's Orders and Payments API in place of Razorpay's own.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { startEmbeddedServer } from '../../src/shared/db/embedded-server';
 import type { EmbeddedServer } from '../../src/shared/db/embedded-server';
 import { findRepoRoot } from '../../src/shared/paths';
 import { FakeRazorpay } from '../../src/testing/fake-razorpay';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { linkIn, SmtpSink } from '../../src/testing/smtp-sink';
 
 export interface BuiltApi {
@@ -204,4 +205,58 @@ export async function signUp(stack: BuiltApi, api: Client, name = 'Asha Kulkarni
   if (verified.status !== 200)
     throw new Error(`verify-email answered ${verified.status}: ${JSON.stringify(verified.body)}`);
   return { email, name, token: verified.body.token as string };
+}
+
+export interface Shopper {
+  email: string;
+  name: string;
+  token: string;
+}
+
+export interface Journeys {
+  stack: BuiltApi;
+  api: Client;
+  asha: Shopper;
+  ravi: Shopper;
+}
+
+/**
+ * Starts the built API for the file's journeys, with two signed-up shoppers (Asha and Ravi), and
+ * stops it afterwards; a failed journey prints the end of the API's output. Read the fields inside
+ * tests and hooks (they are filled in by beforeAll).
+ */
+export function useBuiltApi(): Journeys {
+  const journeys = {} as Journeys;
+  beforeAll(async () => {
+    journeys.stack = await startBuiltApi();
+    journeys.api = client(journeys.stack.baseUrl);
+    journeys.asha = await signUp(journeys.stack, journeys.api, 'Asha Kulkarni');
+    journeys.ravi = await signUp(journeys.stack, journeys.api, 'Ravi Shetty');
+  });
+  afterAll(async () => {
+    await journeys.stack?.stop();
+  });
+  afterEach((context) => {
+    if (context.task.result?.state === 'fail') console.log(journeys.stack.output().slice(-4000));
+  });
+  return journeys;
+}
+
+/** HMAC-SHA256 in hex, computed here rather than by the code under test. */
+export const hmac = (secret: string, text: string) =>
+  createHmac('sha256', secret).update(text).digest('hex');
+
+/** What the browser sends to /payments/verify after Razorpay's dialog, signed with `secret`. */
+export function verifyBody(
+  orderId: string,
+  providerOrderId: string,
+  paymentId: string,
+  secret: string,
+) {
+  return {
+    orderId,
+    razorpay_order_id: providerOrderId,
+    razorpay_payment_id: paymentId,
+    razorpay_signature: hmac(secret, `${providerOrderId}|${paymentId}`),
+  };
 }

@@ -1,11 +1,11 @@
 import { formatINR, priceCart } from '@vanya/catalog';
-import { PDFParse } from 'pdf-parse';
 import { trusted, Types } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsOf } from '../../app';
 import { bearer, signUpVerified } from '../../testing/accounts';
 import { DEFAULT_ITEMS, orderBody, payInTestMode, placeOrder } from '../../testing/orders';
+import { pdfText } from '../../testing/pdf';
 import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
@@ -13,15 +13,6 @@ import { PaymentEventModel } from '../payments/payment-event.model';
 import type { TestPaymentProvider } from '../payments/payment-provider';
 import { hmacHex } from '../payments/payment-provider';
 import { OrderModel } from './order.model';
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: buffer });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
