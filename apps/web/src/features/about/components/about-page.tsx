@@ -30,7 +30,7 @@ export function AboutPage() {
 
       <section className="container about-story" aria-labelledby="story-heading">
         <div className="about-story__text">
-          <p className="kicker">Since our first batch</p>
+          <p className="eyebrow">Since our first batch</p>
           <h2 id="story-heading">{T.storyHeading}</h2>
           {T.story.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
@@ -59,7 +59,7 @@ export function AboutPage() {
             className="about-founder__image"
           />
           <figure className="about-founder__quote">
-            <h2 id="founder-heading" className="kicker about-founder__kicker">
+            <h2 id="founder-heading" className="eyebrow about-founder__kicker">
               {T.founderHeading}
             </h2>
             <blockquote>

@@ -5,30 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { AppProvider } from '../../../app/provider';
 import { answer, apiError, spyOnApi } from '../../../testing/api-spy';
+import { userFixture } from '../../../testing/user-fixtures';
 import { ACCOUNT_TEXTS } from '../texts';
 import { DetailsTab } from './details-tab';
 
 const t = ACCOUNT_TEXTS.details;
 
-const complete: User = {
-  name: 'Asha Patil',
-  email: 'asha@example.com',
-  phone: '9822045123',
-  dob: '1994-08-15',
-  gender: 'female',
-  createdAt: '2025-03-01T10:00:00.000Z',
-  avatar: '',
-  twoStepEnabled: false,
-  emailVerified: true,
-  hasLoggedInBefore: true,
-  loginHistory: [],
-  addresses: [],
-  payments: [],
-  orders: [],
-  invoices: [],
-  returns: [],
-  tickets: [],
-};
+const complete = userFixture();
 
 const sent = (text: string) => answer({ msg: text, message: text });
 

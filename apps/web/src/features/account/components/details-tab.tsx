@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 
-import { Spinner } from '../../../components/ui/spinner';
+import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { getUser, sessionUserFrom, setUser } from '../../../lib/auth-storage';
@@ -315,17 +315,15 @@ export function DetailsTab({ user }: { user: User }) {
           </div>
         </div>
 
-        {fieldError ? (
-          <p className="account-form__error" role="alert">
-            {fieldError}
-          </p>
-        ) : null}
+        <FormError message={fieldError} />
 
         <div className="account-form__actions">
-          <button className="btn btn--primary" disabled={!saveEnabled}>
-            {isSubmitting ? <Spinner /> : null}
-            {isSubmitting ? t.saving : t.save}
-          </button>
+          <BusyButton
+            busy={isSubmitting}
+            disabled={!saveEnabled}
+            label={t.save}
+            busyLabel={t.saving}
+          />
           {!saveEnabled && !isSubmitting ? (
             <p className="field__hint">{PROFILE_MESSAGES.fillAllAndVerify}</p>
           ) : null}

@@ -1,36 +1,19 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROFILE_MESSAGES, SESSION_MESSAGES, type User } from '@vanya/contracts';
+import { PROFILE_MESSAGES, SESSION_MESSAGES } from '@vanya/contracts';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
 import { AppProvider } from '../../../app/provider';
 import { getToken, setSession } from '../../../lib/auth-storage';
 import { answer, apiError, spyOnApi } from '../../../testing/api-spy';
+import { userFixture } from '../../../testing/user-fixtures';
 import { RequireAuth } from '../../auth/components/require-auth';
 import { SessionWatcher } from '../../auth/components/session-watcher';
 import { ACCOUNT_TEXTS } from '../texts';
 import { ProfilePage } from './profile-page';
 
-const me: User = {
-  name: 'Asha Patil',
-  email: 'asha@example.com',
-  phone: '9822045123',
-  dob: '1994-08-15',
-  gender: 'female',
-  createdAt: '2025-03-01T10:00:00.000Z',
-  avatar: '',
-  twoStepEnabled: false,
-  emailVerified: true,
-  hasLoggedInBefore: true,
-  loginHistory: [],
-  addresses: [],
-  payments: [],
-  orders: [],
-  invoices: [],
-  returns: [],
-  tickets: [],
-};
+const me = userFixture();
 
 const invoice = {
   _id: '6b0317aa00000000000000a1',

@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 
 import { Spinner } from '../../../components/ui/spinner';
+import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -183,16 +184,9 @@ function ReturnForm({ returns, onDone }: { returns: ReturnRequest[]; onDone: () 
           ))}
         </select>
       </div>
-      {error ? (
-        <p className="account-form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className="account-form__actions">
-        <button className="btn btn--primary" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
-          {isSubmitting ? t.submitting : t.submit}
-        </button>
+        <BusyButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
         <button type="button" className="btn btn--ghost" onClick={onDone}>
           {t.cancel}
         </button>

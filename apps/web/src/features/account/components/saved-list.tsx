@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
-import { Spinner } from '../../../components/ui/spinner';
+import { BusyButton } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
 import { QueryList } from './tab-section';
@@ -103,10 +103,7 @@ export function SavedList<T extends { id: string }>(props: SavedListProps<T>) {
             value={draft}
             onChange={(event: { target: { value: string } }) => setDraft(event.target.value)}
           />
-          <button className="btn btn--primary" disabled={adding}>
-            {adding ? <Spinner /> : null}
-            {adding ? texts.adding : texts.add}
-          </button>
+          <BusyButton busy={adding} label={texts.add} busyLabel={texts.adding} />
         </div>
       </form>
     </div>

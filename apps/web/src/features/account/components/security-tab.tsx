@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { PasswordInput } from '../../../components/ui/password-input';
-import { Spinner } from '../../../components/ui/spinner';
+import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
@@ -96,16 +96,9 @@ function ChangePasswordForm() {
           {...register('newPass')}
         />
       </div>
-      {formError ? (
-        <p className="account-form__error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <div className="account-form__actions">
-        <button className="btn btn--primary" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner /> : null}
-          {isSubmitting ? t.submitting : t.submit}
-        </button>
+        <BusyButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
       </div>
     </form>
   );
@@ -172,10 +165,12 @@ function TwoStepToggle({ enabled }: { enabled: boolean }) {
         />
       </div>
       <div className="account-form__actions">
-        <button className="btn btn--primary btn--sm" disabled={setTwoStep.isPending}>
-          {setTwoStep.isPending ? <Spinner /> : null}
-          {setTwoStep.isPending ? t.confirming : `${t.confirm}: ${enabled ? t.disable : t.enable}`}
-        </button>
+        <BusyButton
+          className="btn btn--primary btn--sm"
+          busy={setTwoStep.isPending}
+          label={`${t.confirm}: ${enabled ? t.disable : t.enable}`}
+          busyLabel={t.confirming}
+        />
         <button
           type="button"
           className="btn btn--ghost btn--sm"

@@ -1,7 +1,7 @@
 import { PROFILE_MESSAGES } from '@vanya/contracts';
 import { useRef, useState } from 'react';
 
-import { Spinner } from '../../../components/ui/spinner';
+import { BusyButton } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage, resolveApiUrl } from '../../../lib/api-client';
 import { useCreateTicket } from '../api/create-ticket';
@@ -77,10 +77,7 @@ export function SupportTab() {
             </p>
           </div>
           <div className="account-form__actions">
-            <button className="btn btn--primary" disabled={createTicket.isPending}>
-              {createTicket.isPending ? <Spinner /> : null}
-              {createTicket.isPending ? t.submitting : t.submit}
-            </button>
+            <BusyButton busy={createTicket.isPending} label={t.submit} busyLabel={t.submitting} />
           </div>
         </form>
       </TabSection>

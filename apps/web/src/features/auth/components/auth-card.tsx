@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+import { BusyButton } from '../../../components/ui/form-parts';
 import { LeafMark } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
-import { Spinner } from '../../../components/ui/spinner';
 import { PATHS } from '../../../config/paths';
 import { AUTH_TEXTS } from '../texts';
 import './auth-card.css';
@@ -53,31 +53,9 @@ export function AuthCard({
   );
 }
 
-/** The form's error line, announced when it appears; nothing when there is no error. */
-export function FormError({ message }: { message: string | undefined }) {
-  return message ? (
-    <p className="auth-form__error" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
-
 /** The card's main button: disabled with a spinner and its busy label while the form submits. */
-export function SubmitButton({
-  busy,
-  label,
-  busyLabel,
-}: {
-  busy: boolean;
-  label: string;
-  busyLabel: string;
-}) {
-  return (
-    <button className="btn btn--primary btn--lg btn--block" disabled={busy}>
-      {busy ? <Spinner /> : null}
-      {busy ? busyLabel : label}
-    </button>
-  );
+export function SubmitButton(props: { busy: boolean; label: string; busyLabel: string }) {
+  return <BusyButton {...props} className="btn btn--primary btn--lg btn--block" />;
 }
 
 /** The footer line of the screens reached from the login page. */

@@ -6,9 +6,10 @@ import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { FormError } from '../../../components/ui/form-parts';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AUTH_TEXTS } from '../texts';
-import { AuthCard, BackToLogin, FormError, SubmitButton } from './auth-card';
+import { AuthCard, BackToLogin, SubmitButton } from './auth-card';
 
 export type ForgotEmailSentState = { email: string };
 

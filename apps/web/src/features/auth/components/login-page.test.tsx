@@ -6,26 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { getToken, getUser } from '../../../lib/auth-storage';
 import { answer, apiError, spyOnApi } from '../../../testing/api-spy';
 import { renderRoute } from '../../../testing/render-route';
+import { userFixture } from '../../../testing/user-fixtures';
 
-const user = (hasLoggedInBefore: boolean) => ({
-  name: 'Asha Patil',
-  email: 'asha@example.com',
-  phone: '',
-  dob: '',
-  gender: '',
-  createdAt: '2026-01-02T03:04:05.000Z',
-  avatar: '',
-  twoStepEnabled: false,
-  emailVerified: true,
-  hasLoggedInBefore,
-  loginHistory: [],
-  addresses: [],
-  payments: [],
-  orders: [],
-  invoices: [],
-  returns: [],
-  tickets: [],
-});
+const user = (hasLoggedInBefore: boolean) =>
+  userFixture({
+    phone: '',
+    dob: '',
+    gender: '',
+    createdAt: '2026-01-02T03:04:05.000Z',
+    hasLoggedInBefore,
+  });
 
 async function logIn(path: string) {
   const view = renderRoute(path);

@@ -15,11 +15,12 @@ import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { sessionUserFrom, setSession } from '../../../lib/auth-storage';
+import { FormError } from '../../../components/ui/form-parts';
 import { useLogin } from '../api/login';
 import { AUTH_TEXTS } from '../texts';
 import { firstFormError } from '../utils/form-errors';
 import { loginDestination, safeRedirect } from '../utils/login-redirect';
-import { AuthCard, FormError, SubmitButton } from './auth-card';
+import { AuthCard, SubmitButton } from './auth-card';
 
 type QueryNotice = { tone: 'success' | 'info' | 'error'; text: string };
 

@@ -8,10 +8,11 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { FormError } from '../../../components/ui/form-parts';
 import { useResetPassword } from '../api/reset-password';
 import { AUTH_TEXTS } from '../texts';
 import { firstFormError } from '../utils/form-errors';
-import { AuthCard, BackToLogin, FormError, SubmitButton } from './auth-card';
+import { AuthCard, BackToLogin, SubmitButton } from './auth-card';
 import { PasswordStrength } from './password-strength';
 
 export function ResetPasswordPage() {

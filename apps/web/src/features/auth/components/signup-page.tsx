@@ -7,10 +7,11 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { FormError } from '../../../components/ui/form-parts';
 import { useRegister } from '../api/register';
 import { AUTH_TEXTS } from '../texts';
 import { firstFormError } from '../utils/form-errors';
-import { AuthCard, FormError, SubmitButton } from './auth-card';
+import { AuthCard, SubmitButton } from './auth-card';
 import { PasswordStrength } from './password-strength';
 
 const FIELD_ORDER = ['name', 'email', 'password', 'confirmPassword'] as const;

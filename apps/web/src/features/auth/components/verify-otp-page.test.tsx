@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../app/provider';
 import { getToken } from '../../../lib/auth-storage';
 import { answer, apiError, spyOnApi } from '../../../testing/api-spy';
+import { userFixture } from '../../../testing/user-fixtures';
 import { VerifyOtpPage } from './verify-otp-page';
 
 /** Clicks Resend OTP and lets its request and the re-render finish (no time passes). */
@@ -34,25 +35,13 @@ function renderVerifyOtp(state: unknown) {
 
 const signedIn = {
   token: 'tok-otp',
-  user: {
-    name: 'Asha Patil',
-    email: 'asha@example.com',
+  user: userFixture({
     phone: '',
     dob: '',
     gender: '',
     createdAt: '2026-01-02T03:04:05.000Z',
-    avatar: '',
     twoStepEnabled: true,
-    emailVerified: true,
-    hasLoggedInBefore: true,
-    loginHistory: [],
-    addresses: [],
-    payments: [],
-    orders: [],
-    invoices: [],
-    returns: [],
-    tickets: [],
-  },
+  }),
 };
 
 describe('one-time code page', () => {

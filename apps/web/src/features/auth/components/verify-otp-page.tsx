@@ -10,12 +10,13 @@ import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { sessionUserFrom, setSession } from '../../../lib/auth-storage';
+import { FormError } from '../../../components/ui/form-parts';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useCountdown } from '../hooks/use-countdown';
 import { AUTH_TEXTS } from '../texts';
 import { safeRedirect } from '../utils/login-redirect';
-import { AuthCard, BackToLogin, FormError, SubmitButton } from './auth-card';
+import { AuthCard, BackToLogin, SubmitButton } from './auth-card';
 import type { VerifyOtpState } from './login-page';
 
 const otpFormSchema = z.object({ otp: createOtpField(AUTH_MESSAGES.otpOrEmailMissing) });

@@ -29,7 +29,7 @@ export function CartLineItem({ product, quantity }: { product: Product; quantity
         />
       </Link>
       <div className="cart-line__info">
-        <p className="cart-line__category">{product.category}</p>
+        <p className="eyebrow">{product.category}</p>
         <h3 className="cart-line__name">
           <Link to={href}>{product.name}</Link>
         </h3>

@@ -60,7 +60,7 @@ function Suggestion({ product }: { product: Product }) {
         />
       </Link>
       <div className="suggestion__body">
-        <p className="suggestion__category">{product.category}</p>
+        <p className="eyebrow">{product.category}</p>
         <h3 className="suggestion__name">
           <Link to={href}>{product.name}</Link>
         </h3>

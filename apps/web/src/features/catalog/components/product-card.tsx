@@ -47,7 +47,7 @@ export function ProductCard({
         />
       </div>
       <div className="product-card__body">
-        <p className="product-card__category">{product.category}</p>
+        <p className="eyebrow">{product.category}</p>
         <Heading className="product-card__name">
           <Link className="product-card__link" to={href}>
             {product.name}

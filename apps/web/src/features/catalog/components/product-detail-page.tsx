@@ -81,7 +81,7 @@ function ProductDetail({ product }: { product: Product }) {
           />
 
           <div className="product-main__info">
-            <p className="kicker">{product.category}</p>
+            <p className="eyebrow">{product.category}</p>
             <div className="product-main__title-row">
               <h1 className="product-main__name">{product.name}</h1>
               <WishlistButton productId={product.id} productName={product.name} />

@@ -160,7 +160,7 @@ export function ContactPage() {
           </h2>
           <ul className="contact-cards">
             <li className="contact-card">
-              <h3 className="kicker">{T.visit}</h3>
+              <h3 className="eyebrow">{T.visit}</h3>
               <address>
                 {address.line1}, {address.line2}
                 <br />
@@ -168,13 +168,13 @@ export function ContactPage() {
               </address>
             </li>
             <li className="contact-card">
-              <h3 className="kicker">{T.write}</h3>
+              <h3 className="eyebrow">{T.write}</h3>
               <a className="text-link" href={`mailto:${brand.supportEmail}`}>
                 {brand.supportEmail}
               </a>
             </li>
             <li className="contact-card">
-              <h3 className="kicker">{T.call}</h3>
+              <h3 className="eyebrow">{T.call}</h3>
               <a className="text-link" href={`tel:${brand.phone.replace(/\s+/g, '')}`}>
                 {brand.phone}
               </a>
@@ -183,7 +183,7 @@ export function ContactPage() {
           </ul>
 
           <section className="contact-map" aria-labelledby={`${id}-map-heading`}>
-            <h3 id={`${id}-map-heading`} className="kicker">
+            <h3 id={`${id}-map-heading`} className="eyebrow">
               {T.mapHeading}
             </h3>
             <StaticMap />
@@ -210,7 +210,7 @@ export function ContactPage() {
           </section>
 
           <section aria-labelledby={`${id}-follow-heading`}>
-            <h3 id={`${id}-follow-heading`} className="kicker">
+            <h3 id={`${id}-follow-heading`} className="eyebrow">
               {T.followHeading}
             </h3>
             <ul className="contact-social">

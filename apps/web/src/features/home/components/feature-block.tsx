@@ -41,7 +41,7 @@ export function FeatureBlock() {
               sizes="(min-width: 960px) 540px, 92vw"
             />
             <div className="feature__copy">
-              <p className="kicker">{product.category}</p>
+              <p className="eyebrow">{product.category}</p>
               <h3 className="feature__name">
                 <Link to={PATHS.product(product.id)}>{product.name}</Link>
               </h3>

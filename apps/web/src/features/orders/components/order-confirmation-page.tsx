@@ -131,7 +131,7 @@ function Confirmation({ order, paymentId }: { order: Order; paymentId: string | 
             })}
           </ul>
           <p className="confirmation__address">
-            <span className="kicker">{T.deliverTo}</span>
+            <span className="eyebrow">{T.deliverTo}</span>
             <br />
             {order.firstName} {order.lastName}, {order.address}, {order.city}, {order.state}{' '}
             {order.pinCode}

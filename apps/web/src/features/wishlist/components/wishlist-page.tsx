@@ -96,7 +96,7 @@ export function WishlistPage() {
                   />
                 </Link>
                 <div className="wish-card__body">
-                  <p className="wish-card__category">{product.category}</p>
+                  <p className="eyebrow">{product.category}</p>
                   <h2 className="wish-card__name">
                     <Link to={PATHS.product(product.id)}>{product.name}</Link>
                   </h2>

@@ -1,0 +1,37 @@
+import './form.css';
+
+import { Spinner } from './spinner';
+
+/** A form's one error line, announced when it appears; nothing when there is no message. */
+export function FormError({ message }: { message: string | undefined | null }) {
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+/**
+ * A form's submit button: while `busy` it is disabled and shows a spinner with its busy label.
+ * `disabled` also disables it when not busy (a form not ready to send).
+ */
+export function BusyButton({
+  busy,
+  label,
+  busyLabel,
+  className = 'btn btn--primary',
+  disabled = false,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  className?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <button className={className} disabled={busy || disabled}>
+      {busy ? <Spinner /> : null}
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
