@@ -94,6 +94,19 @@ export function CloseIcon(props: IconProps) {
   );
 }
 
+/** A speech bubble with three dots (the support chat's button). */
+export function ChatIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path
+        {...stroke}
+        d="M4.5 5.5h15a1.5 1.5 0 0 1 1.5 1.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 3.5V17.5h-1A1.5 1.5 0 0 1 3 16V7a1.5 1.5 0 0 1 1.5-1.5Z"
+      />
+      <path {...stroke} strokeWidth={2.4} d="M8 11.5h.01M12 11.5h.01M16 11.5h.01" />
+    </Svg>
+  );
+}
+
 export function FacebookIcon(props: IconProps) {
   return (
     <Svg {...props}>

@@ -1,6 +1,7 @@
 import { TIMINGS } from '@vanya/catalog';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 
+import { ChatIcon, CloseIcon } from '../../../components/ui/icons';
 import { CHAT_GREETING, replyFor } from '../chat-replies';
 import { CHAT_TEXTS as T } from '../texts';
 import './chat-widget.css';
@@ -99,14 +100,7 @@ export function ChatWidget() {
               <p className="chat__subtitle">{T.subtitle}</p>
             </div>
             <button type="button" className="chat__close" aria-label={T.close} onClick={close}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <path
-                  d="M6 6l12 12M18 6 6 18"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <CloseIcon size={20} />
             </button>
           </header>
 
@@ -171,32 +165,7 @@ export function ChatWidget() {
         aria-label={open ? T.close : T.open}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        {open ? (
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path
-              d="M6 6l12 12M18 6 6 18"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            />
-          </svg>
-        ) : (
-          <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-            <path
-              d="M4.5 5.5h15a1.5 1.5 0 0 1 1.5 1.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 3.5V17.5h-1A1.5 1.5 0 0 1 3 16V7a1.5 1.5 0 0 1 1.5-1.5Z"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.7"
-              strokeLinejoin="round"
-            />
-            <path
-              d="M8 11.5h.01M12 11.5h.01M16 11.5h.01"
-              stroke="currentColor"
-              strokeWidth="2.4"
-              strokeLinecap="round"
-            />
-          </svg>
-        )}
+        {open ? <CloseIcon /> : <ChatIcon size={26} />}
       </button>
     </div>
   );
