@@ -181,6 +181,7 @@ export const SHOP_MESSAGES = {
   tooManyLines: 'Your cart has too many different products',
   quantity: `Quantity must be a whole number from 1 to ${LIMITS.maxLineQuantity}`,
   totalAmount: 'Total must be an amount in rupees with 2 decimals, like 1297.00',
+  totalAmountTooLarge: 'Total is larger than any order we can take',
   cartSummaryTooLong: 'Cart summary is too long',
   totalMismatch:
     'Prices have changed since you added these items. Please review your cart and try again.',

@@ -1,3 +1,4 @@
+import { LIMITS, priceCart, products, rupeesToPaise } from '@vanya/catalog';
 import { describe, expect, it } from 'vitest';
 import { makeErrorBody } from './errors';
 import { FIELD_MESSAGES, SHOP_MESSAGES } from './messages';
@@ -6,6 +7,7 @@ import {
   createOrderBodySchema,
   createOrderResponseSchema,
   orderItemSchema,
+  MAX_TOTAL_AMOUNT_RUPEES,
   orderSchema,
   totalAmountField,
   totalMismatchBodySchema,
@@ -175,6 +177,53 @@ describe('total_amount', () => {
   it('refuses other types with its own message', () => {
     expect(issueMessages(totalAmountField, null)).toEqual([SHOP_MESSAGES.totalAmount]);
     expect(issueMessages(totalAmountField, { $gt: 0 })).toEqual([SHOP_MESSAGES.totalAmount]);
+  });
+
+  it.each(['1000000.00', 1000000, 999999.99])(
+    'accepts %j, at the cap of ten lakh rupees',
+    (value) => {
+      expect(totalAmountField.safeParse(value).success).toBe(true);
+    },
+  );
+
+  it.each([
+    '1000000.01',
+    1000000.01,
+    '90071992547409.99',
+    90071992547409.98,
+    '99999999999999999999.00',
+    Number.MAX_SAFE_INTEGER,
+  ])('refuses %j as larger than any order, with that message alone', (value) => {
+    expect(issueMessages(totalAmountField, value)).toEqual([SHOP_MESSAGES.totalAmountTooLarge]);
+  });
+
+  it('holds the largest cart the catalogue can price under the cap', () => {
+    // Every product at the most units a line may have, delivered anywhere.
+    const everything = products.map((p) => ({ productId: p.id, quantity: LIMITS.maxLineQuantity }));
+    for (const deliveryState of ['Maharashtra', 'Karnataka']) {
+      const { grandTotal } = priceCart(everything, { deliveryState });
+      expect(grandTotal).toBeLessThanOrEqual(rupeesToPaise(MAX_TOTAL_AMOUNT_RUPEES));
+    }
+  });
+
+  it('accepts only values that convert to paise exactly, so comparing one can never fail', () => {
+    // Whole rupees around the cap and the limits of doubles, with every kind of paise part.
+    const wholes = [0, 1, 9, 10, 877, 99_999, 999_999, 1_000_000, 1_000_001, 2 ** 31, 2 ** 53];
+    const fractions = ['', '.0', '.5', '.05', '.00', '.10', '.99', '.999', '.1e2'];
+    const candidates: unknown[] = [Number.MIN_VALUE, -0, 0.1 + 0.2, 1e-7, 5e-324, -1e-300];
+    for (const whole of wholes) {
+      for (const fraction of fractions) {
+        candidates.push(`${whole}${fraction}`, Number(`${whole}${fraction}`));
+      }
+    }
+    for (const value of candidates) {
+      const parsed = totalAmountField.safeParse(value);
+      if (!parsed.success) continue;
+      const paise = rupeesToPaise(parsed.data);
+      expect(Number.isSafeInteger(paise)).toBe(true);
+      expect(paise).toBeGreaterThanOrEqual(0);
+      expect(paise).toBeLessThanOrEqual(rupeesToPaise(MAX_TOTAL_AMOUNT_RUPEES));
+    }
   });
 });
 

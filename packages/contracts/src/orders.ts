@@ -67,17 +67,37 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 const PLAIN_RUPEES_RE = /^\d+(?:\.\d{1,2})?$/;
 
 /**
+ * The largest `total_amount` the API compares with the catalogue: ₹10,00,000 (ten lakh rupees).
+ * No cart comes near it: duplicates merge, so an order has at most one line per product, each of at
+ * most LIMITS.maxLineQuantity (20) units; with today's nine products (₹179 to ₹999) the largest
+ * possible cart is ₹88,420 and shipping is free above its threshold, so the cap leaves ten times
+ * that for price changes (a contracts test holds the catalogue's largest cart under it). It also
+ * keeps every accepted amount far inside the exact range of the paise arithmetic
+ * (`Number.MAX_SAFE_INTEGER` paise is about ₹90 lakh crore), so converting it can never fail.
+ */
+export const MAX_TOTAL_AMOUNT_RUPEES = 10_00_000;
+
+/** Plain rupee text or numbers above the cap; anything else is left to the format check. */
+const withinCap = (value: string | number) =>
+  !PLAIN_RUPEES_RE.test(String(value)) || Number(value) <= MAX_TOTAL_AMOUNT_RUPEES;
+
+/**
  * The cart total as the client saw it: a string with exactly two decimals ('1297.00') or a
- * non-negative number with at most two decimals (1297, 1297.5). Convert it with the catalogue's
- * `rupeesToPaise` before comparing.
+ * non-negative number with at most two decimals (1297, 1297.5), at most MAX_TOTAL_AMOUNT_RUPEES.
+ * Convert it with the catalogue's `rupeesToPaise` before comparing (never throws for an accepted
+ * value).
  */
 export const totalAmountField = z.union(
   [
-    z.string().regex(/^\d+\.\d{2}$/, SHOP_MESSAGES.totalAmount),
+    z
+      .string()
+      .regex(/^\d+\.\d{2}$/, SHOP_MESSAGES.totalAmount)
+      .refine(withinCap, SHOP_MESSAGES.totalAmountTooLarge),
     z
       .number()
       .nonnegative(SHOP_MESSAGES.totalAmount)
-      .refine((n) => PLAIN_RUPEES_RE.test(String(n)), SHOP_MESSAGES.totalAmount),
+      .refine((n) => PLAIN_RUPEES_RE.test(String(n)), SHOP_MESSAGES.totalAmount)
+      .refine(withinCap, SHOP_MESSAGES.totalAmountTooLarge),
   ],
   { error: SHOP_MESSAGES.totalAmount },
 );
