@@ -9,22 +9,16 @@ import type { Connection } from 'mongoose';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config/env';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
-import { createCodeService } from './modules/auth/codes.service';
-import { createEmailTokenService } from './modules/auth/email-tokens.service';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { userListsRoutes } from './modules/addresses/user-lists.routes';
-import { invoicesRoutes, listInvoices } from './modules/invoices/invoices.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { createOrdersService } from './modules/orders/orders.service';
 import { paymentsRoutes, webhookRoute } from './modules/payments/payments.routes';
-import { createPaymentsService } from './modules/payments/payments.service';
-import type { PaymentsService } from './modules/payments/payments.service';
 import { productsRoutes } from './modules/products/products.routes';
-import { listReturns, returnsRoutes } from './modules/returns/returns.routes';
-import { listTickets, ticketsRoutes } from './modules/tickets/tickets.routes';
+import { returnsRoutes } from './modules/returns/returns.routes';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { errorHandler, notFoundHandler } from './shared/errors/error-handler';
@@ -37,7 +31,7 @@ export interface AppDeps {
   logger: Logger;
   /** The mongoose connection the routes use; /api/health reports its state. */
   connection: Connection;
-  /** Mail, password hashing and SMS, created once by the caller (who also closes them). */
+  /** Every service and job, built once by the caller (services.ts), who also closes them. */
   services: Services;
 }
 
@@ -45,33 +39,6 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
 
 /** Builds the whole HTTP app without listening: index.ts listens, tests call it in-process. */
 export function createApp({ config, logger, connection, services }: AppDeps): Express {
-  const paymentsService = createPaymentsService({
-    provider: services.payments,
-    mailer: services.mailer,
-    logger,
-    seller: config.seller,
-    runInBackground: services.runInBackground,
-  });
-  const ordersService = createOrdersService(paymentsService);
-  const authService = createAuthService({
-    config,
-    logger,
-    mailer: services.mailer,
-    sms: services.sms,
-    hasher: services.passwordHasher,
-    codes: createCodeService(config.jwtSecret),
-    tokens: createEmailTokenService(),
-    profileLists: async (userId) => {
-      const [orders, invoices, returns, tickets] = await Promise.all([
-        ordersService.list(userId),
-        listInvoices(config.jwtSecret, userId),
-        listReturns(userId),
-        listTickets(userId),
-      ]);
-      return { orders, invoices, returns, tickets };
-    },
-  });
-
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -126,19 +93,19 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
     }),
   );
   // Before the JSON parser: the webhook's signature covers the exact bytes received.
-  app.use('/api', webhookRoute(paymentsService));
+  app.use('/api', webhookRoute(services.payments));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(cookieParser());
 
   const api = express.Router();
   api.use(healthRoutes(connection));
-  api.use('/auth', authRoutes(authService, config));
+  api.use('/auth', authRoutes(services.auth, config));
   api.use(productsRoutes());
   api.use(wishlistRoutes(config));
   api.use(consentRoutes(config));
   api.use(contactRoutes(config, services.mailer, logger));
-  api.use(ordersRoutes(ordersService, config));
-  api.use(paymentsRoutes(paymentsService, config));
+  api.use(ordersRoutes(services.orders, config));
+  api.use(paymentsRoutes(services.payments, config));
   api.use(invoicesRoutes(config));
   api.use(userListsRoutes(config));
   api.use(returnsRoutes(config));
@@ -180,11 +147,5 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   }
 
   app.use(errorHandler(logger));
-  app.locals.payments = paymentsService;
   return app;
-}
-
-/** The payments service of an app (index.ts runs its reconciliation job; tests call it directly). */
-export function paymentsOf(app: Express): PaymentsService {
-  return app.locals.payments as PaymentsService;
 }

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createApp, paymentsOf } from './app';
+import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { createServices } from './services';
 import { connectDatabase, disconnectDatabase } from './shared/db/connect';
-import { startSweeper } from './shared/db/sweeper';
 import { EmbeddedDatabaseError, startEmbeddedServer } from './shared/db/embedded-server';
 import type { EmbeddedServer } from './shared/db/embedded-server';
 import { createLogger } from './shared/logger';
@@ -35,23 +34,7 @@ async function main(): Promise<void> {
   const connection = await connectDatabase(uri);
   const services = createServices(config, logger);
   const app = createApp({ config, logger, connection, services });
-  const stopSweeper = startSweeper(logger);
-  // Orders left waiting for payment (browser closed, webhook lost) are asked about every 5 minutes.
-  const reconcile = setInterval(
-    () => {
-      paymentsOf(app)
-        .reconcile()
-        .then(
-          (result) =>
-            result.paid || result.finished
-              ? logger.info({ result }, 'reconciled orders')
-              : undefined,
-          (err: unknown) => logger.warn({ err }, 'reconciliation failed'),
-        );
-    },
-    5 * 60 * 1000,
-  );
-  reconcile.unref();
+  services.jobs.start();
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
@@ -72,8 +55,6 @@ async function main(): Promise<void> {
     force.unref();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    stopSweeper();
-    clearInterval(reconcile);
     await services.close();
     await disconnectDatabase();
     await embedded?.stop();

@@ -1,21 +1,46 @@
 import path from 'node:path';
 import type { Config } from './config/env';
+import { createJobs } from './jobs/jobs';
+import type { Jobs } from './jobs/jobs';
+import { createAuthService } from './modules/auth/auth.service';
+import type { AuthService } from './modules/auth/auth.service';
+import { createCodeService } from './modules/auth/codes.service';
+import { createEmailTokenService } from './modules/auth/email-tokens.service';
 import { createPasswordHasher } from './modules/auth/password-hasher';
 import type { PasswordHasher } from './modules/auth/password-hasher';
+import { listInvoices } from './modules/invoices/invoices.routes';
 import { createMailer } from './modules/mail/mailer';
 import type { Mailer } from './modules/mail/mailer';
-import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
-import type { SmsTransport } from './modules/sms/sms-transport';
-import type { Logger } from './shared/logger';
+import { createOrderLifecycle } from './modules/orders/order-lifecycle';
+import type { OrderLifecycle } from './modules/orders/order-lifecycle';
+import { createOrdersService } from './modules/orders/orders.service';
+import type { OrdersService } from './modules/orders/orders.service';
 import { RazorpayProvider, TestPaymentProvider } from './modules/payments/payment-provider';
 import type { PaymentProvider } from './modules/payments/payment-provider';
+import { createPaymentsService } from './modules/payments/payments.service';
+import type { PaymentsService } from './modules/payments/payments.service';
+import { listReturns } from './modules/returns/returns.routes';
+import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
+import type { SmsTransport } from './modules/sms/sms-transport';
+import { listTickets } from './modules/tickets/tickets.routes';
+import { sweepExpired } from './shared/db/sweeper';
+import type { Logger } from './shared/logger';
 
-/** The outside-facing parts the modules share; index.ts and tests create them once and close them. */
+/**
+ * Everything the API is made of, built once (the composition root): the outside-facing parts
+ * (mail, SMS, the payment provider, password hashing), the domain services the routes call, and
+ * the background jobs. index.ts and the tests create it, hand it to createApp, and close it.
+ */
 export interface Services {
   mailer: Mailer;
   passwordHasher: PasswordHasher;
   sms: SmsTransport;
-  payments: PaymentProvider;
+  provider: PaymentProvider;
+  lifecycle: OrderLifecycle;
+  orders: OrdersService;
+  payments: PaymentsService;
+  auth: AuthService;
+  jobs: Jobs;
   /** Runs work that outlives a request; close() waits for what is still running. */
   runInBackground(task: () => Promise<unknown>): void;
   close(): Promise<void>;
@@ -36,7 +61,7 @@ export function createServices(config: Config, logger: Logger): Services {
           },
         }
       : new LogSmsTransport(logger);
-  const payments: PaymentProvider = config.razorpay
+  const provider: PaymentProvider = config.razorpay
     ? new RazorpayProvider({ ...config.razorpay, apiUrl: config.razorpayApiUrl })
     : new TestPaymentProvider(config.jwtSecret);
   const running = new Set<Promise<unknown>>();
@@ -46,18 +71,66 @@ export function createServices(config: Config, logger: Logger): Services {
       .finally(() => running.delete(promise));
     running.add(promise);
   };
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    mailDir: path.join(config.dataDir, 'mail'),
+    logger,
+  });
+
+  const lifecycle = createOrderLifecycle({
+    logger,
+    mailer,
+    seller: config.seller,
+    staleAfterMs: config.jobs.recoveryStaleMs,
+  });
+  const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
+  const orders = createOrdersService(payments, lifecycle);
+  const auth = createAuthService({
+    config,
+    logger,
+    mailer,
+    sms,
+    hasher: passwordHasher,
+    codes: createCodeService(config.jwtSecret),
+    tokens: createEmailTokenService(),
+    profileLists: async (userId) => {
+      const [orderList, invoices, returns, tickets] = await Promise.all([
+        orders.list(userId),
+        listInvoices(config.jwtSecret, userId),
+        listReturns(userId),
+        listTickets(userId),
+      ]);
+      return { orders: orderList, invoices, returns, tickets };
+    },
+  });
+  const jobs = createJobs(
+    [
+      {
+        // Orders left waiting for payment (browser closed, webhook lost, a crash) and paid orders
+        // whose invoice or mail is missing are finished; double charges are refunded.
+        name: 'reconcile',
+        everyMs: config.jobs.reconcileEveryMs,
+        run: () => payments.reconcile({ minAgeMs: config.jobs.reconcileMinAgeMs }),
+      },
+      { name: 'sweep', everyMs: 10 * 60 * 1000, run: () => sweepExpired() },
+    ],
+    logger,
+  );
+
   return {
-    payments,
-    runInBackground,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      mailFrom: config.mailFrom,
-      mailDir: path.join(config.dataDir, 'mail'),
-      logger,
-    }),
+    mailer,
     passwordHasher,
     sms,
+    provider,
+    lifecycle,
+    orders,
+    payments,
+    auth,
+    jobs,
+    runInBackground,
     async close() {
+      await jobs.stop();
       await Promise.allSettled([...running]);
       await passwordHasher.close();
     },

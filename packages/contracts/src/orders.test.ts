@@ -279,6 +279,7 @@ describe('the order as the API answers it', () => {
       },
     ],
     totals,
+    events: [{ status: 'pending_payment', at: '2025-08-14T09:30:00.000Z', by: 'shopper' }],
   };
   const payment = {
     keyId: 'rzp_test_local',
@@ -294,6 +295,30 @@ describe('the order as the API answers it', () => {
 
   it('describes an order with its lines and totals in paise and the payment dialog options', () => {
     expect(createOrderResponseSchema.parse({ order, payment })).toEqual({ order, payment });
+  });
+
+  it('carries a timeline whose steps name a known status and who moved the order', () => {
+    const shipped = {
+      ...order,
+      status: 'shipped',
+      events: [
+        ...order.events,
+        { status: 'paid', at: '2025-08-14T09:31:00.000Z', by: 'system' },
+        {
+          status: 'shipped',
+          at: '2025-08-15T10:00:00.000Z',
+          by: 'owner',
+          carrier: 'India Post',
+          trackingNumber: 'EE123456789IN',
+          trackingUrl: 'https://www.indiapost.gov.in/',
+        },
+      ],
+    };
+    expect(orderSchema.parse(shipped)).toEqual(shipped);
+    const lost = { ...order, events: [{ status: 'lost', at: order.createdAt, by: 'system' }] };
+    expect(orderSchema.safeParse(lost).success).toBe(false);
+    const byStranger = { ...order, events: [{ ...order.events[0], by: 'courier' }] };
+    expect(orderSchema.safeParse(byStranger).success).toBe(false);
   });
 
   it('numbers orders VNY- and six digits', () => {

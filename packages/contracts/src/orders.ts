@@ -159,6 +159,22 @@ export const orderTotalsSchema = z
   })
   .meta({ id: 'OrderTotals' });
 
+/** Who moved an order: the shopper (cancel), the owner (dispatch), or the shop itself (payments). */
+export const ORDER_ACTORS = ['shopper', 'owner', 'system'] as const;
+
+/** One step of an order's timeline, as the shopper sees it. */
+export const orderEventSchema = z
+  .object({
+    status: orderStatusSchema,
+    at: isoDateTimeField,
+    by: z.enum(ORDER_ACTORS),
+    note: z.string().optional(),
+    carrier: z.string().optional(),
+    trackingNumber: z.string().optional(),
+    trackingUrl: z.string().optional(),
+  })
+  .meta({ id: 'OrderEvent' });
+
 export const orderSchema = z
   .object({
     _id: z.string(),
@@ -185,6 +201,8 @@ export const orderSchema = z
     totals: orderTotalsSchema,
     /** The provider's payment id once paid. */
     paymentId: z.string().optional(),
+    /** The timeline: placed, then every move, oldest first. */
+    events: z.array(orderEventSchema),
   })
   .meta({ id: 'Order' });
 
@@ -218,6 +236,8 @@ export const totalMismatchBodySchema = errorBodySchema.extend({ totals: orderTot
 export type OrderLine = z.infer<typeof orderLineSchema>;
 export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 export type Order = z.infer<typeof orderSchema>;
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
 export type PaymentDialog = z.infer<typeof paymentDialogSchema>;
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 export type TotalMismatchBody = z.infer<typeof totalMismatchBodySchema>;

@@ -74,10 +74,12 @@ describe('orders, invoices and returns in the profile', () => {
     expect(ORDER_STATUSES).toEqual([
       'pending_payment',
       'paid',
-      'payment_failed',
-      'cancelled',
+      'packed',
       'shipped',
       'delivered',
+      'payment_failed',
+      'cancelled',
+      'refunded',
     ]);
     expect(RETURN_STATUSES).toEqual(['requested', 'approved', 'rejected', 'refunded']);
     expect(TICKET_STATUSES).toEqual(['open', 'in_progress', 'closed']);

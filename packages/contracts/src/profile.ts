@@ -11,13 +11,16 @@ import {
 } from './fields';
 import { FIELD_MESSAGES, PROFILE_MESSAGES } from './messages';
 
+/** An order's states, in the order an order normally passes through them, then the side exits. */
 export const ORDER_STATUSES = [
   'pending_payment',
   'paid',
-  'payment_failed',
-  'cancelled',
+  'packed',
   'shipped',
   'delivered',
+  'payment_failed',
+  'cancelled',
+  'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = z.enum(ORDER_STATUSES);

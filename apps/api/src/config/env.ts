@@ -48,6 +48,24 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SMS_URL: optionalText,
   SMS_API_KEY: optionalText,
+  /** How often reconciliation asks the provider about unfinished orders (5 minutes). */
+  RECONCILE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(5 * 60 * 1000),
+  /** Orders younger than this are left to the shopper's own verify and the webhook (1 minute). */
+  RECONCILE_MIN_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 1000),
+  /** A half-done step (invoice numbering, confirmation mail) older than this is taken over (2 minutes). */
+  RECOVERY_STALE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(2 * 60 * 1000),
   /** Testing only: another host speaking Razorpay's API. */
   RAZORPAY_API_URL: optionalText,
   SELLER_LEGAL_NAME: z.string().trim().min(1).default('Vanya Naturals'),
@@ -90,6 +108,7 @@ export interface Config {
   rateLimitScale: number;
   sms: { url: string; apiKey: string | undefined } | undefined;
   razorpayApiUrl: string | undefined;
+  jobs: { reconcileEveryMs: number; reconcileMinAgeMs: number; recoveryStaleMs: number };
   seller: { legalName: string; gstin: string };
 }
 
@@ -161,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     sms: e.SMS_URL ? { url: e.SMS_URL, apiKey: e.SMS_API_KEY } : undefined,
     razorpayApiUrl: e.RAZORPAY_API_URL,
+    jobs: {
+      reconcileEveryMs: e.RECONCILE_INTERVAL_MS,
+      reconcileMinAgeMs: e.RECONCILE_MIN_AGE_MS,
+      recoveryStaleMs: e.RECOVERY_STALE_MS,
+    },
     seller: { legalName: e.SELLER_LEGAL_NAME, gstin: e.SELLER_GSTIN },
   };
 }

@@ -21,10 +21,24 @@ interface FakePayment {
   entity: 'payment';
   amount: number;
   currency: 'INR';
-  status: 'captured' | 'failed';
+  status: 'captured' | 'failed' | 'refunded';
   order_id: string;
   method: string;
   captured: boolean;
+  amount_refunded: number;
+  refund_status: null | 'partial' | 'full';
+  created_at: number;
+}
+
+interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: 'INR';
+  payment_id: string;
+  notes: Record<string, string>;
+  status: 'processed';
+  speed_processed: 'normal';
   created_at: number;
 }
 
@@ -43,13 +57,16 @@ const razorpayError = (description: string, field?: string) => ({
 });
 
 /**
- * A local server speaking the part of Razorpay's REST API the shop uses (POST /v1/orders and
- * GET /v1/orders/:id/payments, Basic auth with key id and secret, Razorpay's error bodies), so the
+ * A local server speaking the part of Razorpay's REST API the shop uses (POST /v1/orders,
+ * GET /v1/orders/:id/payments, GET /v1/payments/:id, POST /v1/payments/:id/refund with the
+ * X-Refund-Idempotency header; Basic auth with key id and secret, Razorpay's error bodies), so the
  * real SDK and the real provider code are exercised without the internet.
  */
 export class FakeRazorpay {
   readonly orders = new Map<string, FakeOrder>();
   readonly payments: FakePayment[] = [];
+  readonly refunds: FakeRefund[] = [];
+  private readonly refundsByKey = new Map<string, FakeRefund>();
   readonly requests: { method: string; path: string; auth: string | undefined; body: unknown }[] =
     [];
   /** The status the next request is answered with (500, 503, 400...), once. */
@@ -83,19 +100,24 @@ export class FakeRazorpay {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  /** The shopper pays in the dialog: a captured payment for the order. */
-  capture(orderId: string): FakePayment {
+  /**
+   * The shopper pays in the dialog: a captured payment for the order (of another amount when a
+   * test wants the provider to report a wrong one; twice for a double charge).
+   */
+  capture(orderId: string, amount?: number): FakePayment {
     const order = this.orders.get(orderId);
     if (!order) throw new Error(`no order ${orderId}`);
     const payment: FakePayment = {
       id: id('pay'),
       entity: 'payment',
-      amount: order.amount,
+      amount: amount ?? order.amount,
       currency: 'INR',
       status: 'captured',
       order_id: orderId,
       method: 'upi',
       captured: true,
+      amount_refunded: 0,
+      refund_status: null,
       created_at: Math.floor(Date.now() / 1000),
     };
     this.payments.push(payment);
@@ -162,6 +184,50 @@ export class FakeRazorpay {
       };
       this.orders.set(order.id, order);
       return send(200, order);
+    }
+    const paymentMatch = /^\/v1\/payments\/([\w]+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && paymentMatch) {
+      const payment = this.payments.find((p) => p.id === paymentMatch[1]);
+      if (!payment) return send(400, razorpayError('The id provided does not exist'));
+      return send(200, payment);
+    }
+    const refundMatch = /^\/v1\/payments\/([\w]+)\/refund$/.exec(req.url ?? '');
+    if (req.method === 'POST' && refundMatch) {
+      const key = req.headers['x-refund-idempotency'];
+      const earlier = typeof key === 'string' ? this.refundsByKey.get(key) : undefined;
+      if (earlier) return send(200, earlier);
+      const payment = this.payments.find((p) => p.id === refundMatch[1]);
+      if (!payment) return send(400, razorpayError('The id provided does not exist'));
+      const amount =
+        body?.amount === undefined ? payment.amount - payment.amount_refunded : Number(body.amount);
+      if (payment.status !== 'captured')
+        return send(400, razorpayError('The payment has been fully refunded already'));
+      if (
+        !Number.isInteger(amount) ||
+        amount < 100 ||
+        amount > payment.amount - payment.amount_refunded
+      )
+        return send(
+          400,
+          razorpayError('The refund amount provided is greater than amount captured', 'amount'),
+        );
+      const refund: FakeRefund = {
+        id: id('rfnd'),
+        entity: 'refund',
+        amount,
+        currency: 'INR',
+        payment_id: payment.id,
+        notes: (body?.notes as Record<string, string>) ?? {},
+        status: 'processed',
+        speed_processed: 'normal',
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      this.refunds.push(refund);
+      if (typeof key === 'string') this.refundsByKey.set(key, refund);
+      payment.amount_refunded += amount;
+      payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
+      if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
+      return send(200, refund);
     }
     if (req.method === 'GET' && paymentsMatch) {
       if (!this.orders.has(paymentsMatch[1]!))

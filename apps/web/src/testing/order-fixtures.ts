@@ -14,6 +14,7 @@ export function orderFixture(
     orderNumber: 'VNY-482913',
     status: 'pending_payment',
     createdAt: '2025-08-14T09:30:00.000Z',
+    events: [{ status: 'pending_payment', at: '2025-08-14T09:30:00.000Z', by: 'shopper' }],
     firstName: 'Asha',
     lastName: 'Patil',
     email: 'asha@example.com',

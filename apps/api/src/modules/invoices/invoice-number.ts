@@ -1,8 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { brand } from '@vanya/catalog';
-import { ClaimModel, claimOnce } from '../../shared/db/claims';
+import {
+  ClaimModel,
+  claimAs,
+  claimsBoundTo,
+  readClaim,
+  setClaimValue,
+} from '../../shared/db/claims';
+import { withDbRetry } from '../../shared/db/retry';
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const SEQ_DIGITS = 6;
+const SLOT_PREFIX = 'invoice-number:';
+const NUMBER = /^[A-Z]+\/\d\d-\d\d\/\d{6}$/;
 
 /** The Indian financial year (April to March, in IST) of a moment: '26-27' for 1 Apr 2026 - 31 Mar 2027. */
 export function financialYear(at: Date): string {
@@ -12,18 +22,88 @@ export function financialYear(at: Date): string {
   return `${yy(start)}-${yy(start + 1)}`;
 }
 
+export interface IssuedNumber {
+  /** 'VNY/26-27/000001': 16 characters, the most the GST rules allow. */
+  number: string;
+  /** When the number was claimed: the invoice's date, so dates rise with the numbers. */
+  date: Date;
+}
+
+const slotKey = (fy: string, seq: number) =>
+  `${SLOT_PREFIX}${fy}:${String(seq).padStart(SEQ_DIGITS, '0')}`;
+const numberOfSlot = (key: string) => {
+  const [fy, seq] = key.slice(SLOT_PREFIX.length).split(':');
+  return `${brand.orderPrefix}/${fy}/${seq}`;
+};
+const slotOfNumber = (number: string) => {
+  const [, fy, seq] = number.split('/');
+  return `${SLOT_PREFIX}${fy}:${seq}`;
+};
+
 /**
- * The next number of the financial year's consecutive series, e.g. 'VNY/26-27/000001' (16
- * characters, the most the GST rules allow). Each number is a claimed slot, so two payments at the
- * same moment can never get the same number, and no number is skipped.
+ * Claims the next number of the financial year's consecutive series for `orderId`. The slot's
+ * insert carries the order id, so a number is bound to its order in the same atomic write that
+ * takes it: a number can never be taken and then belong to nobody, whatever dies afterwards.
  */
-export async function nextInvoiceNumber(at: Date): Promise<string> {
+async function claimNextSlot(orderId: string, at: Date): Promise<IssuedNumber> {
   const fy = financialYear(at);
-  const prefix = `invoice-number:${fy}:`;
-  const last = await ClaimModel.findOne({ _id: new RegExp(`^${prefix}`) })
-    .sort({ _id: -1 })
-    .lean<{ _id: string }>();
-  let seq = last ? Number(last._id.slice(prefix.length)) + 1 : 1;
-  while (!(await claimOnce(`${prefix}${String(seq).padStart(SEQ_DIGITS, '0')}`))) seq += 1;
-  return `${brand.orderPrefix}/${fy}/${String(seq).padStart(SEQ_DIGITS, '0')}`;
+  const last = await withDbRetry(() =>
+    ClaimModel.findOne({ _id: new RegExp(`^${SLOT_PREFIX}${fy}:`) })
+      .sort({ _id: -1 })
+      .lean<{ _id: string }>(),
+  );
+  let seq = last ? Number(last._id.slice(`${SLOT_PREFIX}${fy}:`.length)) + 1 : 1;
+  while (!(await claimAs(slotKey(fy, seq), orderId))) seq += 1;
+  return slotIssued(slotKey(fy, seq));
+}
+
+async function slotIssued(key: string): Promise<IssuedNumber> {
+  const slot = await readClaim(key);
+  return { number: numberOfSlot(key), date: slot?.createdAt ?? new Date() };
+}
+
+/**
+ * The invoice number of a paid order: the one already bound to it, or the next of the series.
+ *
+ * One numberer per order at a time: the numberer holds `invoice-for:<order>:<generation>`, claims a
+ * slot bound to the order, then writes the number into its hold, where everyone else reads it. If
+ * the hold is older than `staleAfterMs` without a number, its holder died; the next caller looks for
+ * a slot already bound to the order (the holder died after claiming it) and issues that, or takes
+ * the next generation of the hold and numbers the order itself. Answers undefined while another
+ * caller is numbering the order (it will finish, or the next caller after it).
+ */
+export async function issueInvoiceNumber(
+  orderId: string,
+  options: { now?: Date; staleAfterMs: number },
+): Promise<IssuedNumber | undefined> {
+  const now = options.now ?? new Date();
+  for (let generation = 0; generation < 20; generation += 1) {
+    const key = `invoice-for:${orderId}:${generation}`;
+    const token = `numbering:${randomBytes(8).toString('hex')}`;
+    if (await claimAs(key, token)) {
+      const issued = await claimNextSlot(orderId, now);
+      await setClaimValue(key, issued.number);
+      return issued;
+    }
+    const hold = await readClaim(key);
+    if (!hold) continue;
+    if (hold.value && NUMBER.test(hold.value)) return slotIssued(slotOfNumber(hold.value));
+    const bound = await claimsBoundTo(SLOT_PREFIX, orderId);
+    if (bound[0]) {
+      const issued = await slotIssued(bound[0]._id);
+      await setClaimValue(key, issued.number);
+      return issued;
+    }
+    if (now.getTime() - hold.createdAt.getTime() < options.staleAfterMs) return undefined;
+    // The holder died before claiming a slot: the next generation takes over.
+  }
+  throw new Error(`Invoice numbering for order ${orderId} was abandoned 20 times`);
+}
+
+/** Every issued number of a financial year with its order id, in number order (checks and exports). */
+export async function issuedNumbers(fy: string): Promise<{ number: string; orderId: string }[]> {
+  const slots = await ClaimModel.find({ _id: new RegExp(`^${SLOT_PREFIX}${fy}:`) })
+    .sort({ _id: 1 })
+    .lean<{ _id: string; value: string | null }[]>();
+  return slots.map((s) => ({ number: numberOfSlot(s._id), orderId: s.value ?? '' }));
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PricedCart, PricedLine, ShippingTax } from '@vanya/catalog';
-import { ORDER_STATUSES } from '@vanya/contracts';
+import { ORDER_ACTORS, ORDER_STATUSES } from '@vanya/contracts';
 import mongoose, { Schema } from 'mongoose';
 import type { InferSchemaType, Types } from 'mongoose';
 
@@ -29,6 +29,20 @@ const lineSchema = new Schema(
 );
 
 const paise = { type: Number, required: true };
+
+/** One step of the timeline: written only by the lifecycle (order-lifecycle.ts), never removed. */
+const eventSchema = new Schema(
+  {
+    status: { type: String, enum: ORDER_STATUSES, required: true },
+    at: { type: Date, required: true },
+    by: { type: String, enum: ORDER_ACTORS, required: true },
+    note: { type: String },
+    carrier: { type: String },
+    trackingNumber: { type: String },
+    trackingUrl: { type: String },
+  },
+  { _id: false },
+);
 const totalsSchema = new Schema(
   {
     itemsTotal: paise,
@@ -92,10 +106,30 @@ export const orderSchema = new Schema(
     invoiceDate: { type: Date, default: null },
     confirmationMailedAt: { type: Date, default: null },
     deliveredAt: { type: Date, default: null },
+    /** The timeline the shopper sees: placed, then every move (see order-lifecycle.ts). */
+    events: { type: [eventSchema], default: [] },
+    /**
+     * A captured payment the shop would not accept (its amount is not the order's grandTotal): the
+     * order stays unpaid and the owner decides. Null when there is none.
+     */
+    paymentHold: {
+      type: new Schema(
+        {
+          paymentId: { type: String, required: true },
+          amount: { type: Number, required: true },
+          at: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
   },
   { timestamps: true, collection: 'orders' },
 );
 orderSchema.index({ status: 1, createdAt: 1 });
+// Reconciliation looks for paid orders whose invoice or confirmation is missing.
+orderSchema.index({ invoiceNumber: 1 });
+orderSchema.index({ confirmationMailedAt: 1 });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema> & {
   _id: Types.ObjectId;
@@ -151,6 +185,8 @@ export function newOrderDocument(order: NewOrder, now = new Date()): OrderDoc & 
     invoiceDate: null,
     confirmationMailedAt: null,
     deliveredAt: null,
+    events: [{ status: 'pending_payment', at: now, by: 'shopper' }],
+    paymentHold: null,
     createdAt: now,
     updatedAt: now,
     __v: 0,

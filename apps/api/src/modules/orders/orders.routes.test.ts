@@ -2,7 +2,6 @@ import { formatINR, priceCart } from '@vanya/catalog';
 import { trusted, Types } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentsOf } from '../../app';
 import { bearer, signUpVerified } from '../../testing/accounts';
 import { DEFAULT_ITEMS, orderBody, payInTestMode, placeOrder } from '../../testing/orders';
 import { pdfText } from '../../testing/pdf';
@@ -379,7 +378,7 @@ describe('orders and payments in test mode', () => {
   });
 
   describe('webhooks', () => {
-    const provider = () => t.services.payments as TestPaymentProvider;
+    const provider = () => t.services.provider as TestPaymentProvider;
     const deliver = (event: object, id: string, secret = provider().webhookSecret) => {
       const raw = JSON.stringify(event);
       return request(t.app)
@@ -514,13 +513,13 @@ describe('orders and payments in test mode', () => {
 
   it('reconciles an order whose payment was captured but never reported', async () => {
     const { order, payment } = (await placeOrder(t, token)).body;
-    await (t.services.payments as TestPaymentProvider).recordPayment(
+    await (t.services.provider as TestPaymentProvider).recordPayment(
       payment.providerOrderId,
       payment.amount,
       'success',
     );
     expect((await OrderModel.findById(order._id).lean())!.status).toBe('pending_payment');
-    const result = await paymentsOf(t.app).reconcile({ minAgeMs: 0 });
+    const result = await t.services.payments.reconcile({ minAgeMs: 0 });
     expect(result.paid).toBeGreaterThanOrEqual(1);
     const stored = await OrderModel.findById(order._id).lean();
     expect(stored).toMatchObject({ status: 'paid' });
@@ -531,7 +530,7 @@ describe('orders and payments in test mode', () => {
     const { order, payment } = (
       await placeOrder(t, token, orderBody(DEFAULT_ITEMS, 'Maharashtra', { email }))
     ).body;
-    const provider = t.services.payments as TestPaymentProvider;
+    const provider = t.services.provider as TestPaymentProvider;
     const paid = await provider.recordPayment(payment.providerOrderId, payment.amount, 'success');
     const signature = provider.checkoutSignature(payment.providerOrderId, paid.id);
     const raw = JSON.stringify({

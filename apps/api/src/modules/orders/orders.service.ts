@@ -5,7 +5,8 @@ import type { Types } from 'mongoose';
 import { duplicateKeyField, isDuplicateKey } from '../../shared/db/duplicate-key';
 import { AppError, conflict, notFound } from '../../shared/errors/app-error';
 import type { PaymentsService } from '../payments/payments.service';
-import { insertNewOrder, OrderModel, orderIdFor } from './order.model';
+import type { OrderLifecycle } from './order-lifecycle';
+import { OrderModel, orderIdFor } from './order.model';
 import type { OrderDoc } from './order.model';
 
 const ORDER_NUMBER_ATTEMPTS = 20;
@@ -57,6 +58,15 @@ export function toOrderView(o: OrderDoc): Order {
       taxTotal: o.totals.taxTotal ?? 0,
     },
     ...(o.paymentId ? { paymentId: o.paymentId } : {}),
+    events: (o.events ?? []).map((e) => ({
+      status: e.status as Order['status'],
+      at: e.at.toISOString(),
+      by: e.by as Order['events'][number]['by'],
+      ...(e.note ? { note: e.note } : {}),
+      ...(e.carrier ? { carrier: e.carrier } : {}),
+      ...(e.trackingNumber ? { trackingNumber: e.trackingNumber } : {}),
+      ...(e.trackingUrl ? { trackingUrl: e.trackingUrl } : {}),
+    })),
   };
 }
 
@@ -70,7 +80,8 @@ export function toOrderSummary(o: OrderDoc): OrderSummary {
   };
 }
 
-export function createOrdersService(payments: PaymentsService) {
+/** Placing orders and reading them; every later write goes through the lifecycle. */
+export function createOrdersService(payments: PaymentsService, lifecycle: OrderLifecycle) {
   function dialog(order: OrderDoc): PaymentDialog {
     return {
       keyId: payments.provider.keyId,
@@ -182,7 +193,7 @@ export function createOrdersService(payments: PaymentsService) {
           outage = err;
         }
         try {
-          const created = await insertNewOrder({ orderNumber, providerOrderId, ...fields });
+          const created = await lifecycle.place({ orderNumber, providerOrderId, ...fields });
           if (outage) throw outage;
           return { order: toOrderView(created), payment: dialog(created), created: true };
         } catch (err) {
@@ -194,7 +205,7 @@ export function createOrdersService(payments: PaymentsService) {
           // order that nobody is shown or pays), and from the second on the order is looked up.
           const field = duplicateKeyField(err);
           if (field === 'orderNumber' || (field === undefined && attempt === 0)) continue;
-          const existing = await OrderModel.findById(_id).lean<OrderDoc>();
+          const existing = await lifecycle.read(_id);
           if (existing) return replay(existing);
         }
       }

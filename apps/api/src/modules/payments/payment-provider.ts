@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import Razorpay from 'razorpay';
+import { claimAs, readClaim, releaseClaim } from '../../shared/db/claims';
 import { AppError } from '../../shared/errors/app-error';
 
 export interface ProviderOrder {
@@ -12,8 +13,19 @@ export interface ProviderOrder {
 export interface ProviderPayment {
   id: string;
   order_id: string;
+  /** 'created', 'authorized', 'captured', 'refunded' or 'failed'. */
   status: string;
+  /** In paise. */
   amount: number;
+  /** In paise; 0 until something was refunded. */
+  amount_refunded: number;
+}
+
+export interface ProviderRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  status: string;
 }
 
 /**
@@ -35,7 +47,24 @@ export interface PaymentProvider {
     notes: Record<string, string>;
   }): Promise<ProviderOrder>;
   fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]>;
+  fetchPayment(paymentId: string): Promise<ProviderPayment>;
+  /**
+   * Gives `amount` paise of a captured payment back. The idempotency key makes a repeated request
+   * (a retry after a lost answer, two callers at once) refund once.
+   */
+  refund(
+    paymentId: string,
+    input: { amount: number; idempotencyKey: string; notes: Record<string, string> },
+  ): Promise<ProviderRefund>;
 }
+
+const toPayment = (p: Partial<ProviderPayment>): ProviderPayment => ({
+  id: String(p.id),
+  order_id: String(p.order_id),
+  status: String(p.status),
+  amount: Number(p.amount),
+  amount_refunded: Number(p.amount_refunded ?? 0),
+});
 
 export const PROVIDER_UNAVAILABLE_MESSAGE =
   'Payments are unavailable right now. Your order is saved; please try again in a few minutes.';
@@ -83,6 +112,13 @@ export class RazorpayProvider implements PaymentProvider {
   readonly keySecret: string;
   readonly webhookSecret: string;
   private readonly client: Razorpay;
+  private readonly rq: {
+    post(
+      url: string,
+      data: unknown,
+      config: { headers: Record<string, string> },
+    ): Promise<{ data: unknown }>;
+  };
 
   constructor(options: RazorpayOptions) {
     this.keyId = options.keyId;
@@ -92,11 +128,12 @@ export class RazorpayProvider implements PaymentProvider {
     // The SDK's axios instance: give it a timeout (it has none) and, in tests, another host.
     const rq = (
       this.client as unknown as {
-        api: { rq: { defaults: { baseURL?: string; timeout?: number } } };
+        api: { rq: RazorpayProvider['rq'] & { defaults: { baseURL?: string; timeout?: number } } };
       }
     ).api.rq;
     rq.defaults.timeout = options.timeoutMs ?? 10_000;
     if (options.apiUrl) rq.defaults.baseURL = options.apiUrl;
+    this.rq = rq;
   }
 
   async createOrder(input: {
@@ -122,14 +159,45 @@ export class RazorpayProvider implements PaymentProvider {
       const result = (await this.client.orders.fetchPayments(providerOrderId)) as {
         items?: ProviderPayment[];
       };
-      return (result.items ?? []).map((p) => ({
-        id: p.id,
-        order_id: p.order_id,
-        status: p.status,
-        amount: Number(p.amount),
-      }));
+      return (result.items ?? []).map(toPayment);
     } catch (err) {
       throw providerFailure(err);
+    }
+  }
+
+  async fetchPayment(paymentId: string): Promise<ProviderPayment> {
+    try {
+      return toPayment((await this.client.payments.fetch(paymentId)) as Partial<ProviderPayment>);
+    } catch (err) {
+      throw providerFailure(err);
+    }
+  }
+
+  async refund(
+    paymentId: string,
+    input: { amount: number; idempotencyKey: string; notes: Record<string, string> },
+  ): Promise<ProviderRefund> {
+    try {
+      // The SDK's refund() cannot send a header: Razorpay's X-Refund-Idempotency is what makes a
+      // retried refund safe, so the request goes through the SDK's own HTTP client.
+      const { data } = await this.rq.post(
+        `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+        { amount: input.amount, speed: 'normal', notes: input.notes },
+        { headers: { 'X-Refund-Idempotency': input.idempotencyKey } },
+      );
+      const refund = data as Partial<ProviderRefund>;
+      return {
+        id: String(refund.id),
+        payment_id: String(refund.payment_id),
+        amount: Number(refund.amount),
+        status: String(refund.status),
+      };
+    } catch (err) {
+      const response = (err as { response?: { status: number; data?: { error?: unknown } } })
+        .response;
+      throw providerFailure(
+        response ? { statusCode: response.status, error: response.data?.error } : err,
+      );
     }
   }
 }
@@ -140,6 +208,7 @@ const testPaymentSchema = new Schema(
     order_id: { type: String, required: true, index: true },
     status: { type: String, required: true },
     amount: { type: Number, required: true },
+    amount_refunded: { type: Number, default: 0 },
   },
   {
     versionKey: false,
@@ -175,12 +244,56 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]> {
     const payments = await TestPaymentModel.find({ order_id: providerOrderId }).lean();
-    return payments.map((p) => ({
-      id: p._id,
-      order_id: p.order_id,
-      status: p.status,
-      amount: p.amount,
-    }));
+    return payments.map((p) => toPayment({ ...p, id: p._id }));
+  }
+
+  async fetchPayment(paymentId: string): Promise<ProviderPayment> {
+    const payment = await TestPaymentModel.findById(paymentId).lean();
+    if (!payment)
+      throw new AppError(502, 'PROVIDER_REFUSED', PROVIDER_REFUSED_MESSAGE, {
+        providerMessage: 'The id provided does not exist',
+      });
+    return toPayment({ ...payment, id: payment._id });
+  }
+
+  /** Like the provider: only captured money goes back, never more than is left, once per key. */
+  async refund(
+    paymentId: string,
+    input: { amount: number; idempotencyKey: string },
+  ): Promise<ProviderRefund> {
+    const key = `test-refund:${input.idempotencyKey}`;
+    const id = `rfnd_test_${randomBytes(7).toString('hex')}`;
+    if (!(await claimAs(key, id))) {
+      const earlier = await readClaim(key);
+      return {
+        id: earlier?.value ?? id,
+        payment_id: paymentId,
+        amount: input.amount,
+        status: 'processed',
+      };
+    }
+    const payment = await TestPaymentModel.findById(paymentId).lean();
+    if (
+      !payment ||
+      payment.status !== 'captured' ||
+      input.amount > payment.amount - payment.amount_refunded
+    ) {
+      await releaseClaim(key);
+      throw new AppError(502, 'PROVIDER_REFUSED', PROVIDER_REFUSED_MESSAGE, {
+        providerMessage: 'The refund amount is more than what is left on the payment',
+      });
+    }
+    const refunded = payment.amount_refunded + input.amount;
+    await TestPaymentModel.updateOne(
+      { _id: paymentId },
+      {
+        $set: {
+          amount_refunded: refunded,
+          status: refunded === payment.amount ? 'refunded' : 'captured',
+        },
+      },
+    );
+    return { id, payment_id: paymentId, amount: input.amount, status: 'processed' };
   }
 
   /** What the test dialog's "Pay" or "Fail" does at the provider: records a payment attempt. */
@@ -196,7 +309,7 @@ export class TestPaymentProvider implements PaymentProvider {
       amount,
     };
     await TestPaymentModel.create(payment);
-    return { id: payment._id, order_id: providerOrderId, status: payment.status, amount };
+    return toPayment({ ...payment, id: payment._id });
   }
 
   checkoutSignature(providerOrderId: string, paymentId: string): string {

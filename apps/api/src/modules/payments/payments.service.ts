@@ -1,4 +1,5 @@
 import { webhookEventSchema } from '@vanya/contracts';
+import type { OrderStatus } from '@vanya/contracts';
 import type {
   TestPaymentCompletionBody,
   TestPaymentCompletionResponse,
@@ -6,31 +7,31 @@ import type {
 } from '@vanya/contracts';
 import { createHash } from 'node:crypto';
 import { trusted } from 'mongoose';
-import { claimOnce, readClaim, releaseClaim, setClaimValue } from '../../shared/db/claims';
 import type { Types } from 'mongoose';
+import { isDuplicateKey } from '../../shared/db/duplicate-key';
+import { withDbRetry } from '../../shared/db/retry';
 import { AppError, notFound } from '../../shared/errors/app-error';
 import type { Logger } from '../../shared/logger';
-import { renderInvoicePdf } from '../invoices/invoice-pdf';
-import type { SellerDetails } from '../invoices/invoice-pdf';
-import { nextInvoiceNumber } from '../invoices/invoice-number';
-import type { Mailer } from '../mail/mailer';
-import { orderConfirmationMail } from '../orders/order-mail';
+import type { CaptureOutcome, OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
+import { AWAITING_PAYMENT } from '../orders/order-states';
 import { PaymentEventModel } from './payment-event.model';
 import { hmacHex, signatureMatches, TestPaymentProvider } from './payment-provider';
-import type { PaymentProvider } from './payment-provider';
-import { isDuplicateKey } from '../../shared/db/duplicate-key';
+import type { PaymentProvider, ProviderPayment } from './payment-provider';
 
-const PAYABLE: ('pending_payment' | 'payment_failed')[] = ['pending_payment', 'payment_failed'];
-const RECONCILE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Orders are asked about while this young: a payment for an older one is the owner's to handle. */
+const RECONCILE_MAX_AGE_MS = 7 * DAY_MS;
+/** Paid orders are checked for a second capture (a lost webhook) while this young. */
+const SECOND_CAPTURE_WINDOW_MS = 3 * DAY_MS;
+const RECONCILE_BATCH = 200;
 const TEST_WEBHOOK_DELAY_MS = 300;
 
 export interface PaymentsServiceDeps {
   provider: PaymentProvider;
-  mailer: Mailer;
+  lifecycle: OrderLifecycle;
   logger: Logger;
-  seller: SellerDetails;
   /** Work that outlives a request (test-mode webhooks); tracked so shutdown can wait for it. */
   runInBackground: (task: () => Promise<unknown>) => void;
   now?: () => number;
@@ -38,200 +39,157 @@ export interface PaymentsServiceDeps {
 
 type Source = 'verify' | 'webhook' | 'reconcile';
 
+const LEDGER_TYPE = {
+  paid: 'paid',
+  held: 'amount_mismatch',
+  unwanted: 'unwanted_capture',
+} as const;
+
 const invalidSignature = () =>
   new AppError(
     400,
     'INVALID_SIGNATURE',
     'Payment verification failed. If money left your account, it will be matched to your order automatically.',
   );
+export const PAYMENT_HELD_MESSAGE =
+  'The amount paid does not match this order, so it was not accepted. Your money is safe: we will contact you to refund or complete it.';
+export const PAYMENT_UNCONFIRMED_MESSAGE =
+  'We could not confirm your payment with the provider just now. If money left your account, your order will be confirmed automatically within a few minutes.';
 
+/**
+ * Payments: checks what the provider says (signatures, webhooks, its own records) and reports it
+ * to the order lifecycle, which alone decides what happens to the order. Keeps the payment ledger
+ * and gives unwanted captures back through the provider.
+ */
 export function createPaymentsService(deps: PaymentsServiceDeps) {
-  const { provider, mailer, logger, seller } = deps;
+  const { provider, lifecycle, logger } = deps;
   const now = deps.now ?? Date.now;
 
-  async function record(
+  /** One ledger line per (what, payment): a repeated report adds nothing. */
+  async function ledger(
     orderId: Types.ObjectId | null,
     type: string,
     source: Source | 'test',
     fields: { paymentId?: string; amount?: number; note?: string } = {},
   ) {
-    await PaymentEventModel.create({
-      _id: `${source}:${type}:${createHash('sha256').update(`${orderId}:${fields.paymentId}:${now()}:${Math.random()}`).digest('hex').slice(0, 24)}`,
-      orderId,
-      type,
-      source,
-      paymentId: fields.paymentId ?? null,
-      amount: fields.amount ?? null,
-      note: fields.note ?? '',
-    });
-  }
-
-  /** Gives a paid order its invoice number (once) and mails the confirmation with the invoice (once). */
-  async function afterPaid(order: OrderDoc): Promise<OrderDoc> {
-    let current = order;
-    const id = String(current._id);
-    if (!current.invoiceNumber) {
-      const key = `order-invoice:${id}`;
-      const invoiceDate = current.paidAt ?? new Date(now());
-      if (await claimOnce(key)) {
-        const number = await nextInvoiceNumber(invoiceDate);
-        await setClaimValue(key, number);
-        await OrderModel.updateOne(
-          { _id: current._id },
-          { $set: { invoiceNumber: number, invoiceDate } },
-        );
-      } else {
-        // Another request numbered it (or is numbering it): take its number when there is one.
-        const claimed = await readClaim(key);
-        if (!claimed?.value) return current;
-        await OrderModel.updateOne(
-          { _id: current._id },
-          { $set: { invoiceNumber: claimed.value, invoiceDate } },
-        );
-      }
-      current = (await OrderModel.findById(current._id).lean<OrderDoc>()) as OrderDoc;
-    }
-    const mailKey = `order-mail:${id}`;
-    if (!current.confirmationMailedAt && (await claimOnce(mailKey))) {
-      try {
-        const pdf = await renderInvoicePdf(current, seller);
-        await mailer.send({
-          to: current.email,
-          ...orderConfirmationMail(current),
-          attachments: [
-            {
-              filename: `Invoice-${current.invoiceNumber?.replaceAll('/', '-')}.pdf`,
-              content: pdf,
-              contentType: 'application/pdf',
-            },
-          ],
-        });
-      } catch (err) {
-        await releaseClaim(mailKey);
-        throw err;
-      }
-      await OrderModel.updateOne(
-        { _id: current._id },
-        { $set: { confirmationMailedAt: new Date(now()) } },
+    const key =
+      fields.paymentId ?? createHash('sha256').update(`${orderId}:${now()}`).digest('hex');
+    try {
+      await withDbRetry(() =>
+        PaymentEventModel.create({
+          _id: `${type}:${key}`,
+          orderId,
+          type,
+          source,
+          paymentId: fields.paymentId ?? null,
+          amount: fields.amount ?? null,
+          note: fields.note ?? '',
+        }),
       );
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
     }
-    return current;
   }
 
   /**
-   * Moves a payable order to paid exactly once: the request that wins the `order-paid` claim records
-   * it. A payment for the wrong amount is recorded and refused; a second, different payment for an
-   * already paid order is recorded for a refund. Never moves an order backwards.
+   * Gives back what is left of a captured payment the order did not take (a second capture, or one
+   * for an order cancelled before it was paid). The idempotency key is the payment's, so however
+   * many callers get here, the provider refunds it once.
    */
-  async function markPaid(
-    order: OrderDoc,
-    payment: { paymentId: string; amount?: number; source: Source },
-  ): Promise<OrderDoc> {
-    if (payment.amount !== undefined && payment.amount !== order.totals.grandTotal) {
-      await record(order._id, 'amount_mismatch', payment.source, {
-        paymentId: payment.paymentId,
-        amount: payment.amount,
-        note: `expected ${order.totals.grandTotal}`,
+  async function refundUnwanted(order: OrderDoc, payment: ProviderPayment, source: Source) {
+    const amount = payment.amount - payment.amount_refunded;
+    if (amount <= 0 || payment.status !== 'captured') return;
+    const paidWith = await lifecycle.paidBy(order);
+    const reason = paidWith
+      ? `order already paid by ${paidWith}`
+      : `order ${order.status} before this payment`;
+    try {
+      const refund = await provider.refund(payment.id, {
+        amount,
+        idempotencyKey: `unwanted-${payment.id}`,
+        notes: { orderNumber: order.orderNumber, reason },
       });
-      logger.error(
-        { orderNumber: order.orderNumber, paid: payment.amount, expected: order.totals.grandTotal },
-        'payment amount does not match the order',
-      );
-      return order;
-    }
-    if (await claimOnce(`order-paid:${String(order._id)}`, payment.paymentId)) {
-      const paidAt = new Date(now());
-      const updated = (await OrderModel.findOneAndUpdate(
-        { _id: order._id },
-        { $set: { status: 'paid', paymentId: payment.paymentId, paidAt, failureReason: null } },
-        { returnDocument: 'after' },
-      ).lean<OrderDoc>()) as OrderDoc;
-      await record(order._id, 'paid', payment.source, {
-        paymentId: payment.paymentId,
-        amount: updated.totals.grandTotal,
+      await ledger(order._id, 'unwanted_capture_refunded', source, {
+        paymentId: payment.id,
+        amount: refund.amount,
+        note: `${reason}; refund ${refund.id}`,
       });
-      logger.info(
-        { orderNumber: updated.orderNumber, paymentId: payment.paymentId, source: payment.source },
-        'order paid',
+      logger.warn(
+        { orderNumber: order.orderNumber, paymentId: payment.id, refundId: refund.id },
+        'unwanted capture refunded',
       );
-      try {
-        return await afterPaid(updated);
-      } catch (err) {
-        // The payment is recorded; the invoice or mail is retried by reconciliation.
-        logger.error(
-          { err, orderNumber: updated.orderNumber },
-          'invoice or confirmation mail pending',
-        );
-        return (await OrderModel.findById(order._id).lean<OrderDoc>()) ?? updated;
-      }
-    }
-    const winner = await readClaim(`order-paid:${String(order._id)}`);
-    if (winner?.value && winner.value !== payment.paymentId) {
-      await record(order._id, 'duplicate_payment', payment.source, {
-        paymentId: payment.paymentId,
-        note: `order already paid by ${winner.value}: refund this one`,
-      });
-      logger.error(
-        { orderNumber: order.orderNumber, paymentId: payment.paymentId },
-        'second payment for a paid order: refund it',
-      );
-    }
-    // The same payment reported twice at once (verify and webhook): the winner is writing; answer
-    // with its result rather than a stale 'pending'.
-    const deadline = now() + 3000;
-    for (;;) {
-      const current = (await OrderModel.findById(order._id).lean<OrderDoc>()) as OrderDoc;
-      if (current.status !== 'pending_payment' && current.status !== 'payment_failed')
-        return current;
-      if (now() > deadline) return current;
-      await new Promise((r) => setTimeout(r, 50));
+    } catch (err) {
+      // Reconciliation finds the capture again and retries with the same idempotency key.
+      logger.error({ err, orderNumber: order.orderNumber }, 'unwanted capture: refund pending');
     }
   }
 
-  async function markFailed(
+  /** The one way a payment reaches an order: lifecycle first, then ledger and any refund. */
+  async function report(
     order: OrderDoc,
-    payment: { paymentId: string; reason: string; source: Source },
-  ) {
-    const paidKey = `order-paid:${String(order._id)}`;
-    if (await readClaim(paidKey)) return;
-    await OrderModel.updateOne(
-      { _id: order._id, status: 'pending_payment' },
-      { $set: { status: 'payment_failed', failureReason: payment.reason } },
-    );
-    // A capture may have won in between: paid always stands.
-    const paid = await readClaim(paidKey);
-    if (paid)
-      await OrderModel.updateOne(
-        { _id: order._id },
-        { $set: { status: 'paid', paymentId: paid.value, failureReason: null } },
-      );
-    await record(order._id, 'payment_failed', payment.source, {
-      paymentId: payment.paymentId,
-      note: payment.reason,
-    });
+    payment: ProviderPayment,
+    source: Source,
+  ): Promise<{ outcome: CaptureOutcome; order: OrderDoc }> {
+    const result = await lifecycle.recordCapture(order, payment);
+    if (result.outcome !== 'not_captured')
+      await ledger(order._id, LEDGER_TYPE[result.outcome], source, {
+        paymentId: payment.id,
+        amount: payment.amount,
+        ...(result.outcome === 'held'
+          ? { note: `expected ${order.totals.grandTotal}, held for the owner` }
+          : {}),
+      });
+    if (result.outcome === 'unwanted') await refundUnwanted(result.order, payment, source);
+    return result;
   }
 
   const findByProviderOrder = (providerOrderId: string) =>
-    OrderModel.findOne({ providerOrderId }).lean<OrderDoc>();
+    withDbRetry(() => OrderModel.findOne({ providerOrderId }).lean<OrderDoc>());
 
   async function handleEvent(event: ReturnType<typeof webhookEventSchema.parse>) {
-    const payment = event.payload.payment?.entity;
-    const providerOrderId = payment?.order_id ?? event.payload.order?.entity.id;
+    const entity = event.payload.payment?.entity;
+    const providerOrderId = entity?.order_id ?? event.payload.order?.entity.id;
     if (!providerOrderId) return;
     const order = await findByProviderOrder(providerOrderId);
     if (!order) {
       logger.warn({ event: event.event, providerOrderId }, 'webhook for an unknown order');
       return;
     }
-    if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment) {
-      await markPaid(order, { paymentId: payment.id, amount: payment.amount, source: 'webhook' });
-    } else if (event.event === 'payment.failed' && payment) {
-      const reason = String(
-        (payment as { error_description?: unknown }).error_description ?? 'Payment failed',
+    if ((event.event === 'payment.captured' || event.event === 'order.paid') && entity) {
+      // The signed body is the provider's word: its amount is checked like any other report.
+      await report(
+        order,
+        {
+          id: entity.id,
+          order_id: providerOrderId,
+          status: 'captured',
+          amount: entity.amount,
+          amount_refunded: 0,
+        },
+        'webhook',
       );
-      await markFailed(order, { paymentId: payment.id, reason, source: 'webhook' });
+    } else if (event.event === 'payment.failed' && entity) {
+      const reason = String(
+        (entity as { error_description?: unknown }).error_description ?? 'Payment failed',
+      );
+      await lifecycle.recordFailure(order, { paymentId: entity.id, reason });
+      await ledger(order._id, 'payment_failed', 'webhook', { paymentId: entity.id, note: reason });
     }
   }
+
+  /** Orders in the given states created inside the window (index: status, createdAt). */
+  const ordersIn = (statuses: readonly OrderStatus[], maxAgeMs: number, minAgeMs = 0) =>
+    withDbRetry(() =>
+      OrderModel.find({
+        status: trusted({ $in: statuses }),
+        createdAt: trusted({
+          $lte: new Date(now() - minAgeMs),
+          $gte: new Date(now() - maxAgeMs),
+        }),
+      })
+        .limit(RECONCILE_BATCH)
+        .lean<OrderDoc[]>(),
+    );
 
   const service = {
     provider,
@@ -240,21 +198,20 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async ensureProviderOrder(order: OrderDoc): Promise<OrderDoc> {
       if (order.providerOrderId) return order;
       const created = await provider.createOrder({
-        amount: order.totals.grandTotal ?? 0,
+        amount: order.totals.grandTotal,
         receipt: order.orderNumber,
         notes: { orderNumber: order.orderNumber, orderId: String(order._id) },
       });
-      const updated = await OrderModel.findOneAndUpdate(
-        { _id: order._id, providerOrderId: null },
-        { $set: { providerOrderId: created.id } },
-        { returnDocument: 'after' },
-      ).lean<OrderDoc>();
-      return updated ?? ((await OrderModel.findById(order._id).lean<OrderDoc>()) as OrderDoc);
+      return lifecycle.attachProviderOrder(order, created.id);
     },
 
-    /** The checkout dialog's success: HMAC-SHA256(stored provider order id | payment id), compared in constant time. */
+    /**
+     * The checkout dialog's success: HMAC-SHA256(stored provider order id | payment id), compared
+     * in constant time; then the provider is asked what was captured, since the signature says
+     * nothing of the amount.
+     */
     async verify(body: VerifyPaymentBody): Promise<OrderDoc> {
-      const order = await OrderModel.findById(body.orderId).lean<OrderDoc>();
+      const order = await lifecycle.read(body.orderId);
       if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
       if (!order.providerOrderId || order.providerOrderId !== body.razorpay_order_id)
         throw invalidSignature();
@@ -263,12 +220,22 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         `${order.providerOrderId}|${body.razorpay_payment_id}`,
       );
       if (!signatureMatches(expected, body.razorpay_signature)) {
-        await record(order._id, 'forged_signature', 'verify', {
+        await ledger(order._id, 'forged_signature', 'verify', {
           paymentId: body.razorpay_payment_id,
         });
         throw invalidSignature();
       }
-      return markPaid(order, { paymentId: body.razorpay_payment_id, source: 'verify' });
+      let payment: ProviderPayment;
+      try {
+        payment = await provider.fetchPayment(body.razorpay_payment_id);
+      } catch (err) {
+        logger.warn({ err, orderNumber: order.orderNumber }, 'verify: provider unreachable');
+        throw new AppError(503, 'PAYMENT_UNCONFIRMED', PAYMENT_UNCONFIRMED_MESSAGE);
+      }
+      if (payment.order_id !== order.providerOrderId) throw invalidSignature();
+      const result = await report(order, payment, 'verify');
+      if (result.outcome === 'held') throw new AppError(409, 'PAYMENT_HELD', PAYMENT_HELD_MESSAGE);
+      return result.order;
     },
 
     /**
@@ -298,97 +265,82 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         eventIdHeader ?? event.id ?? createHash('sha256').update(rawBody).digest('hex');
       const _id = `webhook:${eventId}`;
       try {
-        await PaymentEventModel.create({
-          _id,
-          type: event.event,
-          source: 'webhook',
-          paymentId: event.payload.payment?.entity.id ?? null,
-          amount: event.payload.payment?.entity.amount ?? null,
-        });
+        await withDbRetry(() =>
+          PaymentEventModel.create({
+            _id,
+            type: event.event,
+            source: 'webhook',
+            paymentId: event.payload.payment?.entity.id ?? null,
+            amount: event.payload.payment?.entity.amount ?? null,
+          }),
+        );
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        const seen = await PaymentEventModel.findById(_id).lean();
+        const seen = await withDbRetry(() => PaymentEventModel.findById(_id).lean());
         if (seen?.processedAt) return 'duplicate';
       }
       await handleEvent(event);
-      await PaymentEventModel.updateOne({ _id }, { $set: { processedAt: new Date(now()) } });
+      await withDbRetry(() =>
+        PaymentEventModel.updateOne({ _id }, { $set: { processedAt: new Date(now()) } }),
+      );
       return 'handled';
     },
 
     /**
-     * Asks the provider about orders still waiting for payment (the browser closed, a webhook was
-     * lost) and finishes paid orders whose invoice or confirmation mail is pending.
+     * The self-healing pass (every few minutes, see jobs): asks the provider about orders still
+     * waiting for payment (the browser closed, a webhook was lost, the process died) and reports
+     * every capture; looks at recently paid or cancelled orders for captures they did not take
+     * (a double charge whose webhook was lost) and refunds them; and finishes every paid order whose
+     * invoice or confirmation is still missing.
      */
     async reconcile(
       options: { minAgeMs?: number } = {},
-    ): Promise<{ checked: number; paid: number; finished: number }> {
-      const at = now();
-      const pending = await OrderModel.find({
-        status: trusted({ $in: PAYABLE }),
-        providerOrderId: trusted({ $ne: null }),
-        createdAt: trusted({
-          $lte: new Date(at - (options.minAgeMs ?? 60_000)),
-          $gte: new Date(at - RECONCILE_MAX_AGE_MS),
-        }),
-      })
-        .limit(200)
-        .lean<OrderDoc[]>();
-      let paid = 0;
-      for (const order of pending) {
+    ): Promise<{ checked: number; paid: number; refunded: number; finished: number }> {
+      const counts = { checked: 0, paid: 0, refunded: 0, finished: 0 };
+      const waiting = await ordersIn(
+        AWAITING_PAYMENT,
+        RECONCILE_MAX_AGE_MS,
+        options.minAgeMs ?? 60_000,
+      );
+      const settled = await ordersIn(
+        ['paid', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'],
+        SECOND_CAPTURE_WINDOW_MS,
+      );
+      for (const order of [...waiting, ...settled]) {
+        if (!order.providerOrderId) continue;
         try {
-          const payments = await provider.fetchOrderPayments(order.providerOrderId!);
-          const captured = payments.find((p) => p.status === 'captured');
-          if (captured) {
-            const result = await markPaid(order, {
-              paymentId: captured.id,
-              amount: captured.amount,
-              source: 'reconcile',
-            });
-            if (result.status === 'paid') paid += 1;
-          } else if (await readClaim(`order-paid:${String(order._id)}`)) {
-            // Paid, but the status write was lost (a crash between claim and write): repair it.
-            const claim = await readClaim(`order-paid:${String(order._id)}`);
-            await OrderModel.updateOne(
-              { _id: order._id },
-              { $set: { status: 'paid', paymentId: claim!.value } },
-            );
+          counts.checked += 1;
+          let current = await lifecycle.sync(order);
+          const payments = await provider.fetchOrderPayments(order.providerOrderId);
+          const paidWith = await lifecycle.paidBy(current);
+          for (const payment of payments) {
+            if (payment.status !== 'captured' || payment.id === paidWith) continue;
+            const result = await report(current, payment, 'reconcile');
+            if (result.outcome === 'paid') counts.paid += 1;
+            if (result.outcome === 'unwanted') counts.refunded += 1;
+            current = result.order;
           }
         } catch (err) {
-          logger.warn(
-            { err, orderNumber: order.orderNumber },
-            'reconciliation could not reach the provider',
-          );
+          logger.warn({ err, orderNumber: order.orderNumber }, 'reconciliation: order skipped');
         }
       }
-      const unfinished = await OrderModel.find({
-        status: 'paid',
-        $or: [{ invoiceNumber: null }, { confirmationMailedAt: null }],
-      })
-        .limit(200)
-        .lean<OrderDoc[]>();
-      let finished = 0;
+      const unfinished = await withDbRetry(() =>
+        OrderModel.find({
+          paymentId: trusted({ $ne: null }),
+          $or: [{ invoiceNumber: null }, { confirmationMailedAt: null }],
+        })
+          .limit(RECONCILE_BATCH)
+          .lean<OrderDoc[]>(),
+      );
       for (const order of unfinished) {
         try {
-          // A numbering claim left without a number for 5 minutes belongs to a request that died.
-          const claim = await readClaim(`order-invoice:${String(order._id)}`);
-          if (
-            !order.invoiceNumber &&
-            claim &&
-            !claim.value &&
-            at - claim.createdAt.getTime() > 5 * 60_000
-          ) {
-            await releaseClaim(`order-invoice:${String(order._id)}`);
-          }
-          await afterPaid(order);
-          finished += 1;
+          const done = await lifecycle.finish(order);
+          if (done.invoiceNumber && done.confirmationMailedAt) counts.finished += 1;
         } catch (err) {
-          logger.warn(
-            { err, orderNumber: order.orderNumber },
-            'invoice or confirmation still pending',
-          );
+          logger.warn({ err, orderNumber: order.orderNumber }, 'invoice or confirmation pending');
         }
       }
-      return { checked: pending.length, paid, finished };
+      return counts;
     },
 
     /**
@@ -401,12 +353,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ): Promise<TestPaymentCompletionResponse> {
       if (!(provider instanceof TestPaymentProvider))
         throw notFound('Test payments are off.', 'NOT_FOUND');
-      const order = await OrderModel.findById(body.orderId).lean<OrderDoc>();
+      const order = await lifecycle.read(body.orderId);
       if (!order || order.providerOrderId !== body.providerOrderId)
         throw notFound('Order not found.', 'ORDER_NOT_FOUND');
       const payment = await provider.recordPayment(
         body.providerOrderId,
-        order.totals.grandTotal ?? 0,
+        order.totals.grandTotal,
         body.outcome,
       );
       const event = {
@@ -449,8 +401,6 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         razorpay_signature: provider.checkoutSignature(payment.order_id, payment.id),
       };
     },
-
-    markPaid,
   };
   return service;
 }

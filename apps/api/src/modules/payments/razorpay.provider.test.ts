@@ -1,7 +1,6 @@
 import { priceCart } from '@vanya/catalog';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentsOf } from '../../app';
 import { bearer, signUpVerified } from '../../testing/accounts';
 import { FakeRazorpay } from '../../testing/fake-razorpay';
 import { DEFAULT_ITEMS, orderBody, placeOrder } from '../../testing/orders';
@@ -124,7 +123,7 @@ describe('payments against a server speaking Razorpay\u2019s protocol', () => {
   it('reconciles a pending order by asking Razorpay for its payments', async () => {
     const { order, payment } = (await placeOrder(t, token)).body;
     const paid = razorpay.capture(payment.providerOrderId);
-    await paymentsOf(t.app).reconcile({ minAgeMs: 0 });
+    await t.services.payments.reconcile({ minAgeMs: 0 });
     expect(
       razorpay.requests.some(
         (r) => r.method === 'GET' && r.path === `/v1/orders/${payment.providerOrderId}/payments`,

@@ -1,5 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey } from './duplicate-key';
+import { withDbRetry } from './retry';
 
 /**
  * Exactly-once decisions that hold on MongoDB 7 and on FerretDB 1.x alike.
@@ -14,7 +15,7 @@ const claimSchema = new Schema(
   {
     _id: { type: String, required: true },
     /** What the winner decided (an invoice number, say), for the others to read. */
-    value: { type: String, default: null },
+    value: { type: String, default: null, index: true },
   },
   { versionKey: false, timestamps: { createdAt: true, updatedAt: false }, collection: 'claims' },
 );
@@ -31,6 +32,43 @@ export async function claimOnce(key: string, value: string | null = null): Promi
   }
 }
 
+/**
+ * Like claimOnce, for decisions that must survive a flaky database: transient errors are retried,
+ * and because a retried insert may meet its own earlier attempt (the first insert landed but its
+ * answer was lost), a duplicate whose value is exactly `value` counts as won. So `value` must be
+ * unique to this caller's decision (a payment id, a random token), never shared with a rival.
+ */
+export async function claimAs(key: string, value: string): Promise<boolean> {
+  let tried = false;
+  return withDbRetry(async () => {
+    try {
+      await ClaimModel.create({ _id: key, value });
+      return true;
+    } catch (err) {
+      if (!isDuplicateKey(err)) {
+        tried = true;
+        throw err;
+      }
+      if (!tried) return false;
+      const existing = await ClaimModel.findById(key).lean<{ value: string | null }>();
+      return existing?.value === value;
+    }
+  });
+}
+
+/** The claims whose key starts with `prefix` and whose value is `value` (recovery only: a scan). */
+export async function claimsBoundTo(
+  prefix: string,
+  value: string,
+): Promise<{ _id: string; value: string; createdAt: Date }[]> {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return withDbRetry(() =>
+    ClaimModel.find({ value, _id: new RegExp(`^${escaped}`) })
+      .sort({ _id: 1 })
+      .lean<{ _id: string; value: string; createdAt: Date }[]>(),
+  );
+}
+
 /** Gives a claim up (its work failed and may be retried). */
 export async function releaseClaim(key: string): Promise<void> {
   await ClaimModel.deleteOne({ _id: key });
@@ -39,11 +77,13 @@ export async function releaseClaim(key: string): Promise<void> {
 export async function readClaim(
   key: string,
 ): Promise<{ value: string | null; createdAt: Date } | null> {
-  return ClaimModel.findById(key).lean<{ value: string | null; createdAt: Date }>();
+  return withDbRetry(() =>
+    ClaimModel.findById(key).lean<{ value: string | null; createdAt: Date }>(),
+  );
 }
 
 export async function setClaimValue(key: string, value: string): Promise<void> {
-  await ClaimModel.updateOne({ _id: key }, { $set: { value } });
+  await withDbRetry(() => ClaimModel.updateOne({ _id: key }, { $set: { value } }));
 }
 
 /**

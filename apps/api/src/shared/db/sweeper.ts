@@ -1,7 +1,6 @@
 import { trusted } from 'mongoose';
 import { EmailTokenModel } from '../../modules/auth/email-token.model';
 import { OneTimeCodeModel } from '../../modules/auth/one-time-code.model';
-import type { Logger } from '../logger';
 import { RateLimitCounter } from '../http/rate-limit';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -25,16 +24,4 @@ export async function sweepExpired(
     codes: codes.deletedCount,
     tokens: tokens.deletedCount,
   };
-}
-
-/** Runs the sweep every `intervalMs` until the returned stop function is called. */
-export function startSweeper(logger: Logger, intervalMs = 10 * 60 * 1000): () => void {
-  const timer = setInterval(() => {
-    sweepExpired().then(
-      (removed) => logger.debug({ removed }, 'expired records swept'),
-      (err: unknown) => logger.warn({ err }, 'sweep failed'),
-    );
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

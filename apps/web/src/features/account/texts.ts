@@ -104,10 +104,12 @@ export const ACCOUNT_TEXTS = {
   orderStatuses: {
     pending_payment: 'Awaiting payment',
     paid: 'Paid',
-    payment_failed: 'Payment failed',
-    cancelled: 'Cancelled',
+    packed: 'Packed',
     shipped: 'Shipped',
     delivered: 'Delivered',
+    payment_failed: 'Payment failed',
+    cancelled: 'Cancelled',
+    refunded: 'Refunded',
   } satisfies Record<OrderStatus, string>,
 
   invoices: {

@@ -1,0 +1,58 @@
+import type { Logger } from '../shared/logger';
+
+export interface JobDefinition {
+  name: string;
+  everyMs: number;
+  /** One run; what it answers is logged when it did something. */
+  run(): Promise<unknown>;
+}
+
+export interface Jobs {
+  /** Starts every job's timer (index.ts; tests run jobs by hand with runNow). */
+  start(): void;
+  /** Stops the timers and waits for runs still under way. */
+  stop(): Promise<void>;
+  /** Runs one job now (or joins its run under way) and answers its result. */
+  runNow(name: string): Promise<unknown>;
+}
+
+/**
+ * The background work of the API in one place: reconciliation of payments and the sweep of expired
+ * records. A job never runs twice at once in one process: a tick that finds its previous run still
+ * going is skipped.
+ */
+export function createJobs(definitions: JobDefinition[], logger: Logger): Jobs {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Map<string, Promise<unknown>>();
+
+  const runNow = (name: string): Promise<unknown> => {
+    const job = definitions.find((d) => d.name === name);
+    if (!job) return Promise.reject(new Error(`No job named ${name}`));
+    const under = running.get(name);
+    if (under) return under;
+    const run = job.run().finally(() => running.delete(name));
+    running.set(name, run);
+    return run;
+  };
+
+  return {
+    start() {
+      for (const job of definitions) {
+        const timer = setInterval(() => {
+          if (running.has(job.name)) return;
+          runNow(job.name).then(
+            (result) => logger.debug({ job: job.name, result }, 'job done'),
+            (err: unknown) => logger.warn({ err, job: job.name }, 'job failed'),
+          );
+        }, job.everyMs);
+        timer.unref();
+        timers.push(timer);
+      }
+    },
+    async stop() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      await Promise.allSettled([...running.values()]);
+    },
+    runNow,
+  };
+}
