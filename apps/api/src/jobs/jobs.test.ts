@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../shared/logger';
+import { loadConfig } from '../config/env';
+import { createJobs } from './jobs';
+
+const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));
+
+describe('background jobs', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('runs each job on its interval once started, and no more once stopped', async () => {
+    let runs = 0;
+    const jobs = createJobs(
+      [{ name: 'count', everyMs: 1000, run: async () => (runs += 1) }],
+      logger,
+    );
+    jobs.start();
+    await vi.advanceTimersByTimeAsync(3500);
+    expect(runs).toBe(3);
+    await jobs.stop();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(runs).toBe(3);
+  });
+
+  it('never runs a job twice at once: a tick during a long run is skipped, runNow joins it', async () => {
+    let started = 0;
+    let release!: () => void;
+    const jobs = createJobs(
+      [
+        {
+          name: 'slow',
+          everyMs: 100,
+          run: () => {
+            started += 1;
+            return new Promise<void>((resolve) => (release = resolve));
+          },
+        },
+      ],
+      logger,
+    );
+    jobs.start();
+    await vi.advanceTimersByTimeAsync(550);
+    expect(started).toBe(1);
+    const joined = jobs.runNow('slow');
+    expect(started).toBe(1);
+    release();
+    await joined;
+    await jobs.stop();
+  });
+
+  it('waits on stop for a run under way', async () => {
+    let finished = false;
+    const jobs = createJobs(
+      [
+        {
+          name: 'finishing',
+          everyMs: 100,
+          run: async () => {
+            await new Promise((r) => setTimeout(r, 1000));
+            finished = true;
+          },
+        },
+      ],
+      logger,
+    );
+    void jobs.runNow('finishing');
+    const stopped = jobs.stop();
+    await vi.advanceTimersByTimeAsync(1000);
+    await stopped;
+    expect(finished).toBe(true);
+  });
+});

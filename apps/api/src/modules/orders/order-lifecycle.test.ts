@@ -1,0 +1,408 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClaimModel, claimAs } from '../../shared/db/claims';
+import { bearer, signUpVerified } from '../../testing/accounts';
+import { DEFAULT_ITEMS, orderBody, placeOrder } from '../../testing/orders';
+import { SmtpSink } from '../../testing/smtp-sink';
+import { startTestApp } from '../../testing/test-app';
+import { signedCapture } from '../../testing/webhooks';
+import type { TestApp } from '../../testing/test-app';
+import { financialYear, issuedNumbers } from '../invoices/invoice-number';
+import { PaymentEventModel } from '../payments/payment-event.model';
+import type { TestPaymentProvider } from '../payments/payment-provider';
+import { OrderModel } from './order.model';
+import type { OrderDoc } from './order.model';
+
+const STALE_MS = 60_000;
+
+describe('the order lifecycle finishes what a crash left half-done', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let token: string;
+  let email: string;
+  const provider = () => t.services.provider as TestPaymentProvider;
+  const stored = async (id: string) => (await OrderModel.findById(id).lean<OrderDoc>())!;
+  const mailsFor = (orderNumber: string) =>
+    sink.received.filter((m) => m.subject.includes(orderNumber));
+
+  /** A placed order and a payment captured for it at the provider (nobody told the shop yet). */
+  async function paidAtProvider(amount?: number) {
+    const { order, payment } = (
+      await placeOrder(t, token, orderBody(DEFAULT_ITEMS, 'Maharashtra', { email }))
+    ).body;
+    const captured = await provider().recordPayment(
+      payment.providerOrderId,
+      amount ?? payment.amount,
+      'success',
+    );
+    return { order, payment, captured };
+  }
+
+  const verify = (orderId: string, providerOrderId: string, paymentId: string) =>
+    request(t.app)
+      .post('/api/payments/verify')
+      .send({
+        orderId,
+        razorpay_order_id: providerOrderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: provider().checkoutSignature(providerOrderId, paymentId),
+      });
+
+  /** Makes a claim look as old as a crash long ago (createdAt is immutable through mongoose). */
+  const age = (key: string, ms: number) =>
+    ClaimModel.collection.updateOne({ _id: key } as never, {
+      $set: { createdAt: new Date(Date.now() - ms) },
+    });
+
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await startTestApp({ SMTP_URL: sink.url, RECOVERY_STALE_MS: String(STALE_MS) });
+    ({ token, email } = await signUpVerified(t, sink));
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it('shows the shopper a timeline: placed, then paid by the shop', async () => {
+    const { order, payment, captured } = await paidAtProvider();
+    expect((await verify(order._id, payment.providerOrderId, captured.id)).status).toBe(200);
+    const res = await request(t.app).get(`/api/orders/${order._id}`).set(bearer(token));
+    expect(res.body.status).toBe('paid');
+    expect(res.body.events.map((e: { status: string; by: string }) => [e.status, e.by])).toEqual([
+      ['pending_payment', 'shopper'],
+      ['paid', 'system'],
+    ]);
+  });
+
+  it('finishes an order whose payment was decided but whose status write was lost (a crash), on the next verify', async () => {
+    const { order, payment, captured } = await paidAtProvider();
+    // The request that won the decision died before writing the order.
+    await claimAs(
+      `order-move:${order._id}:pending_payment`,
+      JSON.stringify({
+        to: 'paid',
+        at: new Date().toISOString(),
+        by: 'system',
+        paymentId: captured.id,
+      }),
+    );
+    expect((await stored(order._id)).status).toBe('pending_payment');
+
+    const res = await verify(order._id, payment.providerOrderId, captured.id);
+    expect(res.status).toBe(200);
+    expect(res.body.order).toMatchObject({ status: 'paid', paymentId: captured.id });
+    const after = await stored(order._id);
+    expect(after.invoiceNumber).toMatch(/^VNY\/\d\d-\d\d\/\d{6}$/);
+    await sink.waitFor(email, new RegExp(order.orderNumber));
+    expect(mailsFor(order.orderNumber)).toHaveLength(1);
+  });
+
+  it('repairs the same lost write from reconciliation when nobody comes back', async () => {
+    const { order, captured } = await paidAtProvider();
+    await claimAs(
+      `order-move:${order._id}:pending_payment`,
+      JSON.stringify({
+        to: 'paid',
+        at: new Date().toISOString(),
+        by: 'system',
+        paymentId: captured.id,
+      }),
+    );
+    await t.services.jobs.runNow('reconcile');
+    // The job's minimum age keeps fresh orders for the shopper's own verify: run it as index.ts would later.
+    await t.services.payments.reconcile({ minAgeMs: 0 });
+    const after = await stored(order._id);
+    expect(after).toMatchObject({ status: 'paid', paymentId: captured.id });
+    expect(after.invoiceNumber).toBeTruthy();
+    expect(after.confirmationMailedAt).toBeTruthy();
+    await sink.waitFor(email, new RegExp(order.orderNumber));
+    expect(mailsFor(order.orderNumber)).toHaveLength(1);
+  });
+
+  it('pays an order captured at the provider whose every report was lost, from reconciliation', async () => {
+    const { order, captured } = await paidAtProvider();
+    const result = await t.services.payments.reconcile({ minAgeMs: 0 });
+    expect(result.paid).toBeGreaterThanOrEqual(1);
+    expect(await stored(order._id)).toMatchObject({ status: 'paid', paymentId: captured.id });
+  });
+
+  it('issues an invoice number that a dead request had claimed, rather than leaving a gap', async () => {
+    const { order, payment, captured } = await paidAtProvider();
+    const fy = financialYear(new Date());
+    const before = await issuedNumbers(fy);
+    const next = before.length ? Number(before.at(-1)!.number.split('/')[2]) + 1 : 1;
+    // The dead request held the numbering of this order and had claimed the next slot for it.
+    await claimAs(`invoice-for:${order._id}:0`, 'numbering:dead');
+    await claimAs(`invoice-number:${fy}:${String(next).padStart(6, '0')}`, order._id);
+    await claimAs(
+      `order-move:${order._id}:pending_payment`,
+      JSON.stringify({
+        to: 'paid',
+        at: new Date().toISOString(),
+        by: 'system',
+        paymentId: captured.id,
+      }),
+    );
+
+    expect((await verify(order._id, payment.providerOrderId, captured.id)).status).toBe(200);
+    const after = await stored(order._id);
+    expect(after.invoiceNumber).toBe(`VNY/${fy}/${String(next).padStart(6, '0')}`);
+    const issued = await issuedNumbers(fy);
+    expect(issued.filter((n) => n.orderId === order._id)).toHaveLength(1);
+  });
+
+  it('takes over numbering from a request that died before claiming a number, once it is stale', async () => {
+    const { order, payment, captured } = await paidAtProvider();
+    await claimAs(`invoice-for:${order._id}:0`, 'numbering:dead');
+    await claimAs(
+      `order-move:${order._id}:pending_payment`,
+      JSON.stringify({
+        to: 'paid',
+        at: new Date().toISOString(),
+        by: 'system',
+        paymentId: captured.id,
+      }),
+    );
+    // While the hold is fresh its holder may still be working: the order is paid, numbering waits.
+    const early = await verify(order._id, payment.providerOrderId, captured.id);
+    expect(early.body.order.status).toBe('paid');
+    expect((await stored(order._id)).invoiceNumber).toBeNull();
+
+    await age(`invoice-for:${order._id}:0`, STALE_MS + 1000);
+    const finished = await t.services.payments.reconcile({ minAgeMs: 0 });
+    expect(finished.finished).toBeGreaterThanOrEqual(1);
+    expect((await stored(order._id)).invoiceNumber).toMatch(/^VNY\//);
+    await sink.waitFor(email, new RegExp(order.orderNumber));
+    expect(mailsFor(order.orderNumber)).toHaveLength(1);
+  });
+
+  it('mails the confirmation once when a mailer died mid-way, after it went stale', async () => {
+    const { order, payment, captured } = await paidAtProvider();
+    await claimAs(`order-mail:${order._id}:0`, 'mailing:dead');
+    expect((await verify(order._id, payment.providerOrderId, captured.id)).status).toBe(200);
+    expect((await stored(order._id)).confirmationMailedAt).toBeNull();
+    expect(mailsFor(order.orderNumber)).toHaveLength(0);
+
+    await age(`order-mail:${order._id}:0`, STALE_MS + 1000);
+    await t.services.payments.reconcile({ minAgeMs: 0 });
+    await sink.waitFor(email, new RegExp(order.orderNumber));
+    expect((await stored(order._id)).confirmationMailedAt).toBeTruthy();
+    await t.services.payments.reconcile({ minAgeMs: 0 });
+    expect(mailsFor(order.orderNumber)).toHaveLength(1);
+  });
+
+  it('dates invoices in the order of their numbers', async () => {
+    const placed = await Promise.all([paidAtProvider(), paidAtProvider(), paidAtProvider()]);
+    await Promise.all(
+      placed.map((p) => verify(p.order._id, p.payment.providerOrderId, p.captured.id)),
+    );
+    const orders = await Promise.all(placed.map((p) => stored(p.order._id)));
+    const byNumber = [...orders].sort((a, b) => a.invoiceNumber!.localeCompare(b.invoiceNumber!));
+    const dates = byNumber.map((o) => o.invoiceDate!.getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => a - b));
+  });
+});
+
+describe('money rules', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let token: string;
+  let email: string;
+  const provider = () => t.services.provider as TestPaymentProvider;
+  const stored = async (id: string) => (await OrderModel.findById(id).lean<OrderDoc>())!;
+
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await startTestApp({ SMTP_URL: sink.url });
+    ({ token, email } = await signUpVerified(t, sink));
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  const place = async () =>
+    (await placeOrder(t, token, orderBody(DEFAULT_ITEMS, 'Maharashtra', { email }))).body;
+  const verify = (orderId: string, providerOrderId: string, paymentId: string) =>
+    request(t.app)
+      .post('/api/payments/verify')
+      .send({
+        orderId,
+        razorpay_order_id: providerOrderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: provider().checkoutSignature(providerOrderId, paymentId),
+      });
+
+  it('holds a payment whose captured amount is not the order total, on verify, and never pays the order', async () => {
+    const { order, payment } = await place();
+    const short = await provider().recordPayment(payment.providerOrderId, 100, 'success');
+    const res = await verify(order._id, payment.providerOrderId, short.id);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('PAYMENT_HELD');
+    const after = await stored(order._id);
+    expect(after.status).toBe('pending_payment');
+    expect(after.paymentHold).toMatchObject({ paymentId: short.id, amount: 100 });
+    // Reconciliation sees the same capture and keeps it held.
+    await t.services.payments.reconcile({ minAgeMs: 0 });
+    expect((await stored(order._id)).status).toBe('pending_payment');
+    expect(
+      await PaymentEventModel.countDocuments({ orderId: order._id, type: 'amount_mismatch' }),
+    ).toBe(1);
+  });
+
+  it('keeps a payment held once a webhook flagged its amount, even when verify comes later', async () => {
+    const { order, payment } = await place();
+    const paid = await provider().recordPayment(payment.providerOrderId, payment.amount, 'success');
+    // A signed webhook reporting another amount for this payment.
+    await t.services.payments.handleWebhook(
+      ...signedCapture(provider().webhookSecret, {
+        paymentId: paid.id,
+        providerOrderId: payment.providerOrderId,
+        amount: payment.amount - 1,
+      }),
+    );
+    expect((await stored(order._id)).paymentHold?.paymentId).toBe(paid.id);
+    const res = await verify(order._id, payment.providerOrderId, paid.id);
+    expect(res.status).toBe(409);
+    expect((await stored(order._id)).status).toBe('pending_payment');
+  });
+
+  it('refunds a second capture for a paid order through the provider, once, and records it', async () => {
+    const { order, payment } = await place();
+    const first = await provider().recordPayment(
+      payment.providerOrderId,
+      payment.amount,
+      'success',
+    );
+    const second = await provider().recordPayment(
+      payment.providerOrderId,
+      payment.amount,
+      'success',
+    );
+    expect((await verify(order._id, payment.providerOrderId, first.id)).status).toBe(200);
+    // The second capture's webhook was lost: reconciliation finds it.
+    const run = await t.services.payments.reconcile({ minAgeMs: 0 });
+    expect(run.refunded).toBe(1);
+    expect(await provider().fetchPayment(second.id)).toMatchObject({
+      status: 'refunded',
+      amount_refunded: payment.amount,
+    });
+    expect(await provider().fetchPayment(first.id)).toMatchObject({
+      status: 'captured',
+      amount_refunded: 0,
+    });
+    const again = await t.services.payments.reconcile({ minAgeMs: 0 });
+    expect(again.refunded).toBe(0);
+    expect(
+      await PaymentEventModel.countDocuments({
+        orderId: order._id,
+        type: 'unwanted_capture_refunded',
+      }),
+    ).toBe(1);
+    expect((await stored(order._id)).status).toBe('paid');
+  });
+
+  it('refunds at once a second capture reported by verify', async () => {
+    const { order, payment } = await place();
+    const first = await provider().recordPayment(
+      payment.providerOrderId,
+      payment.amount,
+      'success',
+    );
+    const second = await provider().recordPayment(
+      payment.providerOrderId,
+      payment.amount,
+      'success',
+    );
+    await verify(order._id, payment.providerOrderId, first.id).expect(200);
+    const res = await verify(order._id, payment.providerOrderId, second.id);
+    expect(res.status).toBe(200);
+    expect(res.body.order.paymentId).toBe(first.id);
+    expect((await provider().fetchPayment(second.id)).status).toBe('refunded');
+  });
+});
+
+describe('moves', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let token: string;
+  let email: string;
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await startTestApp({ SMTP_URL: sink.url });
+    ({ token, email } = await signUpVerified(t, sink));
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  async function paidOrder() {
+    const { order, payment } = (
+      await placeOrder(t, token, orderBody(DEFAULT_ITEMS, 'Maharashtra', { email }))
+    ).body;
+    const provider = t.services.provider as TestPaymentProvider;
+    const paid = await provider.recordPayment(payment.providerOrderId, payment.amount, 'success');
+    await request(t.app)
+      .post('/api/payments/verify')
+      .send({
+        orderId: order._id,
+        razorpay_order_id: payment.providerOrderId,
+        razorpay_payment_id: paid.id,
+        razorpay_signature: provider.checkoutSignature(payment.providerOrderId, paid.id),
+      })
+      .expect(200);
+    return (await OrderModel.findById(order._id).lean<OrderDoc>())!;
+  }
+
+  it('records each allowed move with who made it and its tracking details', async () => {
+    const { lifecycle } = t.services;
+    let order = await paidOrder();
+    order = await lifecycle.move(order, 'packed', 'owner');
+    order = await lifecycle.move(order, 'shipped', 'owner', {
+      carrier: 'India Post',
+      trackingNumber: 'EE123456789IN',
+      trackingUrl: 'https://www.indiapost.gov.in/track?id=EE123456789IN',
+    });
+    order = await lifecycle.move(order, 'delivered', 'owner');
+    expect(order.status).toBe('delivered');
+    expect(order.deliveredAt).toBeInstanceOf(Date);
+    expect(order.events.map((e) => [e.status, e.by])).toEqual([
+      ['pending_payment', 'shopper'],
+      ['paid', 'system'],
+      ['packed', 'owner'],
+      ['shipped', 'owner'],
+      ['delivered', 'owner'],
+    ]);
+    expect(order.events[3]).toMatchObject({
+      carrier: 'India Post',
+      trackingNumber: 'EE123456789IN',
+    });
+  });
+
+  it('refuses a move the lifecycle does not allow, and changes nothing', async () => {
+    const order = await paidOrder();
+    await expect(t.services.lifecycle.move(order, 'delivered', 'owner')).rejects.toMatchObject({
+      status: 409,
+      code: 'ORDER_MOVE_NOT_ALLOWED',
+    });
+    expect((await OrderModel.findById(order._id).lean())!.status).toBe('paid');
+  });
+
+  it('lets exactly one of two racing moves away from the same state win', async () => {
+    const order = await paidOrder();
+    const results = await Promise.allSettled([
+      t.services.lifecycle.move(order, 'packed', 'owner'),
+      t.services.lifecycle.move(order, 'cancelled', 'shopper'),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(rejected.reason).toMatchObject({ status: 409, code: 'ORDER_CHANGED' });
+    const after = (await OrderModel.findById(order._id).lean<OrderDoc>())!;
+    expect(['packed', 'cancelled']).toContain(after.status);
+    expect(
+      after.events.filter((e) => e.status === 'packed' || e.status === 'cancelled'),
+    ).toHaveLength(1);
+  });
+});
