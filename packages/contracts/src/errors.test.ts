@@ -60,6 +60,7 @@ describe('error codes', () => {
       RATE_LIMITED: 429,
       INTERNAL: 500,
       PROVIDER_UNAVAILABLE: 503,
+      DATABASE_UNAVAILABLE: 503,
     });
   });
 

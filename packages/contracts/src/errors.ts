@@ -24,6 +24,7 @@ export const ERROR_HTTP_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PROVIDER_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

@@ -228,5 +228,6 @@ export const API_ERROR_MESSAGES = {
   UNSUPPORTED_MEDIA: 'That file type is not supported. Upload a JPEG, PNG or WebP image.',
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
   PROVIDER_UNAVAILABLE: SHOP_MESSAGES.paymentUnavailable,
+  DATABASE_UNAVAILABLE: 'The shop is briefly unavailable. Please try again in a moment.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
 } as const;

@@ -22,10 +22,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app in-process on a database of its own (dropped by close()). */
-export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+/**
+ * The real app in-process on a database of its own (dropped by close()), on the shared test server
+ * unless `server.mongoUri` names another (a test that takes its server down brings its own).
+ */
+export async function startTestApp(
+  env: NodeJS.ProcessEnv = {},
+  server: { mongoUri?: string } = {},
+): Promise<TestApp> {
   const dbName = `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const connection = await connectDatabase(inject('mongoUri'), { dbName });
+  const connection = await connectDatabase(server.mongoUri ?? inject('mongoUri'), { dbName });
   const config = loadConfig({
     NODE_ENV: 'test',
     WEB_ORIGIN: 'http://localhost:5173',

@@ -1,4 +1,5 @@
 import express from 'express';
+import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -8,6 +9,13 @@ import { validate } from '../http/validate';
 import { createLogger } from '../logger';
 import { AppError, tooManyRequests } from './app-error';
 import { errorHandler } from './error-handler';
+
+/** Node's own socket error, as raised at `where` (a stack frame). */
+function socketError(code: string, where: string) {
+  const err = Object.assign(new Error('This socket has been ended by the other party'), { code });
+  err.stack = `Error: ${err.message}\n    at Socket.writeAfterFIN (node:net:566:14)\n    at ${where}`;
+  return err;
+}
 
 function appThatThrows(err: unknown) {
   const app = express();
@@ -107,6 +115,83 @@ describe('the error body', () => {
     expect(res.status).toBe(500);
     expect(res.body.code).toBe('INTERNAL');
     expect(res.text).not.toContain('secret');
+  });
+
+  it.each([
+    [
+      'no server to select',
+      new mongoose.mongo.MongoServerSelectionError(
+        'connect ECONNREFUSED 127.0.0.1:27017',
+        // What the driver knew of the servers; the handler never reads it.
+        { type: 'Unknown', servers: new Map() } as unknown as mongoose.mongo.TopologyDescription,
+      ),
+    ],
+    [
+      'a dropped connection',
+      new mongoose.mongo.MongoNetworkError('connection 3 to 127.0.0.1:27017 closed'),
+    ],
+    ['a timed-out connection', new mongoose.mongo.MongoNetworkTimeoutError('connection timed out')],
+    [
+      'a client not connected',
+      new mongoose.mongo.MongoNotConnectedError('Client must be connected first'),
+    ],
+    [
+      "mongoose's wait for a connection",
+      new mongoose.Error('Operation `users.findOne()` buffering timed out after 1500ms'),
+    ],
+    [
+      "a write on a socket the database closed (the driver's unwrapped EPIPE)",
+      socketError(
+        'EPIPE',
+        'Connection.writeCommand (/srv/node_modules/mongodb/lib/cmap/connection.js:408:29)',
+      ),
+    ],
+    [
+      'a wrapped network error',
+      new Error('could not load the cart', {
+        cause: new mongoose.mongo.MongoNetworkError('connect ECONNREFUSED 127.0.0.1:27017'),
+      }),
+    ],
+  ])(
+    'answers %s with 503 DATABASE_UNAVAILABLE, a retry hint and nothing of the driver',
+    async (_what, err) => {
+      const res = await request(appThatThrows(err)).get('/boom');
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).toEqual({
+        msg: 'The shop is briefly unavailable. Please try again in a moment.',
+        message: 'The shop is briefly unavailable. Please try again in a moment.',
+        code: 'DATABASE_UNAVAILABLE',
+      });
+      expect(res.text).not.toMatch(/127\.0\.0\.1|Mongo|buffering/);
+    },
+  );
+
+  it('keeps a socket error from elsewhere (mail, payments) a masked 500', async () => {
+    const res = await request(
+      appThatThrows(
+        socketError(
+          'EPIPE',
+          'SMTPConnection._send (/srv/node_modules/nodemailer/lib/smtp-connection/index.js:1:1)',
+        ),
+      ),
+    ).get('/boom');
+    expect(res.status).toBe(500);
+    expect(res.body.code).toBe('INTERNAL');
+  });
+
+  it('keeps a database that answers with an error a masked 500 (it is up: retrying will not help)', async () => {
+    const res = await request(
+      appThatThrows(
+        new mongoose.mongo.MongoServerError({
+          message: 'not authorized on vanya to execute command',
+          code: 13,
+        }),
+      ),
+    ).get('/boom');
+    expect(res.status).toBe(500);
+    expect(res.text).not.toContain('not authorized');
+    expect(res.body.code).toBe('INTERNAL');
   });
 
   it('keeps AppError statuses such as 403 with extra fields', async () => {

@@ -1,10 +1,15 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import mongoose from 'mongoose';
+import { API_ERROR_MESSAGES } from '@vanya/contracts';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/connect';
 import type { Logger } from '../logger';
 import { AppError } from './app-error';
 
 const VALIDATION_MESSAGE = 'Some fields are missing or invalid.';
+
+/** Seconds a client is asked to wait before trying again while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function body(message: string, code: string, extra: Record<string, unknown> = {}) {
   return { msg: message, message, code, ...extra };
@@ -35,6 +40,15 @@ export function toErrorResponse(err: unknown): {
       code: i.code,
     }));
     return { status: 400, body: body(message, 'VALIDATION_ERROR', { issues }), headers: {} };
+  }
+  // The database is down or restarting (connect.ts bounds how long an operation waits for it):
+  // a passing condition to retry, never a 500 with the driver's internals.
+  if (isDatabaseUnavailable(err)) {
+    return {
+      status: 503,
+      body: body(API_ERROR_MESSAGES.DATABASE_UNAVAILABLE, 'DATABASE_UNAVAILABLE'),
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
   }
   const e = err as {
     type?: string;
@@ -102,7 +116,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const { status, body: payload, headers } = toErrorResponse(err);
     const log = (req as { log?: Logger }).log ?? logger;
-    if (status >= 500) log.error({ err }, 'request failed');
+    if (payload.code === 'DATABASE_UNAVAILABLE') log.warn({ err }, 'database unavailable');
+    else if (status >= 500) log.error({ err }, 'request failed');
     else
       log.debug(
         { err: { message: (err as Error)?.message, code: payload.code } },
