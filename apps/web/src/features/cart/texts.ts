@@ -13,6 +13,7 @@ export const CART_TEXTS = {
   productNotFound: SHOP_MESSAGES.productNotFound,
   summaryHeading: 'Order Summary',
   proceedToCheckout: 'Proceed to Checkout',
+  summaryEmpty: 'Add a product to see your total and check out.',
   youMayAlsoLike: 'You May Also Like',
   add: 'Add',
   inclusiveOfTaxes: '(Inclusive of all taxes)',

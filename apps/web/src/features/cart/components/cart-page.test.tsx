@@ -26,10 +26,36 @@ describe('/cart', () => {
     await renderCart();
     expect(screen.getByRole('heading', { name: CART_TEXTS.emptyTitle })).toBeInTheDocument();
     expect(screen.getByText(CART_TEXTS.emptyMessage)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: CART_TEXTS.continueShopping })).toHaveAttribute(
-      'href',
-      '/products',
-    );
+    const links = screen.getAllByRole('link', { name: CART_TEXTS.continueShopping });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toHaveAttribute('href', '/products');
+  });
+
+  it('keeps the order summary when the cart is empty, with Proceed to Checkout disabled', async () => {
+    signIn();
+    await renderCart();
+    const summary = screen.getByRole('complementary', { name: CART_TEXTS.summaryHeading });
+    const checkout = within(summary).getByRole('button', { name: CART_TEXTS.proceedToCheckout });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription(CART_TEXTS.summaryEmpty);
+    expect(
+      within(summary).getByRole('link', { name: CART_TEXTS.continueShopping }),
+    ).toHaveAttribute('href', '/products');
+  });
+
+  it('keeps the summary when the last line goes, and disables its checkout button', async () => {
+    const user = userEvent.setup();
+    signIn();
+    addToCart('Bodybutter', 1);
+    await renderCart();
+    const checkout = () => screen.getByRole('button', { name: CART_TEXTS.proceedToCheckout });
+    expect(checkout()).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: CART_TEXTS.clearCart }));
+    expect(screen.getByRole('heading', { name: CART_TEXTS.emptyTitle })).toBeInTheDocument();
+    expect(
+      screen.getByRole('complementary', { name: CART_TEXTS.summaryHeading }),
+    ).toBeInTheDocument();
+    expect(checkout()).toBeDisabled();
   });
 
   it('shows each line with price, MRP, saving, quantity and line total, and the summary', async () => {

@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useCartActions, useCartLines } from '../../../hooks/use-cart';
 import { cartQuantity } from '../../../lib/cart-store';
+import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { cartRows, priceKnownLines } from '../cart-pricing';
 import { CART_TEXTS as T } from '../texts';
 import { CartLineItem, UnknownCartLine } from './cart-line';
@@ -24,17 +25,17 @@ export function CartPage() {
       <PageTitle title={T.heading} />
       <h1 className="cart-page__heading">{T.heading}</h1>
 
-      {empty ? (
-        <div className="empty-state">
-          <EmptyBasket />
-          <h2 className="empty-state__title">{T.emptyTitle}</h2>
-          <p className="empty-state__text">{T.emptyMessage}</p>
-          <Link className="btn btn--primary" to={PATHS.products}>
-            {T.continueShopping}
-          </Link>
-        </div>
-      ) : (
-        <div className="cart-layout">
+      <div className="cart-layout">
+        {empty ? (
+          <div className="empty-state cart-empty">
+            <EmptyBasket />
+            <h2 className="empty-state__title">{T.emptyTitle}</h2>
+            <p className="empty-state__text">{T.emptyMessage}</p>
+            <Link className="btn btn--primary" to={PATHS.products}>
+              {T.continueShopping}
+            </Link>
+          </div>
+        ) : (
           <section className="cart-items" aria-labelledby="cart-items-heading">
             <div className="cart-items__head">
               <h2 id="cart-items-heading" className="cart-items__title">
@@ -56,27 +57,36 @@ export function CartPage() {
               ))}
             </ul>
           </section>
+        )}
 
-          <aside className="cart-summary panel" aria-labelledby="cart-summary-heading">
-            <h2 id="cart-summary-heading" className="cart-summary__title">
-              {T.summaryHeading}
-            </h2>
+        {/* The summary stays when the cart is empty, its checkout button disabled (shopping spec, /cart). */}
+        <aside className="cart-summary panel" aria-labelledby="cart-summary-heading">
+          <h2 id="cart-summary-heading" className="cart-summary__title">
+            {T.summaryHeading}
+          </h2>
+          {empty ? (
+            <p className="cart-summary__empty" id="cart-summary-empty">
+              {T.summaryEmpty}
+            </p>
+          ) : (
             <PriceSummary priced={priced} />
-            <button
-              type="button"
-              className="btn btn--primary btn--lg btn--block"
-              disabled={priced.lines.length === 0}
-              onClick={() => navigate(PATHS.checkout)}
-            >
-              {T.proceedToCheckout}
-            </button>
-            <Link className="btn btn--ghost btn--block" to={PATHS.products}>
-              {T.continueShopping}
-            </Link>
-            <p className="cart-summary__secure">{T.secureNote}</p>
-          </aside>
-        </div>
-      )}
+          )}
+          <button
+            type="button"
+            className="btn btn--primary btn--lg btn--block"
+            disabled={priced.lines.length === 0}
+            aria-describedby={empty ? 'cart-summary-empty' : undefined}
+            onClick={() => navigate(PATHS.checkout)}
+            {...KEEP_CLEAR.action}
+          >
+            {T.proceedToCheckout}
+          </button>
+          <Link className="btn btn--ghost btn--block" to={PATHS.products}>
+            {T.continueShopping}
+          </Link>
+          <p className="cart-summary__secure">{T.secureNote}</p>
+        </aside>
+      </div>
 
       <CartSuggestions inCart={lines.map((line) => line.productId)} />
     </div>
