@@ -1,4 +1,4 @@
-import { formatINR, priceCart } from '@vanya/catalog';
+import { brand, formatINR, priceCart } from '@vanya/catalog';
 import { SHOP_MESSAGES, WISHLIST_MESSAGES } from '@vanya/contracts';
 
 import {
@@ -110,6 +110,9 @@ test('a guest fills a cart, signs in through the redirect, keeps the cart and pa
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('TEST MODE')).toBeVisible();
     await expect(dialog.getByText(/^VNY-\d{6}$/)).toBeVisible();
+    // As Razorpay's dialog would from the same options: the shop's name and 'Order Payment'.
+    await expect(dialog.getByText(brand.name, { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Order Payment', { exact: true })).toBeVisible();
     await screenshot('checkout-test-payment');
     await dialog.getByRole('button', { name: `Pay ${formatINR(priced.grandTotal)}` }).click();
 
@@ -234,10 +237,15 @@ test('the empty cart, the empty wishlist, and a checkout without a cart', async 
   await expect(
     page.getByText("Looks like you haven't added any products to your cart yet."),
   ).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute(
-    'href',
-    '/products',
-  );
+  // The order summary stays beside (or, on a phone, below) the message, its checkout disabled.
+  const summary = page.getByRole('complementary', { name: 'Order Summary' });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+  const continueLinks = page.getByRole('link', { name: 'Continue Shopping' });
+  await expect(continueLinks).toHaveCount(2);
+  for (const link of await continueLinks.all()) {
+    await expect(link).toHaveAttribute('href', '/products');
+  }
   await settle(page);
   await screenshot('cart-empty');
 

@@ -13,6 +13,7 @@ import { PATHS } from '../../../config/paths';
 import { useCartLines } from '../../../hooks/use-cart';
 import { useSessionUser } from '../../../hooks/use-session';
 import type { SessionUser } from '../../../lib/auth-storage';
+import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { useCreateOrder } from '../api/create-order';
 import { orderableLines, orderBody, priceForState } from '../checkout-order';
 import { orderErrorMessage, useCheckoutPayment } from '../hooks/use-checkout-payment';
@@ -290,6 +291,7 @@ export function CheckoutPage() {
             disabled={busy}
             // Unticked, it looks and reads as unavailable but still explains why when pressed.
             aria-disabled={!agreed || busy}
+            {...KEEP_CLEAR.action}
           >
             {busy ? T.processing : T.continueToPayment}
           </button>

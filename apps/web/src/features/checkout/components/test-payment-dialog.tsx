@@ -106,7 +106,16 @@ export function TestPaymentDialog({
           <h2 className="test-payment__title" id={titleId}>
             {T.title}
           </h2>
-          <p className="test-payment__merchant">{payment.name}</p>
+          {/* What Razorpay's dialog shows from the same options: the shop's name and the description. */}
+          <div className="test-payment__merchant">
+            <span className="test-payment__mark" aria-hidden="true">
+              {payment.name.charAt(0)}
+            </span>
+            <div>
+              <p className="test-payment__merchant-name">{payment.name}</p>
+              <p className="test-payment__description">{payment.description}</p>
+            </div>
+          </div>
         </header>
         <div className="test-payment__body">
           <p className="test-payment__explanation" id={textId}>
