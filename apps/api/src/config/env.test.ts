@@ -8,6 +8,7 @@ const PRODUCTION = {
   RAZORPAY_KEY_ID: 'rzp_live_abc',
   RAZORPAY_KEY_SECRET: 'secret',
   RAZORPAY_WEBHOOK_SECRET: 'whsec',
+  SELLER_GSTIN: '27AAPFU0939F1ZV',
 };
 
 describe('loadConfig', () => {
@@ -42,6 +43,42 @@ describe('loadConfig', () => {
     const env: Record<string, string> = { ...PRODUCTION, [name]: '' };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('prints the placeholder GSTIN outside production and the configured one in production', () => {
+    expect(loadConfig({}).seller).toEqual({
+      legalName: 'Vanya Naturals',
+      gstin: '27AAJCV4821K1ZY',
+    });
+    expect(loadConfig({ SELLER_GSTIN: '' }).seller.gstin).toBe('27AAJCV4821K1ZY');
+    expect(loadConfig({ ...PRODUCTION, SELLER_GSTIN: ' 27aapfu0939f1zv ' }).seller.gstin).toBe(
+      '27AAPFU0939F1ZV',
+    );
+  });
+
+  it.each([
+    ['unset', undefined, /SELLER_GSTIN is not set/],
+    ['empty', '', /SELLER_GSTIN is not set/],
+    [
+      'the placeholder',
+      '27AAJCV4821K1ZY',
+      /SELLER_GSTIN is the development placeholder 27AAJCV4821K1ZY/,
+    ],
+  ])('refuses to start in production with SELLER_GSTIN %s', (_what, gstin, message) => {
+    const env: Record<string, string | undefined> = { ...PRODUCTION, SELLER_GSTIN: gstin };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    expect(() => loadConfig(env)).toThrow(/the seller's own GSTIN/);
+  });
+
+  it('refuses a GSTIN that is malformed or registered outside the seller’s state', () => {
+    expect(() => loadConfig({ SELLER_GSTIN: '27AAPFU0939F1ZX' })).toThrow(
+      /SELLER_GSTIN is not a valid GSTIN/,
+    );
+    // A valid Karnataka GSTIN: the CGST + SGST split is decided by Maharashtra.
+    expect(() => loadConfig({ SELLER_GSTIN: '29AAPFU0939F1ZR' })).toThrow(
+      /SELLER_GSTIN must be registered in Maharashtra \(start with 27\)/,
+    );
   });
 
   it('refuses a short JWT secret in production', () => {

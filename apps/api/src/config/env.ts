@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { brand, GST_STATE_CODES } from '@vanya/catalog';
 import { isValidGstin } from '@vanya/contracts';
 import { z } from 'zod';
 import { findRepoRoot } from '../shared/paths';
@@ -13,6 +14,15 @@ const PRODUCTION_SECRETS = [
 ] as const;
 
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-never-used-in-production';
+
+/**
+ * A valid-format GSTIN printed on invoices outside production until the owner supplies theirs.
+ * Production refuses it: every tax invoice carries the seller's GSTIN.
+ */
+export const PLACEHOLDER_SELLER_GSTIN = '27AAJCV4821K1ZY';
+
+/** A GSTIN's first two digits are its state's code; ours must be the seller's state's. */
+const SELLER_STATE_CODE = GST_STATE_CODES[brand.sellerState];
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -69,13 +79,18 @@ const envSchema = z.object({
   /** Testing only: another host speaking Razorpay's API. */
   RAZORPAY_API_URL: optionalText,
   SELLER_LEGAL_NAME: z.string().trim().min(1).default('Vanya Naturals'),
-  /** The seller's GSTIN printed on invoices (a valid-format placeholder until the owner supplies theirs). */
+  /** The seller's GSTIN printed on invoices; empty or unset: the placeholder (never in production). */
   SELLER_GSTIN: z
     .string()
     .trim()
     .toUpperCase()
-    .refine((v) => isValidGstin(v), 'SELLER_GSTIN is not a valid GSTIN')
-    .default('27AAJCV4821K1ZY'),
+    .refine((v) => v === '' || isValidGstin(v), 'SELLER_GSTIN is not a valid GSTIN')
+    .refine(
+      (v) => v === '' || v.startsWith(SELLER_STATE_CODE),
+      `SELLER_GSTIN must be registered in ${brand.sellerState} (start with ${SELLER_STATE_CODE}), the seller's state that decides CGST + SGST against IGST`,
+    )
+    .transform((v) => v || undefined)
+    .optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -138,6 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'Refusing to start in production: JWT_SECRET must be at least 32 characters.',
       );
     }
+    if (!e.SELLER_GSTIN || e.SELLER_GSTIN === PLACEHOLDER_SELLER_GSTIN) {
+      throw new ConfigError(
+        `Refusing to start in production: SELLER_GSTIN ${e.SELLER_GSTIN ? `is the development placeholder ${PLACEHOLDER_SELLER_GSTIN}` : 'is not set'}. Set it to the seller's own GSTIN: every tax invoice prints it.`,
+      );
+    }
   }
 
   const partialRazorpay = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET].filter(Boolean).length === 1;
@@ -185,6 +205,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reconcileMinAgeMs: e.RECONCILE_MIN_AGE_MS,
       recoveryStaleMs: e.RECOVERY_STALE_MS,
     },
-    seller: { legalName: e.SELLER_LEGAL_NAME, gstin: e.SELLER_GSTIN },
+    seller: { legalName: e.SELLER_LEGAL_NAME, gstin: e.SELLER_GSTIN ?? PLACEHOLDER_SELLER_GSTIN },
   };
 }
