@@ -59,6 +59,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
             'https://api.razorpay.com',
             'https://checkout.razorpay.com',
             'https://www.google.com',
+            'https://www.openstreetmap.org',
           ],
           'connect-src': ["'self'", 'https://lumberjack.razorpay.com', 'https://api.razorpay.com'],
           'img-src': ["'self'", 'data:', 'blob:'],

@@ -1,6 +1,9 @@
 import { brand } from '@vanya/catalog';
 import { CONTACT_MESSAGES } from '@vanya/contracts';
 
+/** Plot 14, Ambajogai Road, Latur, Maharashtra 413512 (brand.address). */
+export const MAP_CENTRE = { lat: 18.396, lon: 76.579 } as const;
+
 export const CONTACT_TEXTS = {
   heading: 'Contact Us',
   lead: 'Questions about an order, an ingredient or a gift hamper? Write to us and we will get back to you soon.',
@@ -24,9 +27,26 @@ export const CONTACT_TEXTS = {
   mapHeading: 'Find us',
   openMap: 'Open in OpenStreetMap',
   directions: 'Get directions',
+  showLiveMap: 'Show interactive map',
+  liveMapNote: 'Loads a map from OpenStreetMap.',
+  loadingMap: 'Loading the map…',
+  showDrawnMap: 'Show the simple map instead',
+  mapFailed: 'The interactive map could not be loaded. The links below open it in a new tab.',
+  liveMapTitle: `Interactive map: ${brand.name}, ${brand.address.line1}, ${brand.address.city}`,
   followHeading: 'Follow us',
-  // Plot 14, Ambajogai Road, Latur (brand.address).
-  mapUrl: 'https://www.openstreetmap.org/?mlat=18.3960&mlon=76.5790#map=16/18.3960/76.5790',
+  mapUrl: `https://www.openstreetmap.org/?mlat=${MAP_CENTRE.lat}&mlon=${MAP_CENTRE.lon}#map=16/${MAP_CENTRE.lat}/${MAP_CENTRE.lon}`,
+  embedUrl: `https://www.openstreetmap.org/export/embed.html?${new URLSearchParams({
+    bbox: [
+      MAP_CENTRE.lon - 0.01,
+      MAP_CENTRE.lat - 0.007,
+      MAP_CENTRE.lon + 0.01,
+      MAP_CENTRE.lat + 0.007,
+    ]
+      .map((degrees) => degrees.toFixed(4))
+      .join(','),
+    layer: 'mapnik',
+    marker: `${MAP_CENTRE.lat},${MAP_CENTRE.lon}`,
+  }).toString()}`,
   directionsUrl: `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(
     `${brand.address.line1}, ${brand.address.city}, ${brand.address.state} ${brand.address.pinCode}`,
   )}`,

@@ -10,7 +10,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
 import { contactErrorMessage, useSendContactMessage } from '../api/send-contact-message';
 import { CONTACT_TEXTS as T } from '../texts';
-import { StaticMap } from './static-map';
+import { ContactMap } from './contact-map';
 import './contact-page.css';
 
 const EMPTY: ContactBody = {
@@ -186,7 +186,7 @@ export function ContactPage() {
             <h3 id={`${id}-map-heading`} className="eyebrow">
               {T.mapHeading}
             </h3>
-            <StaticMap />
+            <ContactMap />
             <div className="contact-map__links">
               <a
                 className="btn btn--ghost"
