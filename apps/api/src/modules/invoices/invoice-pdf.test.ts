@@ -3,9 +3,9 @@ import path from 'node:path';
 import { formatINR, priceOrder } from '@vanya/catalog';
 import type { PricedLine } from '@vanya/catalog';
 import { Types } from 'mongoose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../testing/pdf';
-import { overlappingWords, pdfWords, renderPdfPages, requirePoppler } from '../../testing/poppler';
+import { overlappingWords, pdfWords, renderPdfPages } from '../../testing/poppler';
 import type { WordBox } from '../../testing/poppler';
 import type { OrderDoc } from '../orders/order.model';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -112,10 +112,6 @@ function keepPages(name: string, pages: Buffer[]) {
   pages.forEach((png, i) => writeFileSync(path.join(dir, `${name}-${i + 1}.png`), png));
 }
 
-beforeAll(() => {
-  requirePoppler();
-});
-
 describe('the GST tax invoice PDF', () => {
   it('prints the particulars of CGST rule 46 for a delivery inside Maharashtra', async () => {
     const order = paidOrder();
@@ -201,30 +197,32 @@ describe('the GST tax invoice PDF', () => {
     ['intra-state', 'Maharashtra'],
     ['inter-state', 'Karnataka'],
   ])('laid out for a very long address (%s)', (supply, state) => {
-    let words: WordBox[];
-    let pages: Buffer[];
-    let warnings: string;
-    beforeAll(async () => {
-      const pdf = await renderInvoicePdf(
-        paidOrder({
-          state,
-          address: LONG_ADDRESS,
-          city: LONG_CITY,
-          pinCode: '431001',
-          names: ['Body Butter with Kokum, Shea and Wild Turmeric, Whipped Small-Batch Jar'],
-        }),
-        SELLER,
-      );
-      words = await pdfWords(pdf);
-      ({ pages, warnings } = await renderPdfPages(pdf));
-      keepPages(`invoice-long-address-${supply}`, pages);
-    });
+    // Rendered once, on first use: without poppler every test below fails with what to install.
+    let rendered: Promise<{ words: WordBox[]; pages: Buffer[]; warnings: string }> | undefined;
+    const layout = () =>
+      (rendered ??= (async () => {
+        const pdf = await renderInvoicePdf(
+          paidOrder({
+            state,
+            address: LONG_ADDRESS,
+            city: LONG_CITY,
+            pinCode: '431001',
+            names: ['Body Butter with Kokum, Shea and Wild Turmeric, Whipped Small-Batch Jar'],
+          }),
+          SELLER,
+        );
+        const { pages, warnings } = await renderPdfPages(pdf);
+        keepPages(`invoice-long-address-${supply}`, pages);
+        return { words: await pdfWords(pdf), pages, warnings };
+      })());
 
-    it('draws no text over other text', () => {
+    it('draws no text over other text', async () => {
+      const { words } = await layout();
       expect(describeOverlaps(overlappingWords(words))).toEqual([]);
     });
 
-    it('puts the city and PIN below the whole wrapped street address, in both blocks', () => {
+    it('puts the city and PIN below the whole wrapped street address, in both blocks', async () => {
+      const { words } = await layout();
       // The address's last word and the city line's PIN, once per block (billed, shipped).
       const ends = words.filter((w) => w.text === 'Extension');
       const pins = words.filter((w) => w.text === '431001');
@@ -236,7 +234,8 @@ describe('the GST tax invoice PDF', () => {
       }
     });
 
-    it('starts the supply details and the table below the taller address block', () => {
+    it('starts the supply details and the table below the taller address block', async () => {
+      const { words } = await layout();
       // The blocks end with the email (billed to) and the phone number (both).
       const blockEnds = words.filter(
         (w) => w.text === 'asha.kulkarni@example.in' || w.text === '9822045123',
@@ -248,14 +247,16 @@ describe('the GST tax invoice PDF', () => {
       expect(tableHeader.yMin).toBeGreaterThan(placeOfSupply.yMax);
     });
 
-    it('wraps a long product name inside its row', () => {
+    it('wraps a long product name inside its row', async () => {
+      const { words } = await layout();
       const nameEnd = words.find((w) => w.text === 'Jar')!;
       const nextRow = words.find((w) => w.text === 'Tan.Gone.Soap')!;
       expect(nameEnd.yMin).toBeGreaterThan(words.find((w) => w.text === 'Kokum,')!.yMin);
       expect(nextRow.yMin).toBeGreaterThan(nameEnd.yMax);
     });
 
-    it('renders as one clean A4 page', () => {
+    it('renders as one clean A4 page', async () => {
+      const { pages, warnings } = await layout();
       expect(warnings).toBe('');
       expect(pages).toHaveLength(1);
       const png = pages[0]!;
