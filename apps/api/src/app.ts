@@ -19,6 +19,7 @@ import { paymentsRoutes, webhookRoute } from './modules/payments/payments.routes
 import { productsRoutes } from './modules/products/products.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { errorHandler, notFoundHandler } from './shared/errors/error-handler';
@@ -105,6 +106,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(wishlistRoutes(config));
   api.use(consentRoutes(config));
   api.use(contactRoutes(config, services.mailer, logger));
+  api.use(waitlistRoutes(config, services.mailer));
   api.use(ordersRoutes(services.orders, config));
   api.use(paymentsRoutes(services.payments, config));
   api.use(invoicesRoutes(config));

@@ -8,7 +8,7 @@ import { otpRequiredBodySchema } from './auth';
 import { errorBodySchema } from './errors';
 import { totalMismatchBodySchema } from './orders';
 
-/** Every endpoint DESIGN.md section 5 names, as `METHOD path` below /api. */
+/** Every endpoint DESIGN.md section 5 names, plus the community waitlist, as `METHOD path` below /api. */
 const DESIGN_ENDPOINTS = [
   'POST /auth/register',
   'POST /auth/login',
@@ -39,6 +39,7 @@ const DESIGN_ENDPOINTS = [
   'POST /payments/webhook',
   'POST /payments/test/complete',
   'POST /contact',
+  'POST /waitlist',
   'GET /products',
   'GET /products/{id}',
   'GET /invoices',
@@ -150,6 +151,7 @@ describe('apiRoutes', () => {
         'POST /consent',
         'POST /payments/webhook',
         'POST /contact',
+        'POST /waitlist',
         'GET /products',
         'GET /products/{id}',
         'GET /invoices/{id}/pdf',

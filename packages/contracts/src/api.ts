@@ -67,6 +67,7 @@ import {
   ticketSchema,
   twoStepResponseSchema,
 } from './profile';
+import { waitlistBodySchema, waitlistResponseSchema } from './waitlist';
 import { wishlistBodySchema, wishlistResponseSchema } from './wishlist';
 
 export const API_BASE_PATH = '/api';
@@ -475,6 +476,20 @@ const shopping: ApiRoute[] = [
     body: contactBodySchema,
     responses: {
       ...created(contactResponseSchema, 'Stored (and mailed to the shop)'),
+      ...invalid,
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'post',
+    path: '/waitlist',
+    tag: 'Community',
+    summary: 'Join the community waitlist; a confirmation is mailed the first time',
+    auth: false,
+    body: waitlistBodySchema,
+    responses: {
+      ...created(waitlistResponseSchema, 'Added to the waitlist and mailed a confirmation'),
+      ...ok(waitlistResponseSchema, 'Already on the waitlist: the same answer, no second mail'),
       ...invalid,
       ...rateLimited,
     },

@@ -12,4 +12,5 @@ export * from './orders';
 export * from './payments';
 export * from './products';
 export * from './profile';
+export * from './waitlist';
 export * from './wishlist';

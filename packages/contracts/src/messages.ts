@@ -203,6 +203,13 @@ export const CONTACT_MESSAGES = {
   messageTooLong: 'Message is too long (at most 5000 characters)',
 } as const;
 
+/** The community waitlist (worded here: the specs only name an external form). */
+export const WAITLIST_MESSAGES = {
+  // One answer whether or not the address was already on the list.
+  joined: "You're on the waitlist! We've sent a confirmation to your email.",
+  failed: 'We could not add you to the waitlist. Please try again in a few minutes.',
+} as const;
+
 /** Application-level texts: the not-found page and the router's default error page. */
 export const APP_MESSAGES = {
   notFound: 'This page wandered off into nature. Let’s guide you back home.',

@@ -132,4 +132,22 @@ export function passwordChangedMail(name: string): Mail {
   };
 }
 
+export function waitlistMail(name: string): Mail {
+  const subject = `You're on the ${brand.hashtag} waitlist`;
+  const lines = [
+    `Thank you for joining the ${brand.hashtag} waitlist.`,
+    'We will write to you before anyone else when a new batch is ready and when our next community events in Latur and Pune are open.',
+  ];
+  const notYou = `Not you? Reply to this email or write to ${brand.supportEmail} and we will take this address off the list.`;
+  return {
+    subject,
+    text: `${hello(name)}\n\n${lines.join('\n\n')}\n\n${notYou}${footerText}`,
+    html: layout(
+      subject,
+      `<p>${escapeHtml(hello(name))}</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}
+<p style="font-size:13px;color:#55605a">Not you? Reply to this email or write to <a href="mailto:${brand.supportEmail}" style="color:${forest}">${brand.supportEmail}</a> and we will take this address off the list.</p>`,
+    ),
+  };
+}
+
 export { escapeHtml, layout };

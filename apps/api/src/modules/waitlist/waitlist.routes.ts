@@ -1,0 +1,32 @@
+import { WAITLIST_MESSAGES, waitlistBodySchema } from '@vanya/contracts';
+import type { WaitlistResponse } from '@vanya/contracts';
+import { Router } from 'express';
+import type { Config } from '../../config/env';
+import { rateLimit } from '../../shared/http/rate-limit';
+import { parsed, validate } from '../../shared/http/validate';
+import type { Mailer } from '../mail/mailer';
+import { createWaitlistService } from './waitlist.service';
+
+const HOUR = 60 * 60 * 1000;
+
+/** POST /waitlist: 201 the first time (with a confirmation mail), 200 with the same words after. */
+export function waitlistRoutes(config: Config, mailer: Mailer): Router {
+  const router = Router();
+  const service = createWaitlistService(mailer);
+  const rule = (name: string, limit: number) => ({
+    name,
+    limit: Math.ceil(limit * config.rateLimitScale),
+    windowMs: HOUR,
+  });
+  router.post(
+    '/waitlist',
+    rateLimit(rule('waitlist', 10), { perAccount: rule('waitlist-acct', 5) }),
+    validate(waitlistBodySchema),
+    async (_req, res) => {
+      const { created } = await service.join(parsed(res, waitlistBodySchema));
+      const body: WaitlistResponse = { success: true, message: WAITLIST_MESSAGES.joined };
+      res.status(created ? 201 : 200).json(body);
+    },
+  );
+  return router;
+}
