@@ -1,13 +1,17 @@
 import { brand } from '@vanya/catalog';
+import { WAITLIST_MESSAGES } from '@vanya/contracts';
 
 export const COMMUNITY_TEXTS = {
   heading: `Join the ${brand.hashtag} community`,
   lead: 'Rituals, recipes and early news from people who care what goes on their skin. Join the waitlist for first access to new batches and our community events in Latur and Pune.',
   joinWaitlist: 'Join the Waitlist',
-  waitlistNote: 'Opens your email app with a short note to us.',
-  waitlistSubject: `Join the ${brand.hashtag} waitlist`,
-  waitlistBody:
-    'Hello! Please add me to the waitlist for new batches and community events.\n\nName:\nCity:\n',
+  joiningWaitlist: 'Joining...',
+  waitlistName: 'Your name',
+  waitlistEmail: 'Email',
+  waitlistNote: 'One email to confirm, then only news of new batches and events.',
+  joinedTitle: 'You’re on the list',
+  joined: WAITLIST_MESSAGES.joined,
+  joinFailed: WAITLIST_MESSAGES.failed,
   sectionEyebrow: brand.hashtag,
   sectionHeading: 'Made with a community, for a community',
   join: 'Join',

@@ -5,12 +5,8 @@ import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
 import { COMMUNITY_TEXTS as T } from '../texts';
+import { WaitlistForm } from './waitlist-form';
 import './community-page.css';
-
-// Until the owner has a sign-up form, the waitlist is a prepared email to the shop.
-const WAITLIST_HREF = `mailto:${brand.supportEmail}?subject=${encodeURIComponent(
-  T.waitlistSubject,
-)}&body=${encodeURIComponent(T.waitlistBody)}`;
 
 /** Full-screen background with 'Join the Waitlist'; the community section follows below. */
 export function CommunityPage({ children }: { children?: ReactNode }) {
@@ -31,11 +27,7 @@ export function CommunityPage({ children }: { children?: ReactNode }) {
           <p className="eyebrow community-hero__eyebrow">{brand.hashtag}</p>
           <h1 className="community-hero__title">{T.heading}</h1>
           <p className="community-hero__lead">{T.lead}</p>
-          <a className="btn btn--light btn--lg" href={WAITLIST_HREF}>
-            {T.joinWaitlist}
-            <span className="visually-hidden"> (opens your email app)</span>
-          </a>
-          <p className="community-hero__note">{T.waitlistNote}</p>
+          <WaitlistForm />
         </div>
       </section>
       {children}
