@@ -79,6 +79,9 @@ export class FakeRazorpay {
     private readonly keySecret: string,
   ) {
     this.server = http.createServer((req, res) => {
+      // A client killed mid-request (the chaos suite kills the API) resets its connection.
+      req.on('error', () => undefined);
+      res.on('error', () => undefined);
       let raw = '';
       req.on('data', (c: Buffer) => (raw += c.toString()));
       req.on('end', () => this.handle(req, res, raw));

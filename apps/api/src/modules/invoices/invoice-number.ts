@@ -41,19 +41,31 @@ const slotOfNumber = (number: string) => {
 };
 
 /**
+ * The last number this process claimed, per financial year. Where to start trying: the one read of
+ * the series (a scan on FerretDB) happens once per process and year, and a number claimed by
+ * another process meanwhile only costs one refused insert.
+ */
+const lastClaimed = new Map<string, number>();
+
+/**
  * Claims the next number of the financial year's consecutive series for `orderId`. The slot's
  * insert carries the order id, so a number is bound to its order in the same atomic write that
  * takes it: a number can never be taken and then belong to nobody, whatever dies afterwards.
  */
 async function claimNextSlot(orderId: string, at: Date): Promise<IssuedNumber> {
   const fy = financialYear(at);
-  const last = await withDbRetry(() =>
-    ClaimModel.findOne({ _id: new RegExp(`^${SLOT_PREFIX}${fy}:`) })
-      .sort({ _id: -1 })
-      .lean<{ _id: string }>(),
-  );
-  let seq = last ? Number(last._id.slice(`${SLOT_PREFIX}${fy}:`.length)) + 1 : 1;
+  let last = lastClaimed.get(fy);
+  if (last === undefined) {
+    const found = await withDbRetry(() =>
+      ClaimModel.findOne({ _id: new RegExp(`^${SLOT_PREFIX}${fy}:`) })
+        .sort({ _id: -1 })
+        .lean<{ _id: string }>(),
+    );
+    last = found ? Number(found._id.slice(`${SLOT_PREFIX}${fy}:`.length)) : 0;
+  }
+  let seq = last + 1;
   while (!(await claimAs(slotKey(fy, seq), orderId))) seq += 1;
+  lastClaimed.set(fy, Math.max(seq, lastClaimed.get(fy) ?? 0));
   return slotIssued(slotKey(fy, seq));
 }
 
@@ -66,21 +78,23 @@ async function slotIssued(key: string): Promise<IssuedNumber> {
  * The invoice number of a paid order: the one already bound to it, or the next of the series.
  *
  * One numberer per order at a time: the numberer holds `invoice-for:<order>:<generation>`, claims a
- * slot bound to the order, then writes the number into its hold, where everyone else reads it. If
- * the hold is older than `staleAfterMs` without a number, its holder died; the next caller looks for
- * a slot already bound to the order (the holder died after claiming it) and issues that, or takes
- * the next generation of the hold and numbers the order itself. Answers undefined while another
+ * slot bound to the order, then writes the number into its hold, where everyone else reads it. A
+ * hold without a number is dead when it is this process's (`instance`: the caller numbers an order
+ * once at a time, so that attempt failed) or older than `staleAfterMs` (another process that died:
+ * two minutes in production, far longer than numbering takes a live one). The next caller then looks
+ * for a slot already bound to the order (the holder died after claiming it) and issues that, or
+ * takes the next generation of the hold and numbers the order itself. Answers undefined while another
  * caller is numbering the order (it will finish, or the next caller after it).
  */
 export async function issueInvoiceNumber(
   orderId: string,
-  options: { now?: Date; staleAfterMs: number },
+  options: { now?: Date; staleAfterMs: number; instance: string },
 ): Promise<IssuedNumber | undefined> {
   const now = options.now ?? new Date();
+  const mine = `numbering:${options.instance}:`;
   for (let generation = 0; generation < 20; generation += 1) {
     const key = `invoice-for:${orderId}:${generation}`;
-    const token = `numbering:${randomBytes(8).toString('hex')}`;
-    if (await claimAs(key, token)) {
+    if (await claimAs(key, `${mine}${randomBytes(8).toString('hex')}`)) {
       const issued = await claimNextSlot(orderId, now);
       await setClaimValue(key, issued.number);
       return issued;
@@ -88,14 +102,20 @@ export async function issueInvoiceNumber(
     const hold = await readClaim(key);
     if (!hold) continue;
     if (hold.value && NUMBER.test(hold.value)) return slotIssued(slotOfNumber(hold.value));
+    // A hold of this process is dead (its caller never numbers one order twice at once, so that
+    // attempt failed); another process's is alive until it is stale.
+    const dead =
+      hold.value?.startsWith(mine) ||
+      now.getTime() - hold.createdAt.getTime() >= options.staleAfterMs;
+    if (!dead) return undefined;
+    // The holder died. If after claiming a slot, that slot is the order's number (a scan, but
+    // only in recovery); if before, the next generation takes over.
     const bound = await claimsBoundTo(SLOT_PREFIX, orderId);
     if (bound[0]) {
       const issued = await slotIssued(bound[0]._id);
       await setClaimValue(key, issued.number);
       return issued;
     }
-    if (now.getTime() - hold.createdAt.getTime() < options.staleAfterMs) return undefined;
-    // The holder died before claiming a slot: the next generation takes over.
   }
   throw new Error(`Invoice numbering for order ${orderId} was abandoned 20 times`);
 }

@@ -135,6 +135,7 @@ describe('the order lifecycle finishes what a crash left half-done', () => {
     // The dead request held the numbering of this order and had claimed the next slot for it.
     await claimAs(`invoice-for:${order._id}:0`, 'numbering:dead');
     await claimAs(`invoice-number:${fy}:${String(next).padStart(6, '0')}`, order._id);
+    await age(`invoice-for:${order._id}:0`, STALE_MS + 1000);
     await claimAs(
       `order-move:${order._id}:pending_payment`,
       JSON.stringify({

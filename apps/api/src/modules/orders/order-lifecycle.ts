@@ -60,7 +60,7 @@ export interface OrderLifecycleDeps {
 
 const moveKey = (orderId: Types.ObjectId | string, from: OrderStatus) =>
   `order-move:${String(orderId)}:${from}`;
-const token = (what: string) => `${what}:${randomBytes(8).toString('hex')}`;
+const token = (prefix: string) => `${prefix}${randomBytes(8).toString('hex')}`;
 
 /** The timeline entry of a move: built the same way by everyone, so adding it twice adds it once. */
 function eventOf(record: MoveRecord) {
@@ -100,6 +100,10 @@ function fieldsOf(record: MoveRecord): Record<string, unknown> {
 export function createOrderLifecycle(deps: OrderLifecycleDeps) {
   const { logger, mailer, seller, staleAfterMs } = deps;
   const now = deps.now ?? Date.now;
+  /** Names this process in its holds: a hold of ours with no finish under way is a dead attempt. */
+  const instance = randomBytes(6).toString('hex');
+  /** finish() under way per order in this process: a second caller joins it rather than racing. */
+  const finishing = new Map<string, Promise<OrderDoc>>();
 
   const read = (id: Types.ObjectId | string) =>
     withDbRetry(() => OrderModel.findById(id).lean<OrderDoc>());
@@ -159,6 +163,7 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
     const issued = await issueInvoiceNumber(String(order._id), {
       now: new Date(now()),
       staleAfterMs,
+      instance,
     });
     if (!issued) return order;
     return setFields(order, { invoiceNumber: issued.number, invoiceDate: issued.date });
@@ -166,14 +171,16 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
 
   /**
    * The confirmation mail with the invoice, once. Generation g's holder mails and then marks its
-   * claim 'sent'; a holder that failed marks it 'failed', and one that died leaves it to go stale:
-   * either way the next caller takes generation g + 1.
+   * claim 'sent'; a holder that failed marks it 'failed'; one of this process that left neither
+   * failed on the way, and one of another process died if it is stale: in each case the next caller
+   * takes generation g + 1.
    */
   async function mailConfirmation(order: OrderDoc): Promise<OrderDoc> {
     if (order.confirmationMailedAt || !order.invoiceNumber) return order;
+    const mine = `mailing:${instance}:`;
     for (let generation = 0; generation < 20; generation += 1) {
       const key = `order-mail:${String(order._id)}:${generation}`;
-      if (await claimAs(key, token('mailing'))) {
+      if (await claimAs(key, token(mine))) {
         try {
           const pdf = await renderInvoicePdf(order, seller);
           await mailer.send({
@@ -198,7 +205,7 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
       if (!claim) continue;
       if (claim.value === 'sent')
         return setFields(order, { confirmationMailedAt: claim.createdAt });
-      if (claim.value === 'failed') continue;
+      if (claim.value === 'failed' || claim.value?.startsWith(mine)) continue;
       if (now() - claim.createdAt.getTime() < staleAfterMs) return order;
     }
     throw new Error(`Confirmation mail for order ${order.orderNumber} failed 20 times`);
@@ -300,11 +307,28 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
       return after;
     },
 
-    /** Finishes a paid order: the invoice number, then the confirmation mail with its PDF. */
+    /**
+     * Finishes a paid order: the invoice number, then the confirmation mail with its PDF. One run
+     * per order at a time in this process; a caller arriving meanwhile waits for it, then checks.
+     */
     async finish(order: OrderDoc): Promise<OrderDoc> {
-      const current = await sync(order);
-      if (!current.paymentId) return current;
-      return mailConfirmation(await number(current));
+      const id = String(order._id);
+      for (;;) {
+        const under = finishing.get(id);
+        if (!under) break;
+        await under.catch(() => undefined);
+      }
+      const run = (async () => {
+        const current = await sync((await read(order._id)) ?? order);
+        if (!current.paymentId) return current;
+        return mailConfirmation(await number(current));
+      })();
+      finishing.set(id, run);
+      try {
+        return await run;
+      } finally {
+        finishing.delete(id);
+      }
     },
 
     /** finish(), leaving a failure to whoever comes next (a webhook, a retry, reconciliation). */

@@ -310,11 +310,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         if (!order.providerOrderId) continue;
         try {
           counts.checked += 1;
+          const awaiting = AWAITING_PAYMENT.includes(order.status as OrderStatus);
+          const captured = (await provider.fetchOrderPayments(order.providerOrderId)).filter(
+            (p) => p.status === 'captured' && p.id !== order.paymentId,
+          );
+          // A settled order with nothing new at the provider costs no database read.
+          if (!awaiting && captured.length === 0) continue;
           let current = await lifecycle.sync(order);
-          const payments = await provider.fetchOrderPayments(order.providerOrderId);
           const paidWith = await lifecycle.paidBy(current);
-          for (const payment of payments) {
-            if (payment.status !== 'captured' || payment.id === paidWith) continue;
+          for (const payment of captured) {
+            if (payment.id === paidWith) continue;
             const result = await report(current, payment, 'reconcile');
             if (result.outcome === 'paid') counts.paid += 1;
             if (result.outcome === 'unwanted') counts.refunded += 1;
