@@ -12,11 +12,13 @@ rm -rf packages/*/.reports apps/*/.reports
 pnpm test
 status=$?
 
-# The journeys and the browser suite run against the build (turbo skips what is already built):
-# the journeys from outside against the built API in production mode, the browser suite against
-# the built API serving the built web app.
+# The journeys, the chaos suite and the browser suite run against the build (turbo skips what is
+# already built): the journeys and chaos from outside against the built API in production mode,
+# the browser suite against the built API serving the built web app.
 pnpm build --output-logs=errors-only || status=1
 pnpm --filter @vanya/api test:journeys || status=1
+# The chaos suite in its short form (the full one: 100 shoppers, `pnpm --filter @vanya/api chaos`).
+CHAOS_SHOPPERS="${CHAOS_SHOPPERS:-40}" pnpm --filter @vanya/api chaos || status=1
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
   echo "Chromium is missing (Debian: apt-get install chromium): the browser suite cannot run." >&2
 fi

@@ -67,6 +67,8 @@ export async function startBuiltApi(): Promise<BuiltApi> {
       RAZORPAY_KEY_SECRET: keys.keySecret,
       RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
       RAZORPAY_API_URL: razorpay.url,
+      // Production refuses the development placeholder: a real-format Maharashtra GSTIN.
+      SELLER_GSTIN: '27AAPFV1234C1ZA',
       DATA_DIR: dir,
       UPLOAD_DIR: path.join(dir, 'uploads'),
       // Cheaper hashing and roomier limits than production: the journeys sign up several shoppers
