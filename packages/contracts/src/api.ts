@@ -16,6 +16,7 @@ import {
   registerBodySchema,
   requestPasswordResetBodySchema,
   resendOtpBodySchema,
+  resendOtpResponseSchema,
   resetPasswordBodySchema,
   sendEmailOtpBodySchema,
   sendPhoneOtpBodySchema,
@@ -216,7 +217,7 @@ const auth: ApiRoute[] = [
     summary: 'Send a new login code',
     auth: false,
     body: resendOtpBodySchema,
-    responses: { ...ok(messageResponseSchema), ...invalid, ...rateLimited },
+    responses: { ...ok(resendOtpResponseSchema), ...invalid, ...rateLimited },
   },
   {
     method: 'post',
@@ -429,7 +430,8 @@ const shopping: ApiRoute[] = [
     method: 'post',
     path: '/payments/verify',
     tag: 'Payments',
-    summary: "Verify the payment dialog's signature and mark the order paid",
+    summary:
+      "Verify the payment dialog's signature, ask the provider what was captured, and mark the order paid",
     auth: true,
     body: verifyPaymentBodySchema,
     responses: {
@@ -437,7 +439,10 @@ const shopping: ApiRoute[] = [
       ...invalid,
       ...unauthorized,
       ...notFound,
-      409: error('The order can no longer be paid'),
+      409: error('PAYMENT_HELD: the captured amount is not the order total; held for the owner'),
+      503: error(
+        'PAYMENT_UNCONFIRMED: the provider could not be asked; reconciliation confirms the order later',
+      ),
     },
   },
   {
