@@ -90,8 +90,15 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
+      // A 503 (database or provider briefly away) is a warning: an outage must not flood the errors.
       customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+        res.statusCode === 503
+          ? 'warn'
+          : err || res.statusCode >= 500
+            ? 'error'
+            : res.statusCode >= 400
+              ? 'warn'
+              : 'info',
     }),
   );
   // Before the JSON parser: the webhook's signature covers the exact bytes received.

@@ -16,6 +16,13 @@ describe('database retries', () => {
     ).toBe(true);
   });
 
+  it('leaves a database that is down to the quick 503 rather than waiting for it', () => {
+    const down = Object.assign(new Error('Server selection timed out after 1000 ms'), {
+      name: 'MongoServerSelectionError',
+    });
+    expect(isTransientDbError(down)).toBe(false);
+  });
+
   it('knows a duplicate key or a validation failure is not worth repeating', () => {
     expect(
       isTransientDbError(

@@ -21,14 +21,12 @@ const TRANSIENT_CODES = new Set([
 const TRANSIENT_MESSAGE =
   /database is locked|SQLITE_BUSY|database table is locked|connection .*closed/i;
 
-const TRANSIENT_NAMES = new Set([
-  'MongoNetworkError',
-  'MongoNetworkTimeoutError',
-  'MongoServerSelectionError',
-  'MongoNotConnectedError',
-  'MongoTopologyClosedError',
-  'MongoPoolClearedError',
-]);
+/**
+ * A connection that broke under an operation. Not "no server at all" (server selection failed, the
+ * client is closed): with the database down, waiting here would only delay the quick 503 every
+ * request owes its client, and whoever comes next finishes the work once it is back.
+ */
+const TRANSIENT_NAMES = new Set(['MongoNetworkError', 'MongoNetworkTimeoutError']);
 
 /** True when an error from the database says the operation may succeed if it is tried again. */
 export function isTransientDbError(err: unknown): boolean {
