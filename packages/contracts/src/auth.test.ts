@@ -7,6 +7,7 @@ import {
   otpRequiredBodySchema,
   registerBodySchema,
   requestPasswordResetBodySchema,
+  resendOtpResponseSchema,
   resetPasswordBodySchema,
   resetPasswordFormSchema,
   sendPhoneOtpBodySchema,
@@ -19,6 +20,7 @@ import {
   verifyEmailBodySchema,
   verifyEmailOtpBodySchema,
   verifyEmailQuerySchema,
+  verifyEmailResponseSchema,
   verifyOtpBodySchema,
   verifyPhoneOtpBodySchema,
 } from './auth';
@@ -330,8 +332,37 @@ describe('account responses', () => {
     expect(userSchema.safeParse({ ...user, dob: '1994-08-15T00:00:00.000Z' }).success).toBe(false);
   });
 
-  it('carry the email a login code went to in the 403 body', () => {
-    const body = { ...makeErrorBody('OTP_REQUIRED'), email: 'asha@example.com' };
+  it('carry the email a login code went to, and the seconds until another may be sent, in the 403 body', () => {
+    const body = {
+      ...makeErrorBody('OTP_REQUIRED'),
+      email: 'asha@example.com',
+      resendAfterSeconds: 30,
+    };
     expect(otpRequiredBodySchema.parse(body)).toEqual(body);
+    expect(otpRequiredBodySchema.safeParse({ ...body, resendAfterSeconds: -1 }).success).toBe(
+      false,
+    );
+  });
+
+  it('say whether a verification link verified the email or found it verified already', () => {
+    expect(
+      verifyEmailResponseSchema.parse({
+        success: true,
+        outcome: 'already',
+        message: 'Email already verified. Please log in.',
+      }).outcome,
+    ).toBe('already');
+    expect(
+      verifyEmailResponseSchema.safeParse({ success: true, outcome: 'maybe', message: 'x' })
+        .success,
+    ).toBe(false);
+  });
+
+  it('carry the resend cooldown with a resent code', () => {
+    const body = { msg: 'OTP resent to your email!', message: 'OTP resent to your email!' };
+    expect(resendOtpResponseSchema.parse({ ...body, resendAfterSeconds: 30 })).toEqual({
+      ...body,
+      resendAfterSeconds: 30,
+    });
   });
 });

@@ -229,15 +229,34 @@ export const avatarResponseSchema = z.object({ avatar: z.string() });
 export const verifyEmailResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
+  /**
+   * 'verified': this link verified the email (and `token` signs the user in); 'already': the email
+   * was verified before (a link used twice), nobody is signed in and the screen asks for a login.
+   */
+  outcome: z.enum(['verified', 'already']),
   /** Present when the verification also logs the user in. */
   token: z.string().optional(),
 });
 
-/** 403 from login when two-step verification is on: a code went to `email`. */
-export const otpRequiredBodySchema = errorBodySchema.extend({ email: z.string() });
+/** Whole seconds until the server sends another code (the resend cooldown still to run). */
+const resendAfterSecondsField = z.number().int().nonnegative();
+
+/**
+ * 403 from login when a code went to `email` (two-step verification is on, or the email is not
+ * verified yet); `resendAfterSeconds` is how long until another may be sent.
+ */
+export const otpRequiredBodySchema = errorBodySchema.extend({
+  email: z.string(),
+  resendAfterSeconds: resendAfterSecondsField,
+});
 
 /** A plain success answer; `msg` and `message` carry the same text, as in error bodies. */
 export const messageResponseSchema = z.object({ msg: z.string(), message: z.string() });
+
+/** A code (re)sent: the same answer for any address, with the cooldown before the next one. */
+export const resendOtpResponseSchema = messageResponseSchema.extend({
+  resendAfterSeconds: resendAfterSecondsField,
+});
 
 /** A password change ends every other session; this session continues with the new token. */
 export const changePasswordResponseSchema = messageResponseSchema.extend({ token: z.string() });
@@ -249,6 +268,7 @@ export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 export type OtpRequiredBody = z.infer<typeof otpRequiredBodySchema>;
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+export type ResendOtpResponse = z.infer<typeof resendOtpResponseSchema>;
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 /** The multipart field the avatar upload carries its image in. */

@@ -129,8 +129,8 @@ export function authRoutes(service: AuthService, config: Config): Router {
   );
 
   router.post('/resend-otp', sendCodeLimit, validate(resendOtpBodySchema), async (_req, res) => {
-    await service.resendOtp(parsed(res, resendOtpBodySchema).email);
-    res.json(message(AUTH_MESSAGES.otpResent));
+    const resendAfterSeconds = await service.resendOtp(parsed(res, resendOtpBodySchema).email);
+    res.json({ ...message(AUTH_MESSAGES.otpResent), resendAfterSeconds });
   });
 
   router.post('/verify-otp', verifyLimit, validate(verifyOtpBodySchema), async (req, res) => {

@@ -1,7 +1,7 @@
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { LIMITS } from '@vanya/catalog';
+import { brand, LIMITS } from '@vanya/catalog';
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@vanya/contracts';
 import type {
   ChangePasswordBody,
@@ -18,10 +18,11 @@ import type { Config } from '../../config/env';
 import { AppError, conflict, forbidden } from '../../shared/errors/app-error';
 import { forgetSession } from '../../shared/http/require-auth';
 import type { Logger } from '../../shared/logger';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer, MailMessage } from '../mail/mailer';
 import {
   accountExistsMail,
   codeMail,
+  emailChangedMail,
   passwordChangedMail,
   passwordResetMail,
   verificationMail,
@@ -81,17 +82,23 @@ export function createAuthService(deps: AuthServiceDeps) {
     return toUserResponse(user, await lists(user));
   }
 
-  /** Sends a code for `purpose` to the account's email; within the cooldown the live code stands. */
+  /**
+   * Sends a code for `purpose` to the account's email; within the cooldown the live code stands.
+   * Answers the seconds until another may be sent, for the screen's resend countdown.
+   */
   async function mailCode(
     user: UserDoc,
     purpose: CodePurpose & CodeReason,
     options: { quietCooldown: boolean },
-  ) {
+  ): Promise<number> {
     try {
       const { code } = await codes.issue(user._id, purpose, user.email);
       await mailer.send({ to: user.email, ...codeMail(user.name, code, purpose) });
+      return LIMITS.otpResendCooldownSeconds;
     } catch (err) {
-      if (options.quietCooldown && err instanceof AppError && err.code === 'OTP_COOLDOWN') return;
+      if (options.quietCooldown && err instanceof AppError && err.code === 'OTP_COOLDOWN') {
+        return Number(err.details.retryAfterSeconds) || LIMITS.otpResendCooldownSeconds;
+      }
       throw err;
     }
   }
@@ -141,6 +148,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       { _id: user._id },
       { $set: { [field]: { value, verifiedAt: new Date(now()) } } },
     );
+  }
+
+  /**
+   * A security notice about a change already made: replies go to the support mailbox, and a mail
+   * that cannot be sent is logged rather than undoing the change or failing the request.
+   */
+  async function notify(to: string, mail: Omit<MailMessage, 'to'>): Promise<void> {
+    try {
+      await mailer.send({ to, replyTo: brand.supportEmail, ...mail });
+    } catch (err) {
+      logger.error({ err, subject: mail.subject }, 'account change notice not sent');
+    }
   }
 
   async function deleteFile(publicPath: string | null | undefined) {
@@ -231,9 +250,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { outcome, user } = await this.verifyEmailLink(token);
       if (outcome === 'verified' && user) {
         const session = await completeSignIn(user, event);
-        return { success: true, message: AUTH_MESSAGES.emailVerified, token: session.token };
+        return {
+          success: true,
+          outcome: 'verified' as const,
+          message: AUTH_MESSAGES.emailVerified,
+          token: session.token,
+        };
       }
-      if (outcome === 'already') return { success: true, message: AUTH_MESSAGES.alreadyVerified };
+      if (outcome === 'already') {
+        return {
+          success: true,
+          outcome: 'already' as const,
+          message: AUTH_MESSAGES.alreadyVerified,
+        };
+      }
       if (outcome === 'user_not_found')
         throw new AppError(404, 'USER_NOT_FOUND', 'User not found during verification.');
       throw new AppError(400, 'INVALID_TOKEN', AUTH_MESSAGES.verificationLinkInvalid);
@@ -248,14 +278,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !matches)
         throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
       if (!user.emailVerified) {
-        await mailCode(user, 'verify_account', { quietCooldown: true });
+        const resendAfterSeconds = await mailCode(user, 'verify_account', { quietCooldown: true });
         throw forbidden(AUTH_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED', {
           email: user.email,
+          resendAfterSeconds,
         });
       }
       if (user.twoStepEnabled) {
-        await mailCode(user, 'login', { quietCooldown: true });
-        throw forbidden(AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED', { email: user.email });
+        const resendAfterSeconds = await mailCode(user, 'login', { quietCooldown: true });
+        throw forbidden(AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED', {
+          email: user.email,
+          resendAfterSeconds,
+        });
       }
       return completeSignIn(user, event);
     },
@@ -276,14 +310,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return completeSignIn(user, event);
     },
 
-    /** Sends the pending code again (after the 30-second cooldown). Unknown emails get the same answer. */
-    async resendOtp(email: string): Promise<void> {
+    /**
+     * Sends the pending code again (after the 30-second cooldown) and answers the seconds until
+     * the next may be sent. Unknown emails get the same answer.
+     */
+    async resendOtp(email: string): Promise<number> {
       const user = await findByEmail(email);
-      if (!user) return;
+      if (!user) return LIMITS.otpResendCooldownSeconds;
       if (!user.emailVerified) return mailCode(user, 'verify_account', { quietCooldown: false });
       if (user.twoStepEnabled || (await codes.hasLiveCode(user._id, 'login'))) {
         return mailCode(user, 'login', { quietCooldown: false });
       }
+      return LIMITS.otpResendCooldownSeconds;
     },
 
     me: view,
@@ -320,6 +358,14 @@ export function createAuthService(deps: AuthServiceDeps) {
           { returnDocument: 'after', runValidators: true },
         ).lean<UserDoc>();
         if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
+        if (updated.email !== user.email) {
+          // The old address hears of it: if this was not its owner, it is their one warning.
+          await notify(user.email, emailChangedMail(updated.name, {
+            from: user.email,
+            to: updated.email,
+            at: new Date(at),
+          }));
+        }
         return view(updated);
       } catch (err) {
         if (isDuplicateKey(err)) throw conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
@@ -375,9 +421,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       ).lean<UserDoc>();
       if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
       forgetSession(String(updated._id));
-      await mailer
-        .send({ to: updated.email, ...passwordChangedMail(updated.name) })
-        .catch(() => undefined);
+      await notify(
+        updated.email,
+        passwordChangedMail(updated.name, {
+          at: new Date(now()),
+          how: 'profile',
+          resetLink: webLink('/forgot-password'),
+        }),
+      );
       return { token: sessionToken(updated) };
     },
 
@@ -406,9 +457,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!updated) throw new AppError(400, 'INVALID_TOKEN', AUTH_MESSAGES.resetLinkInvalid);
       forgetSession(String(updated._id));
       await tokens.revokeAll(updated._id, 'reset_password');
-      await mailer
-        .send({ to: updated.email, ...passwordChangedMail(updated.name) })
-        .catch(() => undefined);
+      await notify(
+        updated.email,
+        passwordChangedMail(updated.name, {
+          at: new Date(now()),
+          how: 'reset',
+          resetLink: webLink('/forgot-password'),
+        }),
+      );
     },
 
     async sendTwoStepCode(user: UserDoc): Promise<void> {

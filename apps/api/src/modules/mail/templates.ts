@@ -119,15 +119,75 @@ ${button(link, 'Choose a new password')}
   };
 }
 
-export function passwordChangedMail(name: string): Mail {
+/** A moment as Indian shoppers read it: '14 August 2025 at 3:30 pm IST'. */
+export function formatWhen(at: Date): string {
+  const when = new Intl.DateTimeFormat('en-IN', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Kolkata',
+  }).format(at);
+  return `${when} IST`;
+}
+
+const supportLink = `<a href="mailto:${brand.supportEmail}" style="color:${forest}">${brand.supportEmail}</a>`;
+
+export interface PasswordChange {
+  at: Date;
+  /** 'profile': changed while signed in; 'reset': set through an emailed reset link. */
+  how: 'profile' | 'reset';
+  /** Where to ask for a reset link if it was not them. */
+  resetLink: string;
+}
+
+export function passwordChangedMail(name: string, change: PasswordChange): Mail {
   const subject = `Your ${brand.name} password was changed`;
+  const when = formatWhen(change.at);
+  const how =
+    change.how === 'reset'
+      ? 'with the password reset link we emailed you'
+      : 'from your account’s security settings';
+  const what = `The password of your ${brand.name} account was changed on ${when}, ${how}. Every other device signed in to your account was signed out.`;
+  const ifYou = 'If this was you, there is nothing more to do.';
+  const notYou = `If this was not you, choose a new password now and write to ${brand.supportEmail} (or reply to this email) so we can check your account and its orders. Ask for a reset link here:\n\n${change.resetLink}`;
   return {
     subject,
-    text: `${hello(name)}\n\nYour password was just changed and every other session was signed out. If this was not you, reset your password now and write to ${brand.supportEmail}.${footerText}`,
+    text: `${hello(name)}\n\n${what}\n\n${ifYou}\n\n${notYou}${footerText}`,
     html: layout(
       subject,
-      `<p>${escapeHtml(hello(name))}</p><p>Your password was just changed and every other session was signed out.</p>
-<p>If this was not you, reset your password now and write to <a href="mailto:${brand.supportEmail}" style="color:${forest}">${brand.supportEmail}</a>.</p>`,
+      `<p>${escapeHtml(hello(name))}</p><p>${escapeHtml(what)}</p><p>${escapeHtml(ifYou)}</p>
+<p><strong>If this was not you</strong>, choose a new password now and write to ${supportLink} (or reply to this email) so we can check your account and its orders.</p>
+${button(change.resetLink, 'Reset my password')}`,
+    ),
+  };
+}
+
+export interface EmailChange {
+  from: string;
+  to: string;
+  at: Date;
+}
+
+/** To the old address: its account now answers to another one. */
+export function emailChangedMail(name: string, change: EmailChange): Mail {
+  const subject = `Your ${brand.name} email address was changed`;
+  const when = formatWhen(change.at);
+  const what = `The email address of your ${brand.name} account was changed on ${when}.`;
+  const next =
+    'From now on, sign-in codes, password reset links, order updates and invoices go to the new address, and this one can no longer be used to log in.';
+  const ifYou = 'If this was you, there is nothing more to do.';
+  const notYou = `If this was not you, someone else may know your password. Write to ${brand.supportEmail} right away (or reply to this email): we will lock the account and give it back to this address. A password reset would now be sent to the new address, so please write to us instead.`;
+  return {
+    subject,
+    text: `${hello(name)}\n\n${what}\n\nOld address: ${change.from}\nNew address: ${change.to}\n\n${next}\n\n${ifYou}\n\n${notYou}${footerText}`,
+    html: layout(
+      subject,
+      `<p>${escapeHtml(hello(name))}</p><p>${escapeHtml(what)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:12px 0;font-size:15px">
+<tr><td style="padding:4px 16px 4px 0;color:#55605a">Old address</td><td style="padding:4px 0">${escapeHtml(change.from)}</td></tr>
+<tr><td style="padding:4px 16px 4px 0;color:#55605a">New address</td><td style="padding:4px 0"><strong>${escapeHtml(change.to)}</strong></td></tr>
+</table>
+<p>${escapeHtml(next)}</p><p>${escapeHtml(ifYou)}</p>
+<p><strong>If this was not you</strong>, someone else may know your password. Write to ${supportLink} right away (or reply to this email): we will lock the account and give it back to this address. A password reset would now be sent to the new address, so please write to us instead.</p>`,
     ),
   };
 }
@@ -145,7 +205,7 @@ export function waitlistMail(name: string): Mail {
     html: layout(
       subject,
       `<p>${escapeHtml(hello(name))}</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}
-<p style="font-size:13px;color:#55605a">Not you? Reply to this email or write to <a href="mailto:${brand.supportEmail}" style="color:${forest}">${brand.supportEmail}</a> and we will take this address off the list.</p>`,
+<p style="font-size:13px;color:#55605a">Not you? Reply to this email or write to ${supportLink} and we will take this address off the list.</p>`,
     ),
   };
 }
