@@ -51,6 +51,7 @@ export const AUTH_TEXTS = {
     redirecting: (secondsLeft: number) =>
       `Taking you to your profile in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}…`,
     goNow: 'Go to my profile',
+    logIn: 'Log in',
     redirectSeconds: seconds(TIMINGS.verifyEmailRedirectMs),
   },
   forgotPassword: {

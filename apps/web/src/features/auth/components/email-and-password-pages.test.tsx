@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES } from '@vanya/contracts';
 import type { ReactElement } from 'react';
@@ -47,7 +47,12 @@ describe('email verification page', () => {
   it('verifies once, stores the token and counts 3 seconds down to the profile', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const post = spyOnApi('post').mockResolvedValue(
-      answer({ success: true, message: AUTH_MESSAGES.emailVerified, token: 'tok-link' }),
+      answer({
+        success: true,
+        outcome: 'verified',
+        message: AUTH_MESSAGES.emailVerified,
+        token: 'tok-link',
+      }),
     );
     const router = renderPage('/verify-email?token=abc', <VerifyEmailPage />);
     expect(screen.getByText('Verifying your email address…')).toBeInTheDocument();
@@ -63,6 +68,27 @@ describe('email verification page', () => {
     expect(router.state.location.pathname).toBe('/profile');
     expect(post).toHaveBeenCalledTimes(1);
     expect(post).toHaveBeenCalledWith('/auth/verify-email', { token: 'abc' });
+  });
+
+  it('says a link used before is already verified and offers the login, with no countdown to the profile', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    spyOnApi('post').mockResolvedValue(
+      answer({ success: true, outcome: 'already', message: AUTH_MESSAGES.alreadyVerified }),
+    );
+    const router = renderPage('/verify-email?token=used-once', <VerifyEmailPage />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText(AUTH_MESSAGES.alreadyVerified)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByText(AUTH_MESSAGES.emailVerified)).toBeNull();
+    expect(screen.queryByText(/Taking you to your profile/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Go to my profile' })).toBeNull();
+    expect(getToken()).toBeNull();
+    // Nothing moves on its own: the page stays put well past the 3 seconds of a verification.
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(router.state.location.pathname).toBe('/verify-email');
+
+    act(() => fireEvent.click(screen.getByRole('link', { name: 'Log in' })));
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('shows the server’s reason, or its own words when the server gave none', async () => {

@@ -31,7 +31,10 @@ export function VerifyEmailPage() {
   const handled = useRef(false);
 
   const result = verification.data;
-  const succeeded = result?.success === true;
+  // A link used a second time: the email is verified but nobody was signed in, so the page says
+  // so and offers the login, never the profile countdown (the guard would send them to login).
+  const already = result?.success === true && result.outcome === 'already';
+  const succeeded = result?.success === true && !already;
 
   useEffect(() => {
     if (!succeeded || !result || handled.current) return;
@@ -60,6 +63,15 @@ export function VerifyEmailPage() {
       ? verificationError(verification.error)
       : result?.message || AUTH_MESSAGES.verificationFailed;
     body = <Notice tone="error">{message}</Notice>;
+  } else if (already) {
+    body = (
+      <>
+        <Notice tone="info">{AUTH_MESSAGES.alreadyVerified}</Notice>
+        <Link className="btn btn--primary btn--block" to={PATHS.login} replace>
+          {t.logIn}
+        </Link>
+      </>
+    );
   } else {
     body = (
       <>
