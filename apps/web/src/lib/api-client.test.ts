@@ -194,6 +194,24 @@ describe('api client and the session', () => {
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 429, retryAfterSeconds: 17 });
   });
+
+  it('reads when another code may be sent from a login that emailed one', async () => {
+    const error = await api
+      .post(
+        '/auth/login',
+        {},
+        {
+          adapter: adapterAnswering(403, {
+            code: 'EMAIL_NOT_VERIFIED',
+            msg: 'Verify first',
+            email: 'asha@example.com',
+            resendAfterSeconds: 24,
+          }),
+        },
+      )
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 403, resendAfterSeconds: 24, retryAfterSeconds: undefined });
+  });
 });
 
 describe('addresses the API hands out', () => {

@@ -19,6 +19,7 @@ type ErrorBody = {
   code?: string;
   issues?: ApiErrorIssue[];
   retryAfterSeconds?: number;
+  resendAfterSeconds?: number;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -42,17 +43,19 @@ function readIssues(value: unknown): ApiErrorIssue[] | undefined {
   });
 }
 
+const seconds = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
 function readErrorBody(data: unknown): ErrorBody | undefined {
   if (!isRecord(data)) return undefined;
-  const seconds = data.retryAfterSeconds;
   return {
     msg: text(data.msg),
     message: text(data.message),
     error: text(data.error),
     code: text(data.code),
     issues: readIssues(data.issues),
-    retryAfterSeconds:
-      typeof seconds === 'number' && Number.isFinite(seconds) ? seconds : undefined,
+    retryAfterSeconds: seconds(data.retryAfterSeconds),
+    resendAfterSeconds: seconds(data.resendAfterSeconds),
   };
 }
 
@@ -65,6 +68,8 @@ type ApiErrorInit = {
   issues?: ApiErrorIssue[];
   /** From a 429: how long until the same request may succeed. */
   retryAfterSeconds?: number;
+  /** From a login that emailed a code: how long until another may be sent. */
+  resendAfterSeconds?: number;
   cause?: unknown;
 };
 
@@ -78,6 +83,7 @@ export class ApiError extends Error {
   readonly fromServer: boolean;
   readonly issues: ApiErrorIssue[];
   readonly retryAfterSeconds: number | undefined;
+  readonly resendAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, { cause: init.cause });
@@ -86,6 +92,7 @@ export class ApiError extends Error {
     this.fromServer = init.fromServer;
     this.issues = init.issues ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.resendAfterSeconds = init.resendAfterSeconds;
   }
 }
 
@@ -136,6 +143,7 @@ export function toApiError(error: unknown, fallbackMessage = DEFAULT_ERROR_MESSA
       fromServer: serverMessage !== undefined,
       issues: body?.issues,
       retryAfterSeconds: body?.retryAfterSeconds ?? retryAfterHeader(response.headers),
+      resendAfterSeconds: body?.resendAfterSeconds,
       cause: error,
     });
   }

@@ -78,6 +78,21 @@ describe('login screen', () => {
     expect(getToken()).toBeNull();
   });
 
+  it('passes on when the server will send another code, so the code page starts counting down', async () => {
+    spyOnApi('post').mockRejectedValue(
+      apiError(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerified, {
+        resendAfterSeconds: 25,
+      }),
+    );
+    const before = Date.now();
+    const { router } = await logIn('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-otp'));
+    const state = router.state.location.state as { email: string; resendAvailableAt: number };
+    expect(state.email).toBe('asha@example.com');
+    expect(state.resendAvailableAt).toBeGreaterThanOrEqual(before + 25_000);
+    expect(state.resendAvailableAt).toBeLessThanOrEqual(Date.now() + 25_000);
+  });
+
   it('shows the server’s message, or the screen’s own when there is none', async () => {
     spyOnApi('post').mockRejectedValueOnce(
       apiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'),

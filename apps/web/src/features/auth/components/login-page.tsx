@@ -40,7 +40,12 @@ export function loginQueryNotice(params: URLSearchParams): QueryNotice | null {
 /** Codes of a 403 login answer after which a code was emailed and /verify-otp finishes the login. */
 const CODE_SENT = new Set(['EMAIL_NOT_VERIFIED', 'OTP_REQUIRED']);
 
-export type VerifyOtpState = { email: string; redirect?: string };
+export type VerifyOtpState = {
+  email: string;
+  redirect?: string;
+  /** When (epoch ms) the server will send another code: the Resend button counts down to it. */
+  resendAvailableAt?: number;
+};
 
 export function LoginPage() {
   const t = AUTH_TEXTS.login;
@@ -79,7 +84,13 @@ export function LoginPage() {
     } catch (error) {
       if (isApiError(error) && CODE_SENT.has(error.code)) {
         toast.info(error.message);
-        const state: VerifyOtpState = { email: values.email, ...(redirect ? { redirect } : {}) };
+        const state: VerifyOtpState = {
+          email: values.email,
+          ...(redirect ? { redirect } : {}),
+          ...(error.resendAfterSeconds
+            ? { resendAvailableAt: Date.now() + error.resendAfterSeconds * 1000 }
+            : {}),
+        };
         await navigate(PATHS.verifyOtp, { state });
         return;
       }

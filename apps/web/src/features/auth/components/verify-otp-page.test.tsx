@@ -56,7 +56,11 @@ describe('one-time code page', () => {
 
     it('counts 30 seconds down once per second after a successful resend', async () => {
       const post = spyOnApi('post').mockResolvedValue(
-        answer({ msg: AUTH_MESSAGES.otpResent, message: AUTH_MESSAGES.otpResent }),
+        answer({
+          msg: AUTH_MESSAGES.otpResent,
+          message: AUTH_MESSAGES.otpResent,
+          resendAfterSeconds: 30,
+        }),
       );
       renderVerifyOtp({ email: 'asha@example.com' });
       await resend();
@@ -72,6 +76,26 @@ describe('one-time code page', () => {
       }
       expect(screen.getByRole('button', { name: 'Resend OTP in 1s' })).toBeDisabled();
       await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
+    });
+
+    it('starts in the countdown the login passed on, instead of offering a click the server would refuse', async () => {
+      const post = spyOnApi('post');
+      renderVerifyOtp({ email: 'asha@example.com', resendAvailableAt: Date.now() + 27_000 });
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(screen.getByRole('button', { name: 'Resend OTP in 27s' })).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.getByRole('button', { name: 'Resend OTP in 26s' })).toBeDisabled();
+      for (let second = 0; second < 26; second += 1) {
+        await act(() => vi.advanceTimersByTimeAsync(1000));
+      }
+      expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
+      expect(post).not.toHaveBeenCalled();
+    });
+
+    it('offers Resend at once when the moment the login passed on has gone (a later reload)', async () => {
+      renderVerifyOtp({ email: 'asha@example.com', resendAvailableAt: Date.now() - 1000 });
+      await act(() => vi.advanceTimersByTimeAsync(0));
       expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
     });
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS } from '@vanya/catalog';
 import { AUTH_MESSAGES, createOtpField } from '@vanya/contracts';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
@@ -25,7 +26,12 @@ function readState(state: unknown): VerifyOtpState | null {
   const email = (state as { email?: unknown } | null)?.email;
   if (typeof email !== 'string' || !email) return null;
   const redirect = safeRedirect((state as { redirect?: unknown }).redirect as string | undefined);
-  return redirect ? { email, redirect } : { email };
+  const at = (state as { resendAvailableAt?: unknown }).resendAvailableAt;
+  return {
+    email,
+    ...(redirect ? { redirect } : {}),
+    ...(typeof at === 'number' && Number.isFinite(at) ? { resendAvailableAt: at } : {}),
+  };
 }
 
 export function VerifyOtpPage() {
@@ -38,6 +44,16 @@ export function VerifyOtpPage() {
   const cooldown = useCountdown();
   const state = readState(location.state);
   const email = state?.email ?? '';
+  const resendAvailableAt = state?.resendAvailableAt;
+  const { start: startCooldown } = cooldown;
+
+  // Arriving right after the login sent a code: the button starts in the server's cooldown rather
+  // than inviting a click it would refuse. The moment is absolute, so a reload counts what is left.
+  useEffect(() => {
+    if (resendAvailableAt === undefined) return;
+    const left = (resendAvailableAt - Date.now()) / 1000;
+    if (left > 0) startCooldown(left);
+  }, [resendAvailableAt, startCooldown]);
 
   const {
     register,
@@ -69,7 +85,7 @@ export function VerifyOtpPage() {
     try {
       const answer = await resend.mutateAsync({ email });
       toast.success(answer.msg || AUTH_MESSAGES.otpResent);
-      cooldown.start(LIMITS.otpResendCooldownSeconds);
+      cooldown.start(answer.resendAfterSeconds || LIMITS.otpResendCooldownSeconds);
     } catch (error) {
       toast.error(getErrorMessage(error, AUTH_MESSAGES.otpResendFailed));
       // The server's own cooldown (a code was sent moments ago): count down what it says is left.
