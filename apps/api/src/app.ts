@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import type { Connection } from 'mongoose';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config/env';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -109,7 +110,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   const api = express.Router();
   api.use(healthRoutes(connection));
   api.use('/auth', authRoutes(services.auth, config));
-  api.use(productsRoutes());
+  api.use(productsRoutes(services.stock));
   api.use(wishlistRoutes(config));
   api.use(consentRoutes(config));
   api.use(contactRoutes(config, services.mailer, logger));
@@ -120,6 +121,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(userListsRoutes(config));
   api.use(returnsRoutes(config));
   api.use(ticketsRoutes(config));
+  api.use(adminRoutes({ config, orders: services.adminOrders, stock: services.stock }));
   api.use(openApiRoutes());
   api.use(notFoundHandler);
   app.use('/api', api);

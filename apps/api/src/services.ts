@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Config } from './config/env';
 import { createJobs } from './jobs/jobs';
 import type { Jobs } from './jobs/jobs';
+import { createAdminOrders } from './modules/admin/admin-orders.service';
+import type { AdminOrders } from './modules/admin/admin-orders.service';
 import { createAuthService } from './modules/auth/auth.service';
 import type { AuthService } from './modules/auth/auth.service';
 import { createCodeService } from './modules/auth/codes.service';
@@ -22,6 +24,8 @@ import type { PaymentsService } from './modules/payments/payments.service';
 import { listReturns } from './modules/returns/returns.routes';
 import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
 import type { SmsTransport } from './modules/sms/sms-transport';
+import { createStockService } from './modules/stock/stock.service';
+import type { StockService } from './modules/stock/stock.service';
 import { listTickets } from './modules/tickets/tickets.routes';
 import { sweepExpired } from './shared/db/sweeper';
 import type { Logger } from './shared/logger';
@@ -40,6 +44,8 @@ export interface Services {
   orders: OrdersService;
   payments: PaymentsService;
   auth: AuthService;
+  stock: StockService;
+  adminOrders: AdminOrders;
   jobs: Jobs;
   /** Runs work that outlives a request; close() waits for what is still running. */
   runInBackground(task: () => Promise<unknown>): void;
@@ -85,7 +91,14 @@ export function createServices(config: Config, logger: Logger): Services {
     staleAfterMs: config.jobs.recoveryStaleMs,
   });
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
-  const orders = createOrdersService(payments, lifecycle);
+  const stock = createStockService();
+  const orders = createOrdersService({ payments, lifecycle, stock });
+  const adminOrders = createAdminOrders({
+    lifecycle,
+    payments,
+    logger,
+    linkSecret: config.jwtSecret,
+  });
   const auth = createAuthService({
     config,
     logger,
@@ -127,6 +140,8 @@ export function createServices(config: Config, logger: Logger): Services {
     orders,
     payments,
     auth,
+    stock,
+    adminOrders,
     jobs,
     runInBackground,
     async close() {

@@ -35,6 +35,7 @@ const DESIGN_ENDPOINTS = [
   'POST /orders',
   'GET /orders',
   'GET /orders/{id}',
+  'POST /orders/{id}/cancel',
   'POST /payments/verify',
   'POST /payments/webhook',
   'POST /payments/test/complete',
@@ -55,6 +56,14 @@ const DESIGN_ENDPOINTS = [
   'GET /tickets',
   'POST /tickets',
   'GET /health',
+  'GET /admin/summary',
+  'GET /admin/orders',
+  'GET /admin/orders/{id}',
+  'POST /admin/orders/{id}/status',
+  'GET /admin/orders/{id}/packing-slip',
+  'GET /admin/messages',
+  'PUT /admin/products/{id}/stock',
+  'GET /admin/audit',
 ];
 
 const key = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.path}`;

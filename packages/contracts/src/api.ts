@@ -30,6 +30,17 @@ import {
   verifyOtpResponseSchema,
   verifyPhoneOtpBodySchema,
 } from './auth';
+import {
+  adminOrderDetailSchema,
+  adminOrderListQuerySchema,
+  adminOrderListSchema,
+  adminOrderStatusBodySchema,
+  adminMessageListSchema,
+  adminSummarySchema,
+  auditListSchema,
+  stockBodySchema,
+  stockResponseSchema,
+} from './admin';
 import { consentBodySchema, consentResponseSchema } from './consent';
 import { contactBodySchema, contactResponseSchema } from './contact';
 import { errorBodySchema } from './errors';
@@ -421,10 +432,25 @@ const shopping: ApiRoute[] = [
     method: 'get',
     path: '/orders/{id}',
     tag: 'Orders',
-    summary: 'One order with its lines and tax',
+    summary: 'One order with its lines, tax and timeline',
     auth: true,
     params: objectIdParamsSchema,
     responses: { ...ok(orderSchema), ...invalid, ...unauthorized, ...notFound },
+  },
+  {
+    method: 'post',
+    path: '/orders/{id}/cancel',
+    tag: 'Orders',
+    summary: 'Cancel an order not yet packed; a paid one is refunded whole',
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: {
+      ...ok(orderSchema),
+      ...invalid,
+      ...unauthorized,
+      ...notFound,
+      409: error('ORDER_NOT_CANCELLABLE: the order is packed or further along'),
+    },
   },
   {
     method: 'post',
@@ -643,6 +669,94 @@ function listEndpoints(spec: {
   ];
 }
 
+const forbidden = { 403: error('Signed in, but not as the shop owner') };
+const ownerOnly = { ...unauthorized, ...forbidden };
+
+const admin: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/admin/summary',
+    tag: 'Owner',
+    summary: 'Orders to dispatch, payments held, open returns and tickets, unread messages, sales',
+    auth: true,
+    responses: { ...ok(adminSummarySchema), ...ownerOnly },
+  },
+  {
+    method: 'get',
+    path: '/admin/orders',
+    tag: 'Owner',
+    summary: 'Orders, newest first, by status and search (order number, email, phone, name)',
+    auth: true,
+    query: adminOrderListQuerySchema,
+    responses: { ...ok(adminOrderListSchema), ...invalid, ...ownerOnly },
+  },
+  {
+    method: 'get',
+    path: '/admin/orders/{id}',
+    tag: 'Owner',
+    summary: 'One order with its timeline, payment events and invoice',
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: { ...ok(adminOrderDetailSchema), ...invalid, ...ownerOnly, ...notFound },
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/{id}/status',
+    tag: 'Owner',
+    summary: 'Move an order (packed, shipped with tracking, delivered, cancelled or refunded)',
+    auth: true,
+    params: objectIdParamsSchema,
+    body: adminOrderStatusBodySchema,
+    responses: {
+      ...ok(adminOrderDetailSchema),
+      ...invalid,
+      ...ownerOnly,
+      ...notFound,
+      409: error('ORDER_MOVE_NOT_ALLOWED or ORDER_CHANGED'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/orders/{id}/packing-slip',
+    tag: 'Owner',
+    summary: 'The packing slip (PDF)',
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: {
+      200: { description: 'The PDF', contentType: 'application/pdf' },
+      ...invalid,
+      ...ownerOnly,
+      ...notFound,
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/messages',
+    tag: 'Owner',
+    summary: 'Contact-form messages, newest first (listing marks them read)',
+    auth: true,
+    responses: { ...ok(adminMessageListSchema), ...ownerOnly },
+  },
+  {
+    method: 'put',
+    path: '/admin/products/{id}/stock',
+    tag: 'Owner',
+    summary: 'Switch a product in or out of stock',
+    auth: true,
+    params: productParamsSchema,
+    body: stockBodySchema,
+    responses: { ...ok(stockResponseSchema), ...invalid, ...ownerOnly, ...notFound },
+  },
+  {
+    method: 'get',
+    path: '/admin/audit',
+    tag: 'Owner',
+    summary: 'The audit log of owner actions, newest first',
+    auth: true,
+    responses: { ...ok(auditListSchema), ...ownerOnly },
+  },
+];
+
 const health: ApiRoute[] = [
   {
     method: 'get',
@@ -657,7 +771,13 @@ const health: ApiRoute[] = [
   },
 ];
 
-export const apiRoutes: readonly ApiRoute[] = [...auth, ...shopping, ...profile, ...health];
+export const apiRoutes: readonly ApiRoute[] = [
+  ...auth,
+  ...shopping,
+  ...profile,
+  ...admin,
+  ...health,
+];
 
 /** The route of `method` and `path` (OpenAPI-style path below /api), if there is one. */
 export function findApiRoute(method: HttpMethod, path: string): ApiRoute | undefined {

@@ -1,5 +1,6 @@
 // @vanya/contracts: the zod schemas of every request and response body, the shared field rules and
 // the texts both apps show. Consumed as TypeScript source by apps/web and apps/api.
+export * from './admin';
 export * from './api';
 export * from './auth';
 export * from './consent';

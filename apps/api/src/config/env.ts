@@ -58,6 +58,8 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SMS_URL: optionalText,
   SMS_API_KEY: optionalText,
+  /** Accounts whose verified email is listed here are owners (comma-separated). */
+  OWNER_EMAILS: z.string().default(''),
   /** How often reconciliation asks the provider about unfinished orders (5 minutes). */
   RECONCILE_INTERVAL_MS: z.coerce
     .number()
@@ -124,6 +126,8 @@ export interface Config {
   sms: { url: string; apiKey: string | undefined } | undefined;
   razorpayApiUrl: string | undefined;
   jobs: { reconcileEveryMs: number; reconcileMinAgeMs: number; recoveryStaleMs: number };
+  /** Verified emails that make an account an owner (lower case). */
+  ownerEmails: readonly string[];
   seller: { legalName: string; gstin: string };
 }
 
@@ -200,6 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     sms: e.SMS_URL ? { url: e.SMS_URL, apiKey: e.SMS_API_KEY } : undefined,
     razorpayApiUrl: e.RAZORPAY_API_URL,
+    ownerEmails: e.OWNER_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     jobs: {
       reconcileEveryMs: e.RECONCILE_INTERVAL_MS,
       reconcileMinAgeMs: e.RECONCILE_MIN_AGE_MS,

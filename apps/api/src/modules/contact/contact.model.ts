@@ -8,6 +8,8 @@ const contactMessageSchema = new Schema(
     message: { type: String, required: true },
     /** Null when the support mailbox could not be reached: the message is kept and still visible here. */
     mailedAt: { type: Date, default: null },
+    /** When the owner first listed it in the owner area; null while unread. */
+    readAt: { type: Date, default: null },
   },
   {
     versionKey: false,

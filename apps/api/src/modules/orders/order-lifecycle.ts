@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OrderActor, OrderStatus } from '@vanya/contracts';
 import type { Types } from 'mongoose';
-import { claimAs, readClaim, setClaimValue } from '../../shared/db/claims';
+import { claimAs, readClaim, releaseClaim, setClaimValue } from '../../shared/db/claims';
 import { withDbRetry } from '../../shared/db/retry';
 import { conflict } from '../../shared/errors/app-error';
 import type { Logger } from '../../shared/logger';
@@ -9,7 +9,8 @@ import { issueInvoiceNumber } from '../invoices/invoice-number';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import type { SellerDetails } from '../invoices/invoice-pdf';
 import type { Mailer } from '../mail/mailer';
-import { orderConfirmationMail } from './order-mail';
+import { orderConfirmationMail, orderStatusMail } from './order-mail';
+import type { NotifiedMove } from './order-mail';
 import { insertNewOrder, OrderModel } from './order.model';
 import type { NewOrder, OrderDoc } from './order.model';
 import { AWAITING_PAYMENT, canMove } from './order-states';
@@ -328,6 +329,26 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
         return await run;
       } finally {
         finishing.delete(id);
+      }
+    },
+
+    /**
+     * Tells the shopper about a move (shipped with its tracking link, delivered, cancelled,
+     * refunded), once per move; a mail that could not be sent is logged and may be sent again.
+     */
+    async announce(
+      order: OrderDoc,
+      move: NotifiedMove,
+      details: MoveDetails & { refunded?: number } = {},
+    ): Promise<void> {
+      const key = `order-notice:${String(order._id)}:${move}`;
+      if (!(await claimAs(key, token(`notice:${instance}:`)))) return;
+      try {
+        await mailer.send({ to: order.email, ...orderStatusMail(order, move, details) });
+        await setClaimValue(key, 'sent');
+      } catch (err) {
+        await releaseClaim(key);
+        logger.error({ err, orderNumber: order.orderNumber, move }, 'order notice not sent');
       }
     },
 

@@ -64,3 +64,61 @@ export function orderConfirmationMail(order: OrderDoc): Omit<MailMessage, 'to' |
     ),
   };
 }
+
+/** The moves a shopper hears about, each with what it means for them. */
+export type NotifiedMove = 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+
+/**
+ * The shopper's mail for a move of their order: shipped (with the carrier and the tracking link:
+ * the shipping confirmation the checkout promises), delivered, cancelled and refunded.
+ */
+export function orderStatusMail(
+  order: OrderDoc,
+  move: NotifiedMove,
+  details: { carrier?: string; trackingNumber?: string; trackingUrl?: string; refunded?: number },
+): Omit<MailMessage, 'to' | 'attachments'> {
+  const refund =
+    details.refunded && details.refunded > 0
+      ? `${formatINR(details.refunded)} is on its way back to the account you paid from; banks take 5-7 working days to show it.`
+      : '';
+  const copy: Record<NotifiedMove, { subject: string; lines: string[] }> = {
+    shipped: {
+      subject: `Your ${brand.name} order ${order.orderNumber} has shipped`,
+      lines: [
+        `Good news: your order ${order.orderNumber} is on its way with ${details.carrier ?? 'our courier'}.`,
+        details.trackingNumber ? `Tracking number: ${details.trackingNumber}` : '',
+        details.trackingUrl ? `Track it here: ${details.trackingUrl}` : '',
+        `Delivery takes ${DELIVERY.businessDaysMin}-${DELIVERY.businessDaysMax} business days after dispatch.`,
+      ],
+    },
+    delivered: {
+      subject: `Your ${brand.name} order ${order.orderNumber} was delivered`,
+      lines: [
+        `Your order ${order.orderNumber} has been delivered. We hope you love it.`,
+        'If anything is not right, you can ask for a return from your profile within 30 days.',
+      ],
+    },
+    cancelled: {
+      subject: `Your ${brand.name} order ${order.orderNumber} is cancelled`,
+      lines: [`Your order ${order.orderNumber} has been cancelled.`, refund],
+    },
+    refunded: {
+      subject: `Your ${brand.name} order ${order.orderNumber} is refunded`,
+      lines: [`We have refunded your order ${order.orderNumber}.`, refund],
+    },
+  };
+  const { subject, lines } = copy[move];
+  const body = lines.filter(Boolean);
+  const link =
+    move === 'shipped' && details.trackingUrl
+      ? `<p><a href="${escapeHtml(details.trackingUrl)}" style="color:${brand.colors.forest};font-weight:bold">Track your parcel</a></p>`
+      : '';
+  return {
+    subject,
+    text: `Hello ${order.firstName},\n\n${body.join('\n')}\n\n${brand.name} · ${brand.supportEmail}`,
+    html: layout(
+      subject,
+      `<p>Hello ${escapeHtml(order.firstName)},</p>${body.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${link}`,
+    ),
+  };
+}

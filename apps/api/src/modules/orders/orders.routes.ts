@@ -32,6 +32,16 @@ export function ordersRoutes(service: OrdersService, config: Config): Router {
     res.set('Cache-Control', 'no-store').json(await service.list(sessionUserId(res)));
   });
 
+  router.post(
+    '/orders/:id/cancel',
+    auth,
+    validate(objectIdParamsSchema, 'params'),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      res.json(await service.cancel(sessionUserId(res), id));
+    },
+  );
+
   router.get('/orders/:id', auth, validate(objectIdParamsSchema, 'params'), async (_req, res) => {
     const { id } = parsed(res, objectIdParamsSchema, 'params');
     res.set('Cache-Control', 'no-store').json(await service.get(sessionUserId(res), id));

@@ -1,15 +1,26 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { brand, CartError, cartSummaryText, priceOrder, rupeesToPaise } from '@vanya/catalog';
-import type { CreateOrderBody, Order, OrderSummary, PaymentDialog } from '@vanya/contracts';
+import type {
+  CreateOrderBody,
+  Order,
+  OrderStatus,
+  OrderSummary,
+  PaymentDialog,
+} from '@vanya/contracts';
 import type { Types } from 'mongoose';
 import { duplicateKeyField, isDuplicateKey } from '../../shared/db/duplicate-key';
 import { AppError, conflict, notFound } from '../../shared/errors/app-error';
 import type { PaymentsService } from '../payments/payments.service';
+import type { StockService } from '../stock/stock.service';
 import type { OrderLifecycle } from './order-lifecycle';
 import { OrderModel, orderIdFor } from './order.model';
 import type { OrderDoc } from './order.model';
 
 const ORDER_NUMBER_ATTEMPTS = 20;
+/** A shopper may cancel until the parcel is packed. */
+const CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid'];
+export const ORDER_NOT_CANCELLABLE =
+  'This order has already been packed, so it can no longer be cancelled. Once it arrives, you can return it from your profile.';
 export const ORDERS_LISTED = 50;
 
 export function toOrderView(o: OrderDoc): Order {
@@ -80,8 +91,16 @@ export function toOrderSummary(o: OrderDoc): OrderSummary {
   };
 }
 
-/** Placing orders and reading them; every later write goes through the lifecycle. */
-export function createOrdersService(payments: PaymentsService, lifecycle: OrderLifecycle) {
+/** Placing orders, reading them and the shopper's cancel; every write goes through the lifecycle. */
+export function createOrdersService({
+  payments,
+  lifecycle,
+  stock,
+}: {
+  payments: PaymentsService;
+  lifecycle: OrderLifecycle;
+  stock: StockService;
+}) {
   function dialog(order: OrderDoc): PaymentDialog {
     return {
       keyId: payments.provider.keyId,
@@ -124,6 +143,7 @@ export function createOrdersService(payments: PaymentsService, lifecycle: OrderL
           );
         throw err;
       }
+      await stock.assertInStock(data.items);
       const { lines, shippingTax, supply, ...totals } = priced;
       if (rupeesToPaise(data.total_amount) !== totals.grandTotal) {
         throw conflict(
@@ -222,6 +242,29 @@ export function createOrdersService(payments: PaymentsService, lifecycle: OrderL
         .limit(ORDERS_LISTED)
         .lean<OrderDoc[]>();
       return orders.map(toOrderSummary);
+    },
+
+    /**
+     * The shopper cancels an order that has not been packed yet; a paid one is refunded whole
+     * through the provider (or by reconciliation, if the provider is away just now).
+     */
+    async cancel(userId: Types.ObjectId, id: string): Promise<Order> {
+      const found = await OrderModel.findOne({ _id: id, userId }).lean<OrderDoc>();
+      if (!found) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
+      const order = await lifecycle.sync(found);
+      if (!CANCELLABLE.includes(order.status as OrderStatus))
+        throw conflict(ORDER_NOT_CANCELLABLE, 'ORDER_NOT_CANCELLABLE');
+      const cancelled = await lifecycle.move(order, 'cancelled', 'shopper');
+      let refunded = 0;
+      if (cancelled.paymentId) {
+        try {
+          refunded = (await payments.refundOrder(cancelled, 'shopper')).amount;
+        } catch {
+          // Reconciliation refunds a cancelled order whose refund did not go through.
+        }
+      }
+      await lifecycle.announce(cancelled, 'cancelled', { refunded });
+      return toOrderView(cancelled);
     },
 
     /** Another user's order answers 404, exactly like a missing one. */

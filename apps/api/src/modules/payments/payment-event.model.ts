@@ -10,7 +10,11 @@ const paymentEventSchema = new Schema(
     _id: { type: String, required: true },
     orderId: { type: Schema.Types.ObjectId, default: null, index: true },
     type: { type: String, required: true },
-    source: { type: String, enum: ['verify', 'webhook', 'reconcile', 'test'], required: true },
+    source: {
+      type: String,
+      enum: ['verify', 'webhook', 'reconcile', 'test', 'owner', 'shopper'],
+      required: true,
+    },
     paymentId: { type: String, default: null },
     amount: { type: Number, default: null },
     note: { type: String, default: '' },

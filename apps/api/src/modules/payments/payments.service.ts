@@ -38,6 +38,7 @@ export interface PaymentsServiceDeps {
 }
 
 type Source = 'verify' | 'webhook' | 'reconcile';
+type Refunder = 'owner' | 'shopper' | 'reconcile';
 
 const LEDGER_TYPE = {
   paid: 'paid',
@@ -69,7 +70,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function ledger(
     orderId: Types.ObjectId | null,
     type: string,
-    source: Source | 'test',
+    source: Source | Refunder | 'test',
     fields: { paymentId?: string; amount?: number; note?: string } = {},
   ) {
     const key =
@@ -191,8 +192,49 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         .lean<OrderDoc[]>(),
     );
 
+  /**
+   * Gives back what is left of the payment that paid the order (a cancelled or refunded order), or
+   * `amount` of it (a return), never more than was paid and not yet refunded. `key` makes the
+   * provider refund once however often it is asked; the refund is recorded in the ledger.
+   */
+  async function refundPaid(
+    order: OrderDoc,
+    by: Refunder,
+    options: { key: string; amount?: number; reason: string },
+  ): Promise<{ refundId: string | null; amount: number }> {
+    if (!order.paymentId)
+      throw new AppError(409, 'NOT_PAID', 'This order has no payment to refund.');
+    const payment = await provider.fetchPayment(order.paymentId);
+    const left = payment.amount - payment.amount_refunded;
+    const amount = Math.min(options.amount ?? left, left);
+    if (amount <= 0) return { refundId: null, amount: 0 };
+    const refund = await provider.refund(order.paymentId, {
+      amount,
+      idempotencyKey: options.key,
+      notes: { orderNumber: order.orderNumber, reason: options.reason },
+    });
+    await ledger(order._id, 'refund', by, {
+      paymentId: refund.id,
+      amount: refund.amount,
+      note: `${options.reason} (payment ${order.paymentId})`,
+    });
+    logger.info(
+      { orderNumber: order.orderNumber, refundId: refund.id, amount: refund.amount, by },
+      'refund made',
+    );
+    return { refundId: refund.id, amount: refund.amount };
+  }
+
   const service = {
     provider,
+    refundPaid,
+
+    /** A whole cancelled or refunded order: everything left of its payment goes back, once. */
+    refundOrder: (order: OrderDoc, by: Refunder) =>
+      refundPaid(order, by, {
+        key: `order-refund-${String(order._id)}`,
+        reason: `order ${order.status}`,
+      }),
 
     /** Creates the provider's order for ours if it has none yet (a retry after an outage lands here). */
     async ensureProviderOrder(order: OrderDoc): Promise<OrderDoc> {
@@ -311,9 +353,19 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         try {
           counts.checked += 1;
           const awaiting = AWAITING_PAYMENT.includes(order.status as OrderStatus);
-          const captured = (await provider.fetchOrderPayments(order.providerOrderId)).filter(
+          const payments = await provider.fetchOrderPayments(order.providerOrderId);
+          const captured = payments.filter(
             (p) => p.status === 'captured' && p.id !== order.paymentId,
           );
+          // A cancelled or refunded order whose refund did not go through (the provider was away).
+          const owed = payments.find(
+            (p) =>
+              p.id === order.paymentId && p.status === 'captured' && p.amount_refunded < p.amount,
+          );
+          if (owed && (order.status === 'cancelled' || order.status === 'refunded')) {
+            await service.refundOrder(order, 'reconcile');
+            counts.refunded += 1;
+          }
           // A settled order with nothing new at the provider costs no database read.
           if (!awaiting && captured.length === 0) continue;
           let current = await lifecycle.sync(order);

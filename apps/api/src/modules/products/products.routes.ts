@@ -1,14 +1,17 @@
 import { Router } from 'express';
-import { findProduct, listProducts } from './products.service';
+import type { StockService } from '../stock/stock.service';
 
-/** The catalogue is code (packages/catalog), so these answers are cacheable for a few minutes. */
-export function productsRoutes(): Router {
+/**
+ * The catalogue is code (packages/catalog); only the owner's in-stock switch changes at run time,
+ * so these answers may be cached for a minute.
+ */
+export function productsRoutes(stock: StockService): Router {
   const router = Router();
-  router.get('/products', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300').json(listProducts());
+  router.get('/products', async (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=60').json(await stock.list());
   });
-  router.get('/products/:id', (req, res) => {
-    res.set('Cache-Control', 'public, max-age=300').json(findProduct(req.params.id));
+  router.get('/products/:id', async (req, res) => {
+    res.set('Cache-Control', 'public, max-age=60').json(await stock.get(req.params.id));
   });
   return router;
 }

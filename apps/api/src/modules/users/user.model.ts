@@ -1,3 +1,4 @@
+import { USER_ROLES } from '@vanya/contracts';
 import mongoose, { Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
 
@@ -44,6 +45,8 @@ const userSchema = new Schema(
     wishlist: { type: [String], default: [] },
     verifiedEmailChange: { type: verifiedChangeSchema, default: null },
     verifiedPhoneChange: { type: verifiedChangeSchema, default: null },
+    /** 'owner' only through `pnpm owner:grant` (or OWNER_EMAILS at request time); never from a body. */
+    role: { type: String, enum: USER_ROLES, default: 'customer' },
   },
   { timestamps: true, collection: 'users' },
 );

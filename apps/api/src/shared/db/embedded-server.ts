@@ -8,6 +8,8 @@ import {
   openSync,
   readFileSync,
   closeSync,
+  rmSync,
+  writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -184,14 +186,34 @@ export async function startEmbeddedServer(opts: EmbeddedServerOptions): Promise<
     await new Promise((r) => setTimeout(r, 50));
   }
 
+  const uri = `mongodb://127.0.0.1:${port}/vanya`;
+  // Where a command run beside the shop (`pnpm owner:grant`) finds the running server.
+  const uriFile = path.join(dataDir, RUNNING_URI_FILE);
+  writeFileSync(uriFile, uri);
   return {
     kind,
     port,
     dataDir,
-    uri: `mongodb://127.0.0.1:${port}/vanya`,
+    uri,
     async stop() {
       await stopChild(child);
       process.removeListener('exit', killOnExit);
+      rmSync(uriFile, { force: true });
     },
   };
+}
+
+/** The file in the data folder naming the address of the embedded server while it runs. */
+export const RUNNING_URI_FILE = 'running.uri';
+
+/**
+ * The embedded server already running on `dataDir` (the shop is up), if any: its address, when
+ * it still answers.
+ */
+export async function runningEmbeddedServer(dataDir: string): Promise<string | undefined> {
+  const file = path.join(path.resolve(dataDir), RUNNING_URI_FILE);
+  if (!existsSync(file)) return undefined;
+  const uri = readFileSync(file, 'utf8').trim();
+  const port = Number(new URL(uri).port);
+  return (await canConnect(port)) ? uri : undefined;
 }

@@ -1,0 +1,218 @@
+import type {
+  AdminOrderDetail,
+  AdminOrderList,
+  AdminOrderListQuery,
+  AdminOrderStatusBody,
+  AdminSummary,
+} from '@vanya/contracts';
+import { trusted } from 'mongoose';
+import type { Logger } from '../../shared/logger';
+import { notFound } from '../../shared/errors/app-error';
+import { invoiceLink } from '../invoices/invoices.routes';
+import type { OrderLifecycle } from '../orders/order-lifecycle';
+import { OrderModel } from '../orders/order.model';
+import type { OrderDoc } from '../orders/order.model';
+import { toOrderView } from '../orders/orders.service';
+import { PaymentEventModel } from '../payments/payment-event.model';
+import type { PaymentsService } from '../payments/payments.service';
+import { ReturnModel } from '../returns/returns.routes';
+import { TicketModel } from '../tickets/tickets.routes';
+import { ContactMessageModel } from '../contact/contact.model';
+import { audit } from './audit';
+import type { Actor } from './audit';
+import { renderPackingSlip } from './packing-slip';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface AdminOrdersDeps {
+  lifecycle: OrderLifecycle;
+  payments: PaymentsService;
+  logger: Logger;
+  /** Signs invoice download links. */
+  linkSecret: string;
+  now?: () => number;
+}
+
+/** The owner's view of orders: find, read, move (refunding when money must go back), pack. */
+export function createAdminOrders(deps: AdminOrdersDeps) {
+  const { lifecycle, payments, logger } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function load(id: string): Promise<OrderDoc> {
+    const order = await lifecycle.read(id);
+    if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
+    return lifecycle.sync(order);
+  }
+
+  /** What the search box means: an order number, an email, a phone number, or part of a name. */
+  function searchFilter(q: string): Record<string, unknown> {
+    if (/^VNY-\d{6}$/i.test(q)) return { orderNumber: q.toUpperCase() };
+    if (q.includes('@')) return { email: q.toLowerCase() };
+    const digits = q.replace(/\D/g, '');
+    if (digits.length >= 10 && /^[\d\s+-]+$/.test(q)) return { phone: digits.slice(-10) };
+    const name = new RegExp(escapeRegExp(q), 'i');
+    return { $or: [{ firstName: name }, { lastName: name }, { orderNumber: name }] };
+  }
+
+  async function detail(id: string): Promise<AdminOrderDetail> {
+    const order = await load(id);
+    const events = await PaymentEventModel.find({ orderId: order._id }).sort({ createdAt: 1 }).lean<
+      {
+        type: string;
+        source: string;
+        paymentId: string | null;
+        amount: number | null;
+        note: string;
+        createdAt: Date;
+      }[]
+    >();
+    return {
+      order: toOrderView(order),
+      paymentEvents: events.map((e) => ({
+        type: e.type,
+        source: e.source,
+        paymentId: e.paymentId,
+        amount: e.amount,
+        note: e.note ?? '',
+        at: e.createdAt.toISOString(),
+      })),
+      invoice:
+        order.invoiceNumber && order.invoiceDate
+          ? {
+              invoiceNumber: order.invoiceNumber,
+              date: order.invoiceDate.toISOString(),
+              downloadUrl: invoiceLink(deps.linkSecret, String(order._id), now()),
+            }
+          : null,
+      paymentHold: order.paymentHold
+        ? {
+            paymentId: order.paymentHold.paymentId,
+            amount: order.paymentHold.amount,
+            at: order.paymentHold.at.toISOString(),
+          }
+        : null,
+      refunded: events
+        .filter((e) => e.type === 'refund')
+        .reduce((sum, e) => sum + (e.amount ?? 0), 0),
+    };
+  }
+
+  return {
+    async list(query: AdminOrderListQuery): Promise<AdminOrderList> {
+      const filter: Record<string, unknown> = {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.q ? searchFilter(query.q) : {}),
+      };
+      const [rows, total] = await Promise.all([
+        OrderModel.find(filter)
+          .sort({ createdAt: -1 })
+          .skip((query.page - 1) * query.limit)
+          .limit(query.limit)
+          .lean<OrderDoc[]>(),
+        OrderModel.countDocuments(filter),
+      ]);
+      return {
+        items: rows.map((o) => ({
+          _id: String(o._id),
+          orderNumber: o.orderNumber,
+          status: o.status as AdminOrderList['items'][number]['status'],
+          createdAt: o.createdAt.toISOString(),
+          name: `${o.firstName} ${o.lastName}`,
+          email: o.email,
+          phone: o.phone,
+          city: o.city,
+          state: o.state,
+          total: o.totals.grandTotal,
+          paymentHeld: Boolean(o.paymentHold),
+        })),
+        total,
+        page: query.page,
+        limit: query.limit,
+      };
+    },
+
+    detail,
+
+    /**
+     * The owner moves an order: only the lifecycle's allowed moves (else 409). Cancelling a paid
+     * order or refunding one gives the money back through the provider; a refund the provider
+     * could not take now is retried by reconciliation. The shopper is told, the audit log keeps it.
+     */
+    async move(actor: Actor, id: string, body: AdminOrderStatusBody): Promise<AdminOrderDetail> {
+      const order = await load(id);
+      const { status, ...details } = body;
+      const moved = await lifecycle.move(order, status, 'owner', details);
+      let refunded = 0;
+      if ((status === 'cancelled' || status === 'refunded') && moved.paymentId) {
+        try {
+          refunded = (await payments.refundOrder(moved, 'owner')).amount;
+        } catch (err) {
+          logger.error(
+            { err, orderNumber: moved.orderNumber },
+            'refund pending: reconciliation retries',
+          );
+        }
+      }
+      await audit(actor, `order.${status}`, moved.orderNumber, {
+        from: order.status,
+        ...details,
+        ...(refunded ? { refunded } : {}),
+      });
+      if (status !== 'packed') await lifecycle.announce(moved, status, { ...details, refunded });
+      return detail(id);
+    },
+
+    async packingSlip(id: string): Promise<{ orderNumber: string; pdf: Buffer }> {
+      const order = await load(id);
+      return { orderNumber: order.orderNumber, pdf: await renderPackingSlip(order) };
+    },
+
+    async summary(): Promise<AdminSummary> {
+      const at = now();
+      const paidSince = (ms: number) =>
+        OrderModel.aggregate<{ total: number }>([
+          {
+            $match: {
+              status: { $in: ['paid', 'packed', 'shipped', 'delivered'] },
+              paidAt: { $gte: new Date(at - ms) },
+            },
+          },
+          { $group: { _id: null, total: { $sum: '$totals.grandTotal' } } },
+        ]);
+      const startOfToday = (() => {
+        // Today in India (IST, UTC+5:30).
+        const ist = new Date(at + 330 * 60_000);
+        return Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate()) - 330 * 60_000;
+      })();
+      const [toDispatch, held, openReturns, openTickets, unread, today, week, month] =
+        await Promise.all([
+          OrderModel.countDocuments({ status: trusted({ $in: ['paid', 'packed'] }) }),
+          OrderModel.countDocuments({
+            status: trusted({ $in: ['pending_payment', 'payment_failed'] }),
+            paymentHold: trusted({ $ne: null }),
+          }),
+          ReturnModel.countDocuments({ status: trusted({ $in: ['requested', 'approved'] }) }),
+          TicketModel.countDocuments({ status: trusted({ $in: ['open', 'in_progress'] }) }),
+          ContactMessageModel.countDocuments({ readAt: null }),
+          paidSince(at - startOfToday),
+          paidSince(7 * DAY_MS),
+          paidSince(30 * DAY_MS),
+        ]);
+      return {
+        ordersToDispatch: toDispatch,
+        paymentsHeld: held,
+        openReturns,
+        openTickets,
+        unreadMessages: unread,
+        sales: {
+          today: today[0]?.total ?? 0,
+          last7Days: week[0]?.total ?? 0,
+          last30Days: month[0]?.total ?? 0,
+        },
+      };
+    },
+  };
+}
+
+export type AdminOrders = ReturnType<typeof createAdminOrders>;

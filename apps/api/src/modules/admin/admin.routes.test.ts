@@ -1,0 +1,328 @@
+import { apiRoutes, CONTACT_SUBJECT_VALUES, toExpressPath } from '@vanya/contracts';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, newEmail, signUpVerified } from '../../testing/accounts';
+import { DEFAULT_ITEMS, orderBody, placeOrder } from '../../testing/orders';
+import { pdfText } from '../../testing/pdf';
+import { SmtpSink } from '../../testing/smtp-sink';
+import { startTestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
+import type { TestPaymentProvider } from '../payments/payment-provider';
+import { OrderModel } from '../orders/order.model';
+import { setOwner } from './owners';
+
+const OWNER_EMAIL = newEmail('owner');
+const SAMPLE_ID = '65f1a2b3c4d5e6f708192a3b';
+
+const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
+describe('the owner area', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let owner: string;
+  let shopper: { token: string; email: string };
+  const provider = () => t.services.provider as TestPaymentProvider;
+
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await startTestApp({ SMTP_URL: sink.url, OWNER_EMAILS: ` ${OWNER_EMAIL.toUpperCase()} ` });
+    owner = (await signUpVerified(t, sink, OWNER_EMAIL, undefined, 'Meera Deshmukh')).token;
+    shopper = await signUpVerified(t, sink);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  /** A placed and paid order of the shopper (through verify, as the browser pays). */
+  async function paidOrder(items = DEFAULT_ITEMS) {
+    const { order, payment } = (
+      await placeOrder(t, shopper.token, orderBody(items, 'Maharashtra', { email: shopper.email }))
+    ).body;
+    const paid = await provider().recordPayment(payment.providerOrderId, payment.amount, 'success');
+    await request(t.app)
+      .post('/api/payments/verify')
+      .send({
+        orderId: order._id,
+        razorpay_order_id: payment.providerOrderId,
+        razorpay_payment_id: paid.id,
+        razorpay_signature: provider().checkoutSignature(payment.providerOrderId, paid.id),
+      })
+      .expect(200);
+    return { order: order as { _id: string; orderNumber: string }, paymentId: paid.id };
+  }
+
+  const move = (id: string, body: object, token = owner) =>
+    request(t.app).post(`/api/admin/orders/${id}/status`).set(bearer(token)).send(body);
+
+  it('answers 401 without a session and 403 to a customer on every admin route', async () => {
+    const adminRoutes = apiRoutes.filter((r) => r.path.startsWith('/admin/'));
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(8);
+    for (const route of adminRoutes) {
+      const url = `/api${toExpressPath(route.path).replace(':id', route.path.includes('products') ? 'Bodybutter' : SAMPLE_ID)}`;
+      const anonymous = await request(t.app)[route.method](url).send({});
+      expect([route.method, url, anonymous.status]).toEqual([route.method, url, 401]);
+      const customer = await request(t.app)[route.method](url).set(bearer(shopper.token)).send({});
+      expect([route.method, url, customer.status, customer.body.code]).toEqual([
+        route.method,
+        url,
+        403,
+        'FORBIDDEN',
+      ]);
+    }
+  });
+
+  it('lets in an account granted with owner:grant, and no longer once revoked', async () => {
+    const granted = await signUpVerified(t, sink);
+    expect(await setOwner(granted.email, true)).toMatch(/is now an owner/);
+    await request(t.app).get('/api/admin/summary').set(bearer(granted.token)).expect(200);
+    expect(await setOwner(granted.email, false)).toMatch(/customer again/);
+    await request(t.app).get('/api/admin/summary').set(bearer(granted.token)).expect(403);
+    await expect(setOwner('nobody@example.in', true)).rejects.toThrow(/No account/);
+  });
+
+  it('dispatches a paid order: packed, shipped with tracking, delivered; the shopper is mailed and sees the timeline', async () => {
+    const { order } = await paidOrder();
+    expect((await move(order._id, { status: 'packed' })).body.order.status).toBe('packed');
+
+    const untracked = await move(order._id, { status: 'shipped', carrier: 'India Post' });
+    expect(untracked.status).toBe(400);
+    expect((await OrderModel.findById(order._id).lean())!.status).toBe('packed');
+
+    const shipped = await move(order._id, {
+      status: 'shipped',
+      carrier: 'India Post',
+      trackingNumber: 'EE123456789IN',
+      trackingUrl: 'https://www.indiapost.gov.in/track?id=EE123456789IN',
+    });
+    expect(shipped.status).toBe(200);
+    const mail = await sink.waitFor(shopper.email, new RegExp(`${order.orderNumber} has shipped`));
+    expect(mail.text).toContain('EE123456789IN');
+    expect(mail.html).toContain('https://www.indiapost.gov.in/track?id=EE123456789IN');
+
+    await move(order._id, { status: 'delivered' }).expect(200);
+    await sink.waitFor(shopper.email, new RegExp(`${order.orderNumber} was delivered`));
+
+    const seen = await request(t.app).get(`/api/orders/${order._id}`).set(bearer(shopper.token));
+    expect(seen.body.status).toBe('delivered');
+    expect(seen.body.events.map((e: { status: string }) => e.status)).toEqual([
+      'pending_payment',
+      'paid',
+      'packed',
+      'shipped',
+      'delivered',
+    ]);
+    expect(seen.body.events[3]).toMatchObject({
+      by: 'owner',
+      carrier: 'India Post',
+      trackingNumber: 'EE123456789IN',
+    });
+
+    const audit = await request(t.app).get('/api/admin/audit').set(bearer(owner));
+    expect(
+      audit.body
+        .filter((e: { target: string }) => e.target === order.orderNumber)
+        .map((e: { action: string; actor: string }) => [e.action, e.actor]),
+    ).toEqual([
+      ['order.delivered', OWNER_EMAIL.toLowerCase()],
+      ['order.shipped', OWNER_EMAIL.toLowerCase()],
+      ['order.packed', OWNER_EMAIL.toLowerCase()],
+    ]);
+  });
+
+  it('refuses a move the lifecycle does not allow with 409 and changes nothing', async () => {
+    const { order } = await paidOrder();
+    const res = await move(order._id, { status: 'delivered' });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('ORDER_MOVE_NOT_ALLOWED');
+    expect((await OrderModel.findById(order._id).lean())!.status).toBe('paid');
+  });
+
+  it('cancels a paid order by refunding it whole through the provider, and tells the shopper', async () => {
+    const { order, paymentId } = await paidOrder();
+    const res = await move(order._id, { status: 'cancelled', note: 'Out of kokum butter' });
+    expect(res.status).toBe(200);
+    expect(res.body.order.status).toBe('cancelled');
+    const payment = await provider().fetchPayment(paymentId);
+    expect(payment).toMatchObject({ status: 'refunded', amount_refunded: payment.amount });
+    expect(res.body.refunded).toBe(payment.amount);
+    expect(res.body.paymentEvents.map((e: { type: string }) => e.type)).toContain('refund');
+    const mail = await sink.waitFor(shopper.email, new RegExp(`${order.orderNumber} is cancelled`));
+    expect(mail.text).toContain('on its way back');
+    // Running reconciliation afterwards refunds nothing more.
+    const run = await t.services.payments.reconcile({ minAgeMs: 0 });
+    expect(run.refunded).toBe(0);
+  });
+
+  it('lists orders by status and by search, a page at a time, and shows one with its payment events and invoice', async () => {
+    const { order } = await paidOrder();
+    const byNumber = await request(t.app)
+      .get('/api/admin/orders')
+      .query({ q: order.orderNumber })
+      .set(bearer(owner));
+    expect(byNumber.body.items.map((o: { _id: string }) => o._id)).toEqual([order._id]);
+    const byEmail = await request(t.app)
+      .get('/api/admin/orders')
+      .query({ q: shopper.email.toUpperCase(), limit: 2, page: 1 })
+      .set(bearer(owner));
+    expect(byEmail.body.items).toHaveLength(2);
+    expect(byEmail.body.total).toBeGreaterThan(2);
+    const page2 = await request(t.app)
+      .get('/api/admin/orders')
+      .query({ q: shopper.email, limit: 2, page: 2 })
+      .set(bearer(owner));
+    expect(page2.body.items[0]._id).not.toBe(byEmail.body.items[0]._id);
+    const paidOnly = await request(t.app)
+      .get('/api/admin/orders')
+      .query({ status: 'paid', limit: 100 })
+      .set(bearer(owner));
+    expect(paidOnly.body.items.every((o: { status: string }) => o.status === 'paid')).toBe(true);
+    expect(paidOnly.body.items.map((o: { _id: string }) => o._id)).toContain(order._id);
+    await request(t.app)
+      .get('/api/admin/orders')
+      .query({ status: 'lost' })
+      .set(bearer(owner))
+      .expect(400);
+
+    const detail = await request(t.app).get(`/api/admin/orders/${order._id}`).set(bearer(owner));
+    expect(detail.body.order.orderNumber).toBe(order.orderNumber);
+    expect(detail.body.paymentEvents.map((e: { type: string }) => e.type)).toContain('paid');
+    expect(detail.body.invoice.invoiceNumber).toMatch(/^VNY\//);
+  });
+
+  it('prints a packing slip with the address and the quantities, without prices', async () => {
+    const { order } = await paidOrder();
+    const res = await request(t.app)
+      .get(`/api/admin/orders/${order._id}/packing-slip`)
+      .set(bearer(owner))
+      .buffer(true)
+      .parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(res.body as Buffer);
+    expect(text).toContain(order.orderNumber);
+    expect(text).toContain('Shivaji Nagar');
+    expect(text).toContain('2 NOS');
+    expect(text).not.toContain('₹');
+  });
+
+  it('switches a product out of stock: the catalogue says so and orders with it are refused, until it is back', async () => {
+    await request(t.app)
+      .put('/api/admin/products/Bodybutter/stock')
+      .set(bearer(owner))
+      .send({ inStock: false })
+      .expect(200);
+    const product = await request(t.app).get('/api/products/Bodybutter');
+    expect(product.body.inStock).toBe(false);
+    const list = await request(t.app).get('/api/products');
+    expect(list.body.find((p: { id: string }) => p.id === 'Bodybutter').inStock).toBe(false);
+    const refused = await placeOrder(t, shopper.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'OUT_OF_STOCK', productId: 'Bodybutter' });
+    expect(refused.body.message).toMatch(/out of stock/);
+
+    await request(t.app)
+      .put('/api/admin/products/Bodybutter/stock')
+      .set(bearer(owner))
+      .send({ inStock: true })
+      .expect(200);
+    expect((await placeOrder(t, shopper.token)).status).toBe(201);
+    await request(t.app)
+      .put('/api/admin/products/NoSuchThing/stock')
+      .set(bearer(owner))
+      .send({ inStock: false })
+      .expect(404);
+  });
+
+  it('sums the day for the dashboard and lists contact messages, read once listed', async () => {
+    await request(t.app)
+      .post('/api/contact')
+      .send({
+        name: 'Kavya',
+        email: 'kavya@example.in',
+        subject: CONTACT_SUBJECT_VALUES[0],
+        message: 'Do you make hampers for weddings?',
+      })
+      .expect(201);
+    const before = await request(t.app).get('/api/admin/summary').set(bearer(owner));
+    expect(before.body.unreadMessages).toBeGreaterThanOrEqual(1);
+    expect(before.body.sales.today).toBeGreaterThan(0);
+    expect(before.body.sales.last7Days).toBeGreaterThanOrEqual(before.body.sales.today);
+    const messages = await request(t.app).get('/api/admin/messages').set(bearer(owner));
+    expect(messages.body[0]).toMatchObject({
+      subject: CONTACT_SUBJECT_VALUES[0],
+      message: 'Do you make hampers for weddings?',
+      unread: true,
+    });
+    const after = await request(t.app).get('/api/admin/summary').set(bearer(owner));
+    expect(after.body.unreadMessages).toBe(0);
+  });
+});
+
+describe("the shopper's cancel", () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let shopper: { token: string; email: string };
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await startTestApp({ SMTP_URL: sink.url });
+    shopper = await signUpVerified(t, sink);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it('cancels a paid order before it is packed and refunds it; refuses once packed', async () => {
+    const provider = t.services.provider as TestPaymentProvider;
+    const place = async () => {
+      const { order, payment } = (
+        await placeOrder(
+          t,
+          shopper.token,
+          orderBody(DEFAULT_ITEMS, 'Maharashtra', { email: shopper.email }),
+        )
+      ).body;
+      const paid = await provider.recordPayment(payment.providerOrderId, payment.amount, 'success');
+      await request(t.app)
+        .post('/api/payments/verify')
+        .send({
+          orderId: order._id,
+          razorpay_order_id: payment.providerOrderId,
+          razorpay_payment_id: paid.id,
+          razorpay_signature: provider.checkoutSignature(payment.providerOrderId, paid.id),
+        })
+        .expect(200);
+      return { id: order._id as string, paymentId: paid.id };
+    };
+
+    const first = await place();
+    const cancelled = await request(t.app)
+      .post(`/api/orders/${first.id}/cancel`)
+      .set(bearer(shopper.token));
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(cancelled.body.events.at(-1)).toMatchObject({ status: 'cancelled', by: 'shopper' });
+    expect((await provider.fetchPayment(first.paymentId)).status).toBe('refunded');
+
+    const second = await place();
+    const order = (await OrderModel.findById(second.id).lean())!;
+    await t.services.lifecycle.move(order, 'packed', 'owner');
+    const late = await request(t.app)
+      .post(`/api/orders/${second.id}/cancel`)
+      .set(bearer(shopper.token));
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('ORDER_NOT_CANCELLABLE');
+    expect((await provider.fetchPayment(second.paymentId)).status).toBe('captured');
+
+    const stranger = await signUpVerified(t, sink);
+    await request(t.app)
+      .post(`/api/orders/${second.id}/cancel`)
+      .set(bearer(stranger.token))
+      .expect(404);
+  });
+});

@@ -1,0 +1,117 @@
+import {
+  adminOrderListQuerySchema,
+  adminOrderStatusBodySchema,
+  objectIdParamsSchema,
+  productParamsSchema,
+  stockBodySchema,
+} from '@vanya/contracts';
+import { Router } from 'express';
+import { trusted } from 'mongoose';
+import type { Config } from '../../config/env';
+import { currentUser } from '../../shared/http/require-auth';
+import { requireOwner } from '../../shared/http/require-owner';
+import { parsed, validate } from '../../shared/http/validate';
+import { ContactMessageModel } from '../contact/contact.model';
+import type { StockService } from '../stock/stock.service';
+import { audit, recentAudit } from './audit';
+import type { AdminOrders } from './admin-orders.service';
+
+/** /api/admin: the owner area. Every route answers 401 without a session and 403 for a customer. */
+export function adminRoutes(deps: {
+  config: Config;
+  orders: AdminOrders;
+  stock: StockService;
+}): Router {
+  const { orders, stock } = deps;
+  const router = Router();
+  router.use('/admin', ...requireOwner(deps.config), (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/admin/summary', async (_req, res) => {
+    res.json(await orders.summary());
+  });
+
+  router.get('/admin/orders', validate(adminOrderListQuerySchema, 'query'), async (_req, res) => {
+    res.json(await orders.list(parsed(res, adminOrderListQuerySchema, 'query')));
+  });
+
+  router.get('/admin/orders/:id', validate(objectIdParamsSchema, 'params'), async (_req, res) => {
+    res.json(await orders.detail(parsed(res, objectIdParamsSchema, 'params').id));
+  });
+
+  router.post(
+    '/admin/orders/:id/status',
+    validate(objectIdParamsSchema, 'params'),
+    validate(adminOrderStatusBodySchema),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      res.json(await orders.move(currentUser(res), id, parsed(res, adminOrderStatusBodySchema)));
+    },
+  );
+
+  router.get(
+    '/admin/orders/:id/packing-slip',
+    validate(objectIdParamsSchema, 'params'),
+    async (_req, res) => {
+      const { orderNumber, pdf } = await orders.packingSlip(
+        parsed(res, objectIdParamsSchema, 'params').id,
+      );
+      res
+        .type('application/pdf')
+        .set('Content-Disposition', `inline; filename="Packing-slip-${orderNumber}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  router.get('/admin/messages', async (_req, res) => {
+    const rows = await ContactMessageModel.find({}).sort({ createdAt: -1 }).limit(100).lean<
+      {
+        _id: unknown;
+        name: string;
+        email: string;
+        subject: string;
+        message: string;
+        createdAt: Date;
+        readAt: Date | null;
+      }[]
+    >();
+    const unread = rows.filter((r) => !r.readAt).map((r) => r._id);
+    if (unread.length)
+      await ContactMessageModel.updateMany(
+        { _id: trusted({ $in: unread }) },
+        { $set: { readAt: new Date() } },
+      );
+    res.json(
+      rows.map((r) => ({
+        _id: String(r._id),
+        name: r.name,
+        email: r.email,
+        subject: r.subject,
+        message: r.message,
+        createdAt: r.createdAt.toISOString(),
+        unread: !r.readAt,
+      })),
+    );
+  });
+
+  router.put(
+    '/admin/products/:id/stock',
+    validate(productParamsSchema, 'params'),
+    validate(stockBodySchema),
+    async (_req, res) => {
+      const { id } = parsed(res, productParamsSchema, 'params');
+      const { inStock } = parsed(res, stockBodySchema);
+      const result = await stock.set(id, inStock);
+      await audit(currentUser(res), inStock ? 'stock.in' : 'stock.out', id);
+      res.json(result);
+    },
+  );
+
+  router.get('/admin/audit', async (_req, res) => {
+    res.json(await recentAudit());
+  });
+
+  return router;
+}

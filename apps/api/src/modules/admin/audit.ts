@@ -1,0 +1,51 @@
+import type { AuditEntry } from '@vanya/contracts';
+import mongoose, { Schema } from 'mongoose';
+import type { Types } from 'mongoose';
+import { withDbRetry } from '../../shared/db/retry';
+
+/**
+ * What owners did, appended and never changed: no code path updates or deletes an entry (there is
+ * no route for it either), so the log answers "who refunded this, and when" for good.
+ */
+const auditSchema = new Schema(
+  {
+    actorId: { type: Schema.Types.ObjectId, required: true },
+    actor: { type: String, required: true },
+    action: { type: String, required: true },
+    target: { type: String, required: true },
+    details: { type: Schema.Types.Mixed, default: {} },
+  },
+  { versionKey: false, timestamps: { createdAt: true, updatedAt: false }, collection: 'audit_log' },
+);
+auditSchema.index({ createdAt: -1 });
+export const AuditModel = mongoose.model('AuditEntry', auditSchema);
+
+export interface Actor {
+  _id: Types.ObjectId;
+  email: string;
+}
+
+export async function audit(
+  actor: Actor,
+  action: string,
+  target: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await withDbRetry(() =>
+    AuditModel.create({ actorId: actor._id, actor: actor.email, action, target, details }),
+  );
+}
+
+export async function recentAudit(limit = 200): Promise<AuditEntry[]> {
+  const rows = await AuditModel.find({})
+    .sort({ createdAt: -1 })
+    .limit(limit)
+    .lean<{ createdAt: Date; actor: string; action: string; target: string; details: object }[]>();
+  return rows.map((r) => ({
+    at: r.createdAt.toISOString(),
+    actor: r.actor,
+    action: r.action,
+    target: r.target,
+    details: (r.details ?? {}) as Record<string, unknown>,
+  }));
+}

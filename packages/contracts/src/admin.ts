@@ -1,0 +1,157 @@
+// The owner area (base /api/admin): running the shop without touching the database.
+import { z } from 'zod';
+import { isoDateTimeField, paiseField, productIdField } from './fields';
+import { orderSchema } from './orders';
+import { ORDER_STATUSES, orderStatusSchema } from './profile';
+
+export const USER_ROLES = ['customer', 'owner'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** The moves the owner makes; payment moves belong to the payment provider's reports. */
+export const OWNER_MOVES = ['packed', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+
+export const ADMIN_MESSAGES = {
+  ownerOnly: 'This area is for the shop owner.',
+  shippedNeedsTracking: 'A shipped order needs its carrier and tracking number.',
+} as const;
+
+const shortText = (max: number) => z.string().trim().min(1).max(max);
+
+/** POST /admin/orders/{id}/status */
+export const adminOrderStatusBodySchema = z
+  .object({
+    status: z.enum(OWNER_MOVES),
+    carrier: shortText(60).optional(),
+    trackingNumber: shortText(60).optional(),
+    trackingUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .optional(),
+    note: shortText(500).optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.status === 'shipped' && (!body.carrier || !body.trackingNumber))
+      ctx.addIssue({
+        code: 'custom',
+        path: [body.carrier ? 'trackingNumber' : 'carrier'],
+        message: ADMIN_MESSAGES.shippedNeedsTracking,
+      });
+  });
+
+/** GET /admin/orders?status=&q=&page=&limit= */
+export const adminOrderListQuerySchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES).optional(),
+    /** An order number, an email, a phone number or a name. */
+    q: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+
+export const adminOrderRowSchema = z
+  .object({
+    _id: z.string(),
+    orderNumber: z.string(),
+    status: orderStatusSchema,
+    createdAt: isoDateTimeField,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    city: z.string(),
+    state: z.string(),
+    total: paiseField,
+    /** True while a captured payment of the wrong amount waits for the owner. */
+    paymentHeld: z.boolean(),
+  })
+  .meta({ id: 'AdminOrderRow' });
+
+export const adminOrderListSchema = z
+  .object({
+    items: z.array(adminOrderRowSchema),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().min(1),
+    limit: z.number().int().min(1),
+  })
+  .meta({ id: 'AdminOrderList' });
+
+export const paymentEventViewSchema = z
+  .object({
+    type: z.string(),
+    source: z.string(),
+    paymentId: z.string().nullable(),
+    amount: z.number().int().nullable(),
+    note: z.string(),
+    at: isoDateTimeField,
+  })
+  .meta({ id: 'PaymentEvent' });
+
+export const adminOrderDetailSchema = z
+  .object({
+    order: orderSchema,
+    paymentEvents: z.array(paymentEventViewSchema),
+    invoice: z
+      .object({ invoiceNumber: z.string(), date: isoDateTimeField, downloadUrl: z.string() })
+      .nullable(),
+    paymentHold: z
+      .object({ paymentId: z.string(), amount: paiseField, at: isoDateTimeField })
+      .nullable(),
+    /** What the shop owes back on this order, in paise (refunds already made are subtracted). */
+    refunded: paiseField,
+  })
+  .meta({ id: 'AdminOrderDetail' });
+
+/** PUT /admin/products/{id}/stock */
+export const stockBodySchema = z.object({ inStock: z.boolean() }).strict();
+export const stockResponseSchema = z
+  .object({ productId: productIdField, inStock: z.boolean() })
+  .meta({ id: 'Stock' });
+
+/** GET /admin/summary */
+export const adminSummarySchema = z
+  .object({
+    ordersToDispatch: z.number().int().nonnegative(),
+    paymentsHeld: z.number().int().nonnegative(),
+    openReturns: z.number().int().nonnegative(),
+    openTickets: z.number().int().nonnegative(),
+    unreadMessages: z.number().int().nonnegative(),
+    sales: z.object({ today: paiseField, last7Days: paiseField, last30Days: paiseField }),
+  })
+  .meta({ id: 'AdminSummary' });
+
+/** GET /admin/messages */
+export const adminMessageSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    createdAt: isoDateTimeField,
+    /** True the first time the owner lists it. */
+    unread: z.boolean(),
+  })
+  .meta({ id: 'ContactMessage' });
+export const adminMessageListSchema = z.array(adminMessageSchema);
+
+/** GET /admin/audit */
+export const auditEntrySchema = z
+  .object({
+    at: isoDateTimeField,
+    actor: z.string(),
+    action: z.string(),
+    target: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'AuditEntry' });
+export const auditListSchema = z.array(auditEntrySchema);
+
+export type AdminOrderStatusBody = z.infer<typeof adminOrderStatusBodySchema>;
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+export type AdminSummary = z.infer<typeof adminSummarySchema>;
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type PaymentEventView = z.infer<typeof paymentEventViewSchema>;
