@@ -31,6 +31,9 @@ describe('the waitlist form', () => {
   it('answers success with the one friendly message', () => {
     expect(
       waitlistResponseSchema.parse({ success: true, message: WAITLIST_MESSAGES.joined }),
-    ).toEqual({ success: true, message: "You're on the waitlist! We've sent a confirmation to your email." });
+    ).toEqual({
+      success: true,
+      message: "You're on the waitlist! We've sent a confirmation to your email.",
+    });
   });
 });

@@ -13,7 +13,10 @@ import type { LogSmsTransport } from '../sms/sms-transport';
 /** The mail names the moment of the change (to the minute, in IST) between `before` and now. */
 function expectMoment(mail: ReceivedMail, before: number) {
   const moments = new Set([formatWhen(new Date(before)), formatWhen(new Date())]);
-  expect([...moments].some((moment) => mail.text.includes(moment)), mail.text).toBe(true);
+  expect(
+    [...moments].some((moment) => mail.text.includes(moment)),
+    mail.text,
+  ).toBe(true);
 }
 
 describe('what an account holder is told', () => {
@@ -180,7 +183,9 @@ describe('what an account holder is told', () => {
         .send({ name: 'Ravi', email, password: PASSWORD })
         .expect(201);
       // Registration has just sent a code: the login finds it within its cooldown.
-      const login = await request(t.app).post('/api/auth/login').send({ email, password: PASSWORD });
+      const login = await request(t.app)
+        .post('/api/auth/login')
+        .send({ email, password: PASSWORD });
       expect(login.status).toBe(403);
       expect(login.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', email });
       expect(login.body.resendAfterSeconds).toBeGreaterThan(0);
@@ -199,7 +204,9 @@ describe('what an account holder is told', () => {
         .set(bearer(token))
         .send({ enabled: true, password: PASSWORD })
         .expect(200);
-      const login = await request(t.app).post('/api/auth/login').send({ email, password: PASSWORD });
+      const login = await request(t.app)
+        .post('/api/auth/login')
+        .send({ email, password: PASSWORD });
       expect(login.status).toBe(403);
       expect(login.body).toMatchObject({
         code: 'OTP_REQUIRED',

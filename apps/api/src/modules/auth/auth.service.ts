@@ -360,11 +360,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
         if (updated.email !== user.email) {
           // The old address hears of it: if this was not its owner, it is their one warning.
-          await notify(user.email, emailChangedMail(updated.name, {
-            from: user.email,
-            to: updated.email,
-            at: new Date(at),
-          }));
+          await notify(
+            user.email,
+            emailChangedMail(updated.name, {
+              from: user.email,
+              to: updated.email,
+              at: new Date(at),
+            }),
+          );
         }
         return view(updated);
       } catch (err) {

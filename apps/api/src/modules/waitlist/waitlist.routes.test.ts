@@ -44,10 +44,7 @@ describe('POST /api/waitlist', () => {
 
   it('answers an address already on the list with the same words and 200, and sends no second mail', async () => {
     const email = newEmail('twice');
-    await request(t.app)
-      .post('/api/waitlist')
-      .send({ name: 'Ravi Deshmukh', email })
-      .expect(201);
+    await request(t.app).post('/api/waitlist').send({ name: 'Ravi Deshmukh', email }).expect(201);
     await sink.waitFor(email, /waitlist/);
 
     // The same address typed differently is the same address.
