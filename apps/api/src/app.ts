@@ -43,7 +43,8 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
 export function createApp({ config, logger, connection, services }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (nobody by default).
+  app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
   app.use(cors({ origin: config.webOrigin, credentials: true }));

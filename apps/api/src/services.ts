@@ -69,7 +69,7 @@ export function createServices(config: Config, logger: Logger): Services {
       : new LogSmsTransport(logger);
   const provider: PaymentProvider = config.razorpay
     ? new RazorpayProvider({ ...config.razorpay, apiUrl: config.razorpayApiUrl })
-    : new TestPaymentProvider(config.jwtSecret);
+    : new TestPaymentProvider(config.secrets.testPayments);
   const running = new Set<Promise<unknown>>();
   const runInBackground = (task: () => Promise<unknown>) => {
     const promise = task()
@@ -105,12 +105,12 @@ export function createServices(config: Config, logger: Logger): Services {
     mailer,
     sms,
     hasher: passwordHasher,
-    codes: createCodeService(config.jwtSecret),
+    codes: createCodeService(config.secrets.codes),
     tokens: createEmailTokenService(),
     profileLists: async (userId) => {
       const [orderList, invoices, returns, tickets] = await Promise.all([
         orders.list(userId),
-        listInvoices(config.jwtSecret, userId),
+        listInvoices(config.secrets.invoiceLinks, userId),
         listReturns(userId),
         listTickets(userId),
       ]);

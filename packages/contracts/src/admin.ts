@@ -147,6 +147,82 @@ export const auditEntrySchema = z
   .meta({ id: 'AuditEntry' });
 export const auditListSchema = z.array(auditEntrySchema);
 
+/** GET /admin/gst?from=YYYY-MM-DD&to=YYYY-MM-DD&format=json|csv */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
+export const gstExportQuerySchema = z
+  .object({ from: isoDay, to: isoDay, format: z.enum(['json', 'csv']).default('json') })
+  .strict()
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
+
+const taxFigures = {
+  taxableValue: paiseField,
+  igst: paiseField,
+  cgst: paiseField,
+  sgst: paiseField,
+};
+const gstTotals = z.object({
+  count: z.number().int().nonnegative(),
+  value: paiseField,
+  ...taxFigures,
+});
+/** The GSTR-1 tables; amounts in paise (the CSV gives rupees). */
+export const gstExportSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    b2b: z.array(
+      z.object({
+        gstin: z.string(),
+        receiverName: z.string(),
+        invoiceNumber: z.string(),
+        invoiceDate: z.string(),
+        invoiceValue: paiseField,
+        placeOfSupply: z.string(),
+        reverseCharge: z.literal('N'),
+        rate: z.number(),
+        ...taxFigures,
+      }),
+    ),
+    b2cs: z.array(
+      z.object({
+        type: z.literal('OE'),
+        placeOfSupply: z.string(),
+        rate: z.number(),
+        ...taxFigures,
+      }),
+    ),
+    hsn: z.array(
+      z.object({
+        hsn: z.string(),
+        description: z.string(),
+        uqc: z.literal('NOS'),
+        rate: z.number(),
+        quantity: z.number().int().nonnegative(),
+        totalValue: paiseField,
+        ...taxFigures,
+      }),
+    ),
+    creditNotes: z.array(
+      z.object({
+        registered: z.boolean(),
+        gstin: z.string(),
+        receiverName: z.string(),
+        noteNumber: z.string(),
+        noteDate: z.string(),
+        invoiceNumber: z.string(),
+        invoiceDate: z.string(),
+        noteType: z.literal('C'),
+        placeOfSupply: z.string(),
+        noteValue: paiseField,
+        rate: z.number(),
+        ...taxFigures,
+      }),
+    ),
+    totals: z.object({ invoices: gstTotals, creditNotes: gstTotals }),
+  })
+  .meta({ id: 'GstExport' });
+
+export type GstExport = z.infer<typeof gstExportSchema>;
 export type AdminOrderStatusBody = z.infer<typeof adminOrderStatusBodySchema>;
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;

@@ -64,6 +64,7 @@ const DESIGN_ENDPOINTS = [
   'GET /admin/messages',
   'PUT /admin/products/{id}/stock',
   'GET /admin/audit',
+  'GET /admin/gst',
 ];
 
 const key = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.path}`;

@@ -38,6 +38,8 @@ import {
   adminMessageListSchema,
   adminSummarySchema,
   auditListSchema,
+  gstExportQuerySchema,
+  gstExportSchema,
   stockBodySchema,
   stockResponseSchema,
 } from './admin';
@@ -746,6 +748,20 @@ const admin: ApiRoute[] = [
     params: productParamsSchema,
     body: stockBodySchema,
     responses: { ...ok(stockResponseSchema), ...invalid, ...ownerOnly, ...notFound },
+  },
+  {
+    method: 'get',
+    path: '/admin/gst',
+    tag: 'Owner',
+    summary:
+      'GSTR-1 tables (B2B, B2C small, HSN summary, credit notes) for a date range, JSON or CSV',
+    auth: true,
+    query: gstExportQuerySchema,
+    responses: {
+      200: { description: 'The tables (CSV when format=csv)', schema: gstExportSchema },
+      ...invalid,
+      ...ownerOnly,
+    },
   },
   {
     method: 'get',

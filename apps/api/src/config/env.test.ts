@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
+/** A secret as an operator makes one (openssl rand -hex 32): never a literal in the repository. */
+const freshSecret = () => randomBytes(32).toString('hex');
+
 const PRODUCTION = {
   NODE_ENV: 'production',
-  JWT_SECRET: 'x'.repeat(40),
+  JWT_SECRET: freshSecret(),
   MONGODB_URI: 'mongodb://db:27017/vanya',
+  SMTP_URL: 'smtp://mail.example.in:587',
   RAZORPAY_KEY_ID: 'rzp_live_abc',
   RAZORPAY_KEY_SECRET: 'secret',
   RAZORPAY_WEBHOOK_SECRET: 'whsec',
@@ -36,6 +41,7 @@ describe('loadConfig', () => {
   it.each([
     'JWT_SECRET',
     'MONGODB_URI',
+    'SMTP_URL',
     'RAZORPAY_KEY_ID',
     'RAZORPAY_KEY_SECRET',
     'RAZORPAY_WEBHOOK_SECRET',
@@ -85,6 +91,88 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...PRODUCTION, JWT_SECRET: 'short' })).toThrow(
       /at least 32 characters/,
     );
+  });
+
+  it('refuses in production the secret docker-compose.yml used to default to, and every other published one', () => {
+    for (const published of [
+      'compose-development-secret-change-me-please',
+      'development-only-secret-never-used-in-production',
+    ]) {
+      expect(() => loadConfig({ ...PRODUCTION, JWT_SECRET: published })).toThrow(
+        /JWT_SECRET is a secret published in this repository/,
+      );
+    }
+  });
+
+  it.each([
+    ['one character repeated', 'x'.repeat(40)],
+    ['a short pattern repeated', 'abcd'.repeat(16)],
+    ['a sentence in lower case', 'thisismysupersecretpasswordforjwt'],
+  ])('refuses a JWT secret with too little entropy in production: %s', (_what, secret) => {
+    expect(() => loadConfig({ ...PRODUCTION, JWT_SECRET: secret })).toThrow(
+      /JWT_SECRET has too little entropy/,
+    );
+  });
+
+  it('refuses production without a mail transport: links and codes are never logged', () => {
+    expect(() => loadConfig({ ...PRODUCTION, SMTP_URL: '' })).toThrow(
+      /without SMTP_URL[\s\S]*never logged/,
+    );
+    // Development keeps writing mail to the log and .data/mail with no configuration at all.
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+  });
+
+  it('signs sessions, codes, invoice links and test payments with four different keys', () => {
+    const { secrets, jwtSecret } = loadConfig(PRODUCTION);
+    const keys = [secrets.session, secrets.codes, secrets.invoiceLinks, secrets.testPayments];
+    expect(new Set(keys).size).toBe(4);
+    expect(keys).not.toContain(PRODUCTION.JWT_SECRET);
+    expect(jwtSecret).toBe(secrets.session);
+    // The same master secret gives the same keys (sessions survive a restart)...
+    expect(loadConfig(PRODUCTION).secrets).toEqual(secrets);
+    // ...and development, with nothing set, has keys too.
+    expect(new Set(Object.values(loadConfig({}).secrets)).size).toBe(4);
+  });
+
+  it('rotates one key on its own: the others stay as they were', () => {
+    const before = loadConfig(PRODUCTION).secrets;
+    const rotated = freshSecret();
+    const after = loadConfig({ ...PRODUCTION, OTP_SECRET: rotated }).secrets;
+    expect(after.codes).toBe(rotated);
+    expect({ ...after, codes: before.codes }).toEqual(before);
+    const session = freshSecret();
+    expect(loadConfig({ ...PRODUCTION, SESSION_SECRET: session }).secrets).toEqual({
+      ...before,
+      session,
+    });
+  });
+
+  it('checks a key set on its own like the master secret, and refuses one used twice', () => {
+    expect(() => loadConfig({ ...PRODUCTION, INVOICE_LINK_SECRET: 'y'.repeat(48) })).toThrow(
+      /INVOICE_LINK_SECRET has too little entropy/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: PRODUCTION.JWT_SECRET })).toThrow(
+      /SESSION_SECRET is the same as JWT_SECRET/,
+    );
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '172.30.57.0/24, 10.0.0.7' }).trustProxy).toEqual([
+      '172.30.57.0/24',
+      '10.0.0.7',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,::1' }).trustProxy).toEqual(['loopback', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /believe X-Forwarded-For from anyone/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrow(
+      /"proxy.local" is neither an IP address/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/"10.0.0.0\/33"/);
   });
 
   it('refuses half a Razorpay key pair', () => {

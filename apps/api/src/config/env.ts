@@ -1,19 +1,63 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { brand, GST_STATE_CODES } from '@vanya/catalog';
 import { isValidGstin } from '@vanya/contracts';
 import { z } from 'zod';
 import { findRepoRoot } from '../shared/paths';
+import {
+  DEVELOPMENT_MASTER_SECRET,
+  resolveSecrets,
+  SECRET_PURPOSES,
+  secretProblem,
+} from './secrets';
+import type { Secrets, SecretVariable } from './secrets';
 
 /** Settings that must be real in production: the API refuses to start without them. */
 const PRODUCTION_SECRETS = [
   'JWT_SECRET',
   'MONGODB_URI',
+  'SMTP_URL',
   'RAZORPAY_KEY_ID',
   'RAZORPAY_KEY_SECRET',
   'RAZORPAY_WEBHOOK_SECRET',
 ] as const;
 
-const DEVELOPMENT_JWT_SECRET = 'development-only-secret-never-used-in-production';
+const OWN_SECRET_VARIABLES = Object.values(SECRET_PURPOSES).map((p) => p.variable);
+
+/** Proxies named by keyword (Express' trust proxy names). */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: whom X-Forwarded-For is believed from. Unset, empty, `false` or `0`: nobody (the
+ * peer's own address is the client's). A number: that many proxies in front. Otherwise a
+ * comma-separated list of addresses, CIDR ranges or the keywords loopback, linklocal, uniquelocal.
+ */
+function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY=${value}: at most 10 proxies in front.`);
+    return hops;
+  }
+  if (value === 'true')
+    throw new ConfigError(
+      'TRUST_PROXY=true would believe X-Forwarded-For from anyone. Set the number of proxies in front (1) or their addresses.',
+    );
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    const valid = PROXY_NAMES.has(entry) || (family !== 0 && validBits && extra === undefined);
+    if (!valid)
+      throw new ConfigError(
+        `TRUST_PROXY: "${entry}" is neither an IP address, a CIDR range nor one of loopback, linklocal, uniquelocal.`,
+      );
+  }
+  return entries;
+}
 
 /**
  * A valid-format GSTIN printed on invoices outside production until the owner supplies theirs.
@@ -40,6 +84,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   MONGODB_URI: optionalText,
   JWT_SECRET: optionalText,
+  SESSION_SECRET: optionalText,
+  OTP_SECRET: optionalText,
+  INVOICE_LINK_SECRET: optionalText,
+  TEST_PAYMENT_SECRET: optionalText,
+  TRUST_PROXY: z.string().optional(),
   WEB_ORIGIN: z.url().default('http://localhost:5173'),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Vanya Naturals <no-reply@vanyanaturals.in>'),
@@ -104,7 +153,12 @@ export interface Config {
   host: string;
   /** Undefined: start the embedded database (never in production). */
   mongodbUri: string | undefined;
+  /** The key that signs and checks session tokens (secrets.session). */
   jwtSecret: string;
+  /** One key per purpose (sessions, one-time codes, invoice links, test payments). */
+  secrets: Secrets;
+  /** Express' trust proxy: false (nobody), a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   webOrigin: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -149,13 +203,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = PRODUCTION_SECRETS.filter((name) => !e[name]);
     if (missing.length > 0) {
       throw new ConfigError(
-        `Refusing to start in production without ${missing.join(', ')}. Set them in the environment (see .env.example).`,
+        `Refusing to start in production without ${missing.join(', ')}. Set them in the environment (see .env.example).${missing.includes('SMTP_URL') ? ' Mail needs a transport in production: verification links, codes and reset links are never logged.' : ''}`,
       );
     }
-    if ((e.JWT_SECRET ?? '').length < 32) {
-      throw new ConfigError(
-        'Refusing to start in production: JWT_SECRET must be at least 32 characters.',
-      );
+    const given = (['JWT_SECRET', ...OWN_SECRET_VARIABLES] as const).filter((name) => e[name]);
+    const problems = given
+      .map((name) => secretProblem(name, e[name]!))
+      .filter((p): p is string => p !== undefined);
+    const seen = new Map<string, string>();
+    for (const name of given) {
+      const other = seen.get(e[name]!);
+      if (other)
+        problems.push(`${name} is the same as ${other}: each must be a secret of its own.`);
+      seen.set(e[name]!, name);
+    }
+    if (problems.length > 0) {
+      throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
     }
     if (!e.SELLER_GSTIN || e.SELLER_GSTIN === PLACEHOLDER_SELLER_GSTIN) {
       throw new ConfigError(
@@ -171,6 +234,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  const secrets = resolveSecrets(
+    e.JWT_SECRET ?? DEVELOPMENT_MASTER_SECRET,
+    Object.fromEntries(OWN_SECRET_VARIABLES.map((name) => [name, e[name]])) as Partial<
+      Record<SecretVariable, string>
+    >,
+  );
+
   const repoRoot = findRepoRoot();
   const dataDir = path.resolve(repoRoot, e.DATA_DIR ?? '.data');
   return {
@@ -179,7 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     mongodbUri: e.MONGODB_URI,
-    jwtSecret: e.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    jwtSecret: secrets.session,
+    secrets,
+    trustProxy,
     webOrigin: e.WEB_ORIGIN.replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

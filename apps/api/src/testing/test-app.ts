@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Express } from 'express';
 import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config/env';
@@ -25,10 +26,12 @@ export interface TestApp {
 /**
  * The real app in-process on a database of its own (dropped by close()), on the shared test server
  * unless `server.mongoUri` names another (a test that takes its server down brings its own).
+ * `options.logTo` receives the log lines (set LOG_LEVEL too: tests log nothing by default).
  */
 export async function startTestApp(
   env: NodeJS.ProcessEnv = {},
   server: { mongoUri?: string } = {},
+  options: { logTo?: DestinationStream } = {},
 ): Promise<TestApp> {
   const dbName = `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const connection = await connectDatabase(server.mongoUri ?? inject('mongoUri'), { dbName });
@@ -40,7 +43,7 @@ export async function startTestApp(
     UPLOAD_DIR: mkdtempSync(path.join(os.tmpdir(), 'vanya-uploads-')),
     ...env,
   });
-  const logger = createLogger(config);
+  const logger = createLogger(config, options.logTo);
   const services = createServices(config, logger);
   const app = createApp({ config, logger, connection, services });
   return {

@@ -1,4 +1,5 @@
 import { apiRoutes, CONTACT_SUBJECT_VALUES, toExpressPath } from '@vanya/contracts';
+import { trusted } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newEmail, signUpVerified } from '../../testing/accounts';
@@ -324,5 +325,169 @@ describe("the shopper's cancel", () => {
       .post(`/api/orders/${second.id}/cancel`)
       .set(bearer(stranger.token))
       .expect(404);
+  });
+});
+
+describe('the GST export', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let owner: string;
+  let shopper: { token: string; email: string };
+  const istDay = (offsetDays: number) =>
+    new Date(Date.now() + 330 * 60_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await startTestApp({ SMTP_URL: sink.url, OWNER_EMAILS: OWNER_EMAIL });
+    owner = (await signUpVerified(t, sink, OWNER_EMAIL)).token;
+    shopper = await signUpVerified(t, sink);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  async function paid(
+    items: { productId: string; quantity: number }[],
+    state: string,
+    gstNumber = '',
+  ) {
+    const provider = t.services.provider as TestPaymentProvider;
+    const placed = await placeOrder(
+      t,
+      shopper.token,
+      orderBody(items, state, { email: shopper.email, gstNumber }),
+    );
+    expect(placed.status).toBe(201);
+    const { order, payment } = placed.body;
+    const captured = await provider.recordPayment(
+      payment.providerOrderId,
+      payment.amount,
+      'success',
+    );
+    await request(t.app)
+      .post('/api/payments/verify')
+      .send({
+        orderId: order._id,
+        razorpay_order_id: payment.providerOrderId,
+        razorpay_payment_id: captured.id,
+        razorpay_signature: provider.checkoutSignature(payment.providerOrderId, captured.id),
+      })
+      .expect(200);
+    return order._id as string;
+  }
+
+  it('gives GSTR-1 tables whose every figure is the sum of the invoices and credit notes in the range', async () => {
+    await paid(
+      [
+        { productId: 'Bodybutter', quantity: 2 },
+        { productId: 'TanGoneSoap', quantity: 3 },
+      ],
+      'Maharashtra',
+    );
+    await paid([{ productId: 'Bodybutter', quantity: 1 }], 'Karnataka');
+    await paid([{ productId: 'TanGoneSoap', quantity: 4 }], 'Maharashtra', '27AAPFU0939F1ZV');
+    const cancelledId = await paid([{ productId: 'Bodybutter', quantity: 3 }], 'Gujarat');
+    await request(t.app)
+      .post(`/api/admin/orders/${cancelledId}/status`)
+      .set(bearer(owner))
+      .send({ status: 'cancelled' })
+      .expect(200);
+
+    const res = await request(t.app)
+      .get('/api/admin/gst')
+      .query({ from: istDay(-1), to: istDay(1) })
+      .set(bearer(owner));
+    expect(res.status).toBe(200);
+    const report = res.body;
+
+    // Independently: every invoiced order's stored lines, summed here.
+    const orders = await OrderModel.find({ invoiceNumber: trusted({ $ne: null }) }).lean();
+    expect(orders).toHaveLength(4);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const lines = orders.flatMap((o) => o.lines);
+    const expected = {
+      taxableValue: sum(lines.map((l) => l.taxableValue)),
+      igst: sum(lines.map((l) => l.igst)),
+      cgst: sum(lines.map((l) => l.cgst)),
+      sgst: sum(lines.map((l) => l.sgst)),
+    };
+    expect(report.totals.invoices).toEqual({
+      count: 4,
+      value: sum(orders.map((o) => o.totals.grandTotal)),
+      ...expected,
+    });
+    const of = (rows: Record<string, number>[]) => ({
+      taxableValue: sum(rows.map((r) => r.taxableValue!)),
+      igst: sum(rows.map((r) => r.igst!)),
+      cgst: sum(rows.map((r) => r.cgst!)),
+      sgst: sum(rows.map((r) => r.sgst!)),
+    });
+    expect(of([...report.b2b, ...report.b2cs])).toEqual(expected);
+    expect(of(report.hsn)).toEqual(expected);
+    expect(sum(report.hsn.map((r: { quantity: number }) => r.quantity))).toBe(
+      sum(lines.map((l) => l.quantity)),
+    );
+    expect(
+      report.hsn.map((r: { hsn: string; rate: number }) => `${r.hsn}@${r.rate}`).sort(),
+    ).toEqual(['3304@18', '3401@5']);
+
+    // The registered buyer's invoice is B2B; the others are B2C small, by place of supply.
+    const b2bOrder = orders.find((o) => o.gstNumber)!;
+    expect(report.b2b).toEqual([
+      expect.objectContaining({
+        gstin: '27AAPFU0939F1ZV',
+        invoiceNumber: b2bOrder.invoiceNumber,
+        placeOfSupply: '27-Maharashtra',
+        rate: 5,
+        taxableValue: b2bOrder.totals.taxableValue,
+        cgst: b2bOrder.totals.cgst,
+        sgst: b2bOrder.totals.sgst,
+      }),
+    ]);
+    expect(
+      report.b2cs.map(
+        (r: { placeOfSupply: string; rate: number }) => `${r.placeOfSupply}@${r.rate}`,
+      ),
+    ).toEqual(['24-Gujarat@18', '27-Maharashtra@5', '27-Maharashtra@18', '29-Karnataka@18']);
+
+    // The cancelled order's refund is a credit note of the whole invoice.
+    const cancelled = orders.find((o) => String(o._id) === cancelledId)!;
+    expect(report.creditNotes).toEqual([
+      expect.objectContaining({
+        noteNumber: expect.stringMatching(/^CN\/\d\d-\d\d\/000001$/),
+        invoiceNumber: cancelled.invoiceNumber,
+        noteValue: cancelled.totals.grandTotal,
+        placeOfSupply: '24-Gujarat',
+        rate: 18,
+        taxableValue: cancelled.totals.taxableValue,
+        igst: cancelled.totals.igst,
+      }),
+    ]);
+    expect(report.totals.creditNotes).toMatchObject({
+      count: 1,
+      value: cancelled.totals.grandTotal,
+      taxableValue: cancelled.totals.taxableValue,
+    });
+
+    const csv = await request(t.app)
+      .get('/api/admin/gst')
+      .query({ from: istDay(-1), to: istDay(1), format: 'csv' })
+      .set(bearer(owner));
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.text).toContain('B2B (4A)');
+    expect(csv.text).toContain(`27AAPFU0939F1ZV,`);
+    expect(csv.text).toContain((b2bOrder.totals.taxableValue / 100).toFixed(2));
+
+    const before = await request(t.app)
+      .get('/api/admin/gst')
+      .query({ from: '2024-04-01', to: '2024-04-30' })
+      .set(bearer(owner));
+    expect(before.body.totals.invoices.count).toBe(0);
+    await request(t.app)
+      .get('/api/admin/gst')
+      .query({ from: istDay(1), to: istDay(-1) })
+      .set(bearer(owner))
+      .expect(400);
   });
 });

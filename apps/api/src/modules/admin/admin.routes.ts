@@ -1,6 +1,7 @@
 import {
   adminOrderListQuerySchema,
   adminOrderStatusBodySchema,
+  gstExportQuerySchema,
   objectIdParamsSchema,
   productParamsSchema,
   stockBodySchema,
@@ -15,6 +16,7 @@ import { ContactMessageModel } from '../contact/contact.model';
 import type { StockService } from '../stock/stock.service';
 import { audit, recentAudit } from './audit';
 import type { AdminOrders } from './admin-orders.service';
+import { gstCsv, gstExport } from './gst-export';
 
 /** /api/admin: the owner area. Every route answers 401 without a session and 403 for a customer. */
 export function adminRoutes(deps: {
@@ -108,6 +110,17 @@ export function adminRoutes(deps: {
       res.json(result);
     },
   );
+
+  router.get('/admin/gst', validate(gstExportQuerySchema, 'query'), async (_req, res) => {
+    const { from, to, format } = parsed(res, gstExportQuerySchema, 'query');
+    const report = await gstExport(from, to);
+    if (format === 'csv')
+      res
+        .type('text/csv')
+        .set('Content-Disposition', `attachment; filename="GSTR-1-${from}-to-${to}.csv"`)
+        .send(gstCsv(report));
+    else res.json(report);
+  });
 
   router.get('/admin/audit', async (_req, res) => {
     res.json(await recentAudit());

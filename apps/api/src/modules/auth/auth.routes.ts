@@ -29,6 +29,8 @@ import type { RateRule } from '../../shared/http/rate-limit';
 import { currentUser, requireAuth } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
 import type { LoginEvent } from '../users/user.view';
+import { createAttemptGuard } from './attempt-guard';
+import type { AttemptGuard } from './attempt-guard';
 import type { AuthService } from './auth.service';
 import { readUpload } from '../../shared/http/upload';
 
@@ -41,14 +43,28 @@ function rules(scale: number) {
     limit: Math.ceil(limit * scale),
     windowMs,
   });
+  // Guessing is limited per client and per (account, client), and slowed per account: a stranger
+  // can never lock an account (attempt-guard.ts). Only what mails the account's own address is
+  // also capped per account: that slows nobody out of their account.
+  const slowdown = { firstMs: 1000, maxMs: 8000 };
   return {
     register: rule('register', 10, HOUR),
     login: rule('login', 30, 15 * MINUTE),
-    loginAccount: rule('login-acct', 10, 15 * MINUTE),
+    loginAttempts: {
+      perAccountClient: rule('login-acct-ip', 10, 15 * MINUTE),
+      accountFailures: rule('login-fail-acct', 5, 15 * MINUTE),
+      slowdown,
+    },
     sendCode: rule('send-code', 20, HOUR),
-    sendCodeAccount: rule('send-code-acct', 10, HOUR),
+    sendCodeAccountClient: rule('send-code-acct-ip', 10, HOUR),
+    sendCodeAccount: rule('send-code-acct', 30, HOUR),
     verify: rule('verify', 30, 15 * MINUTE),
-    verifyAccount: rule('verify-acct', 20, 15 * MINUTE),
+    verifyAccountClient: rule('verify-acct-ip', 10, 15 * MINUTE),
+    codeAttempts: {
+      perAccountClient: rule('code-acct-ip', 10, 15 * MINUTE),
+      accountFailures: rule('code-fail-acct', 5, 15 * MINUTE),
+      slowdown,
+    },
     resetRequest: rule('reset-request', 10, HOUR),
     resetRequestAccount: rule('reset-request-acct', 5, HOUR),
     reset: rule('reset', 20, HOUR),
@@ -57,6 +73,29 @@ function rules(scale: number) {
 }
 
 const message = (text: string) => ({ msg: text, message: text });
+
+/**
+ * Runs a password or code check as one attempt of `guard`: `failures` are the error codes of a
+ * wrong answer; any other refusal after the check (a code to enter next) means it was right.
+ */
+async function attempt<T>(
+  guard: AttemptGuard,
+  req: Request,
+  account: string,
+  failures: readonly string[],
+  check: () => Promise<T>,
+): Promise<T> {
+  const entered = await guard.enter(req, account.toLowerCase());
+  try {
+    const result = await check();
+    await entered.succeeded();
+    return result;
+  } catch (err) {
+    if (err instanceof AppError && failures.includes(err.code)) await entered.failed();
+    else if (err instanceof AppError && err.status === 403) await entered.succeeded();
+    throw err;
+  }
+}
 
 function loginEvent(req: Request): LoginEvent {
   return {
@@ -80,8 +119,13 @@ export function authRoutes(service: AuthService, config: Config): Router {
   const router = Router();
   const limits = rules(config.rateLimitScale);
   const auth = requireAuth(config.jwtSecret);
-  const sendCodeLimit = rateLimit(limits.sendCode, { perAccount: limits.sendCodeAccount });
-  const verifyLimit = rateLimit(limits.verify, { perAccount: limits.verifyAccount });
+  const sendCodeLimit = rateLimit(limits.sendCode, {
+    perAccount: limits.sendCodeAccount,
+    perAccountClient: limits.sendCodeAccountClient,
+  });
+  const verifyLimit = rateLimit(limits.verify, { perAccountClient: limits.verifyAccountClient });
+  const loginGuard = createAttemptGuard(limits.loginAttempts);
+  const codeGuard = createAttemptGuard(limits.codeAttempts);
 
   router.post(
     '/register',
@@ -93,14 +137,14 @@ export function authRoutes(service: AuthService, config: Config): Router {
     },
   );
 
-  router.post(
-    '/login',
-    rateLimit(limits.login, { perAccount: limits.loginAccount }),
-    validate(loginBodySchema),
-    async (req, res) => {
-      res.json(await service.login(parsed(res, loginBodySchema), loginEvent(req)));
-    },
-  );
+  router.post('/login', rateLimit(limits.login), validate(loginBodySchema), async (req, res) => {
+    const body = parsed(res, loginBodySchema);
+    res.json(
+      await attempt(loginGuard, req, body.email, ['INVALID_CREDENTIALS'], () =>
+        service.login(body, loginEvent(req)),
+      ),
+    );
+  });
 
   router.post('/verify-email', verifyLimit, validate(verifyEmailBodySchema), async (req, res) => {
     res.json(
@@ -133,10 +177,19 @@ export function authRoutes(service: AuthService, config: Config): Router {
     res.json({ ...message(AUTH_MESSAGES.otpResent), resendAfterSeconds });
   });
 
-  router.post('/verify-otp', verifyLimit, validate(verifyOtpBodySchema), async (req, res) => {
-    const { email, otp } = parsed(res, verifyOtpBodySchema);
-    res.json(await service.verifyOtp(email, otp, loginEvent(req)));
-  });
+  router.post(
+    '/verify-otp',
+    rateLimit(limits.verify),
+    validate(verifyOtpBodySchema),
+    async (req, res) => {
+      const { email, otp } = parsed(res, verifyOtpBodySchema);
+      res.json(
+        await attempt(codeGuard, req, email, ['INVALID_OTP', 'OTP_ATTEMPTS_EXCEEDED'], () =>
+          service.verifyOtp(email, otp, loginEvent(req)),
+        ),
+      );
+    },
+  );
 
   router.post(
     '/request-password-reset',

@@ -311,15 +311,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Sends the pending code again (after the 30-second cooldown) and answers the seconds until
-     * the next may be sent. Unknown emails get the same answer.
+     * Sends the pending code again unless one went out within the 30-second cooldown (then the
+     * live code stands), and answers the seconds until the next may be asked for: the full
+     * cooldown, for every address. Nothing in the answer tells whether the address has an
+     * account, or an unverified one, or a code just sent.
      */
     async resendOtp(email: string): Promise<number> {
       const user = await findByEmail(email);
-      if (!user) return LIMITS.otpResendCooldownSeconds;
-      if (!user.emailVerified) return mailCode(user, 'verify_account', { quietCooldown: false });
-      if (user.twoStepEnabled || (await codes.hasLiveCode(user._id, 'login'))) {
-        return mailCode(user, 'login', { quietCooldown: false });
+      if (user && !user.emailVerified) {
+        await mailCode(user, 'verify_account', { quietCooldown: true });
+      } else if (user && (user.twoStepEnabled || (await codes.hasLiveCode(user._id, 'login')))) {
+        await mailCode(user, 'login', { quietCooldown: true });
       }
       return LIMITS.otpResendCooldownSeconds;
     },
@@ -376,12 +378,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
+    /**
+     * Mails a code to the new address. An address another account uses is treated alike (a code
+     * is issued, with its cooldown) but is mailed nothing, as it could never be saved: the answer
+     * is the same, so the form cannot tell who has an account.
+     */
     async sendEmailChangeCode(user: UserDoc, email: string): Promise<void> {
       if (email === user.email)
         throw new AppError(400, 'SAME_EMAIL', 'This is already your email address.');
-      if (await UserModel.exists({ email }))
-        throw conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+      const taken = await UserModel.exists({ email });
       const { code } = await codes.issue(user._id, 'change_email', email);
+      if (taken) return;
       await mailer.send({ to: email, ...codeMail(user.name, code, 'change_email') });
     },
 

@@ -39,7 +39,7 @@ export function signSessionToken(
   });
 }
 
-/** The claims of a valid token, or undefined for anything else (forged, expired, `alg: none`, wrong audience...). */
+/** The claims of a valid token, or undefined for anything else (forged, expired, without expiry, `alg: none`, wrong audience...). */
 export function verifySessionToken(token: string, secret: string): SessionClaims | undefined {
   try {
     const payload = jwt.verify(token, keyFor(secret), {
@@ -47,10 +47,12 @@ export function verifySessionToken(token: string, secret: string): SessionClaims
       issuer: ISSUER,
       audience: AUDIENCE,
     });
+    // jsonwebtoken checks `exp` only when it is there: a token without one would never end.
     if (
       typeof payload !== 'object' ||
       typeof payload.sub !== 'string' ||
-      typeof payload.tv !== 'number'
+      typeof payload.tv !== 'number' ||
+      typeof payload.exp !== 'number'
     )
       return undefined;
     return { sub: payload.sub, tv: payload.tv };

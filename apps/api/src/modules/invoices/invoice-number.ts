@@ -11,8 +11,27 @@ import { withDbRetry } from '../../shared/db/retry';
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const SEQ_DIGITS = 6;
-const SLOT_PREFIX = 'invoice-number:';
 const NUMBER = /^[A-Z]+\/\d\d-\d\d\/\d{6}$/;
+
+/** A consecutive series of documents: tax invoices, and credit notes for money given back. */
+export interface Series {
+  /** Claims of the series' numbers: `<slots><fy>:<seq>`, valued with what the number is for. */
+  slots: string;
+  /** Claims of who is numbering a document: `<holds><for>:<generation>`. */
+  holds: string;
+  /** What the printed number starts with: 'VNY' gives 'VNY/26-27/000001'. */
+  prefix: string;
+}
+export const INVOICES: Series = {
+  slots: 'invoice-number:',
+  holds: 'invoice-for:',
+  prefix: brand.orderPrefix,
+};
+export const CREDIT_NOTES: Series = {
+  slots: 'credit-note-number:',
+  holds: 'credit-note-for:',
+  prefix: 'CN',
+};
 
 /** The Indian financial year (April to March, in IST) of a moment: '26-27' for 1 Apr 2026 - 31 Mar 2027. */
 export function financialYear(at: Date): string {
@@ -29,15 +48,15 @@ export interface IssuedNumber {
   date: Date;
 }
 
-const slotKey = (fy: string, seq: number) =>
-  `${SLOT_PREFIX}${fy}:${String(seq).padStart(SEQ_DIGITS, '0')}`;
-const numberOfSlot = (key: string) => {
-  const [fy, seq] = key.slice(SLOT_PREFIX.length).split(':');
-  return `${brand.orderPrefix}/${fy}/${seq}`;
+const slotKey = (series: Series, fy: string, seq: number) =>
+  `${series.slots}${fy}:${String(seq).padStart(SEQ_DIGITS, '0')}`;
+const numberOfSlot = (series: Series, key: string) => {
+  const [fy, seq] = key.slice(series.slots.length).split(':');
+  return `${series.prefix}/${fy}/${seq}`;
 };
-const slotOfNumber = (number: string) => {
+const slotOfNumber = (series: Series, number: string) => {
   const [, fy, seq] = number.split('/');
-  return `${SLOT_PREFIX}${fy}:${seq}`;
+  return `${series.slots}${fy}:${seq}`;
 };
 
 /**
@@ -52,26 +71,28 @@ const lastClaimed = new Map<string, number>();
  * insert carries the order id, so a number is bound to its order in the same atomic write that
  * takes it: a number can never be taken and then belong to nobody, whatever dies afterwards.
  */
-async function claimNextSlot(orderId: string, at: Date): Promise<IssuedNumber> {
+async function claimNextSlot(series: Series, owner: string, at: Date): Promise<IssuedNumber> {
   const fy = financialYear(at);
-  let last = lastClaimed.get(fy);
+  // Per database too: tests run several databases in one process.
+  const cacheKey = `${ClaimModel.db.name}|${series.slots}${fy}`;
+  let last = lastClaimed.get(cacheKey);
   if (last === undefined) {
     const found = await withDbRetry(() =>
-      ClaimModel.findOne({ _id: new RegExp(`^${SLOT_PREFIX}${fy}:`) })
+      ClaimModel.findOne({ _id: new RegExp(`^${series.slots}${fy}:`) })
         .sort({ _id: -1 })
         .lean<{ _id: string }>(),
     );
-    last = found ? Number(found._id.slice(`${SLOT_PREFIX}${fy}:`.length)) : 0;
+    last = found ? Number(found._id.slice(`${series.slots}${fy}:`.length)) : 0;
   }
   let seq = last + 1;
-  while (!(await claimAs(slotKey(fy, seq), orderId))) seq += 1;
-  lastClaimed.set(fy, Math.max(seq, lastClaimed.get(fy) ?? 0));
-  return slotIssued(slotKey(fy, seq));
+  while (!(await claimAs(slotKey(series, fy, seq), owner))) seq += 1;
+  lastClaimed.set(cacheKey, Math.max(seq, lastClaimed.get(cacheKey) ?? 0));
+  return slotIssued(series, slotKey(series, fy, seq));
 }
 
-async function slotIssued(key: string): Promise<IssuedNumber> {
+async function slotIssued(series: Series, key: string): Promise<IssuedNumber> {
   const slot = await readClaim(key);
-  return { number: numberOfSlot(key), date: slot?.createdAt ?? new Date() };
+  return { number: numberOfSlot(series, key), date: slot?.createdAt ?? new Date() };
 }
 
 /**
@@ -88,20 +109,22 @@ async function slotIssued(key: string): Promise<IssuedNumber> {
  */
 export async function issueInvoiceNumber(
   orderId: string,
-  options: { now?: Date; staleAfterMs: number; instance: string },
+  options: { now?: Date; staleAfterMs: number; instance: string; series?: Series },
 ): Promise<IssuedNumber | undefined> {
+  const series = options.series ?? INVOICES;
   const now = options.now ?? new Date();
   const mine = `numbering:${options.instance}:`;
   for (let generation = 0; generation < 20; generation += 1) {
-    const key = `invoice-for:${orderId}:${generation}`;
+    const key = `${series.holds}${orderId}:${generation}`;
     if (await claimAs(key, `${mine}${randomBytes(8).toString('hex')}`)) {
-      const issued = await claimNextSlot(orderId, now);
+      const issued = await claimNextSlot(series, orderId, now);
       await setClaimValue(key, issued.number);
       return issued;
     }
     const hold = await readClaim(key);
     if (!hold) continue;
-    if (hold.value && NUMBER.test(hold.value)) return slotIssued(slotOfNumber(hold.value));
+    if (hold.value && NUMBER.test(hold.value))
+      return slotIssued(series, slotOfNumber(series, hold.value));
     // A hold of this process is dead (its caller never numbers one order twice at once, so that
     // attempt failed); another process's is alive until it is stale.
     const dead =
@@ -110,9 +133,9 @@ export async function issueInvoiceNumber(
     if (!dead) return undefined;
     // The holder died. If after claiming a slot, that slot is the order's number (a scan, but
     // only in recovery); if before, the next generation takes over.
-    const bound = await claimsBoundTo(SLOT_PREFIX, orderId);
+    const bound = await claimsBoundTo(series.slots, orderId);
     if (bound[0]) {
-      const issued = await slotIssued(bound[0]._id);
+      const issued = await slotIssued(series, bound[0]._id);
       await setClaimValue(key, issued.number);
       return issued;
     }
@@ -121,9 +144,12 @@ export async function issueInvoiceNumber(
 }
 
 /** Every issued number of a financial year with its order id, in number order (checks and exports). */
-export async function issuedNumbers(fy: string): Promise<{ number: string; orderId: string }[]> {
-  const slots = await ClaimModel.find({ _id: new RegExp(`^${SLOT_PREFIX}${fy}:`) })
+export async function issuedNumbers(
+  fy: string,
+  series: Series = INVOICES,
+): Promise<{ number: string; orderId: string }[]> {
+  const slots = await ClaimModel.find({ _id: new RegExp(`^${series.slots}${fy}:`) })
     .sort({ _id: 1 })
     .lean<{ _id: string; value: string | null }[]>();
-  return slots.map((s) => ({ number: numberOfSlot(s._id), orderId: s.value ?? '' }));
+  return slots.map((s) => ({ number: numberOfSlot(series, s._id), orderId: s.value ?? '' }));
 }

@@ -53,7 +53,7 @@ export function invoicesRoutes(config: Config): Router {
   router.get('/invoices', requireSession(config.jwtSecret), async (_req, res) => {
     res
       .set('Cache-Control', 'no-store')
-      .json(await listInvoices(config.jwtSecret, sessionUserId(res)));
+      .json(await listInvoices(config.secrets.invoiceLinks, sessionUserId(res)));
   });
 
   // Opened in a new tab, so no bearer header: the signature and expiry are the permission.
@@ -65,7 +65,7 @@ export function invoicesRoutes(config: Config): Router {
       const { id } = parsed(res, objectIdParamsSchema, 'params');
       const { sig, exp } = parsed(res, pdfQuerySchema, 'query');
       const valid = signatureMatches(
-        Buffer.from(sign(config.jwtSecret, id, exp), 'base64url').toString('hex'),
+        Buffer.from(sign(config.secrets.invoiceLinks, id, exp), 'base64url').toString('hex'),
         Buffer.from(sig, 'base64url').toString('hex'),
       );
       if (!valid) throw new AppError(403, 'INVALID_SIGNATURE', 'This invoice link is not valid.');

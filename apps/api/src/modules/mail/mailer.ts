@@ -46,7 +46,11 @@ export function createMailer({ smtpUrl, mailFrom, mailDir, logger }: MailerOptio
         try {
           await transport.sendMail({ from: mailFrom, ...message });
         } catch (err) {
-          logger.error({ err, to: message.to, subject: message.subject }, 'mail not sent');
+          // Subjects of code mails carry the code: the log gets the subject without its digits.
+          logger.error(
+            { err, to: message.to, subject: message.subject.replace(/\d{4,}/g, '[redacted]') },
+            'mail not sent',
+          );
           throw new AppError(503, 'MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE);
         }
       },

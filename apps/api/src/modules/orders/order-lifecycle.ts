@@ -5,6 +5,7 @@ import { claimAs, readClaim, releaseClaim, setClaimValue } from '../../shared/db
 import { withDbRetry } from '../../shared/db/retry';
 import { conflict } from '../../shared/errors/app-error';
 import type { Logger } from '../../shared/logger';
+import { issueCreditNote } from '../invoices/credit-notes';
 import { issueInvoiceNumber } from '../invoices/invoice-number';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import type { SellerDetails } from '../invoices/invoice-pdf';
@@ -351,6 +352,10 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
         logger.error({ err, orderNumber: order.orderNumber, move }, 'order notice not sent');
       }
     },
+
+    /** The GST credit note of a refund made on the order's payment (once per refund key). */
+    creditNote: (order: OrderDoc, refund: { key: string; amount: number; reason: string }) =>
+      issueCreditNote(order, refund, { staleAfterMs, instance, now: new Date(now()) }),
 
     /** finish(), leaving a failure to whoever comes next (a webhook, a retry, reconciliation). */
     async finishQuietly(order: OrderDoc): Promise<OrderDoc> {

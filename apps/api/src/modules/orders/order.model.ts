@@ -130,6 +130,8 @@ orderSchema.index({ status: 1, createdAt: 1 });
 // Reconciliation looks for paid orders whose invoice or confirmation is missing.
 orderSchema.index({ invoiceNumber: 1 });
 orderSchema.index({ confirmationMailedAt: 1 });
+// The GST export reads invoices by date.
+orderSchema.index({ invoiceDate: 1 });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema> & {
   _id: Types.ObjectId;

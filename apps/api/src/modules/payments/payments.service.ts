@@ -222,6 +222,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       { orderNumber: order.orderNumber, refundId: refund.id, amount: refund.amount, by },
       'refund made',
     );
+    try {
+      await lifecycle.creditNote(order, {
+        key: options.key,
+        amount: refund.amount,
+        reason: options.reason,
+      });
+    } catch (err) {
+      logger.error({ err, orderNumber: order.orderNumber }, 'credit note not issued');
+    }
     return { refundId: refund.id, amount: refund.amount };
   }
 

@@ -35,16 +35,36 @@ export async function hitRateLimit(
   key: string,
   now = Date.now(),
 ): Promise<RateDecision> {
-  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-  const windowEnd = windowStart + rule.windowMs;
-  const windowKey = `${rule.name}:${key}:${windowStart}`;
+  const { windowKey, windowEnd, retryAfterSeconds } = windowOf(rule, key, now);
   await RateLimitCounter.create({ key: windowKey, expiresAt: new Date(windowEnd) });
   const count = await RateLimitCounter.countDocuments({ key: windowKey });
+  return { allowed: count <= rule.limit, count, retryAfterSeconds };
+}
+
+function windowOf(rule: RateRule, key: string, now: number) {
+  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+  const windowEnd = windowStart + rule.windowMs;
   return {
-    allowed: count <= rule.limit,
-    count,
+    windowKey: `${rule.name}:${key}:${windowStart}`,
+    windowEnd,
     retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
   };
+}
+
+/** How many hits the current window holds, without adding one. */
+export async function countHits(rule: RateRule, key: string, now = Date.now()): Promise<number> {
+  return RateLimitCounter.countDocuments({ key: windowOf(rule, key, now).windowKey });
+}
+
+/** Adds a hit without deciding anything (a failure counted after the fact). */
+export async function recordHit(rule: RateRule, key: string, now = Date.now()): Promise<void> {
+  const { windowKey, windowEnd } = windowOf(rule, key, now);
+  await RateLimitCounter.create({ key: windowKey, expiresAt: new Date(windowEnd) });
+}
+
+/** Empties the current window (a success that ends a run of failures). */
+export async function clearHits(rule: RateRule, key: string, now = Date.now()): Promise<void> {
+  await RateLimitCounter.deleteMany({ key: windowOf(rule, key, now).windowKey });
 }
 
 export function tooManyMessage(seconds: number): string {
@@ -53,27 +73,46 @@ export function tooManyMessage(seconds: number): string {
   return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-/** The client's address as Express sees it (trust proxy is set for local proxies only). */
+/**
+ * The client's address as Express sees it: the peer's own, or the one the proxies TRUST_PROXY
+ * names forwarded (X-Forwarded-For from anyone else is ignored).
+ */
 export function clientIp(req: Request): string {
   return (req.ip ?? req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
 }
 
+/** The account a request's body names (`email`, else `phone`), normalised, if any. */
+export function accountOf(req: Request): string | undefined {
+  const body = req.body as Record<string, unknown> | undefined;
+  return typeof body?.email === 'string'
+    ? body.email.trim().toLowerCase()
+    : typeof body?.phone === 'string'
+      ? body.phone.trim()
+      : undefined;
+}
+
 /**
- * Limits a route per client address and, when the body names an account (`email` or `phone`), per
- * account too: a burst from many addresses against one account is stopped as well.
+ * Limits a route per client address and, when the body names an account (`email` or `phone`):
+ * per account and client (`perAccountClient`: one client's run at one account, which leaves every
+ * other client alone), and per account from everywhere (`perAccount`: only for what mails the
+ * account's own address, where a limit slows nobody out of their account). `perUser` limits a
+ * signed-in user (after requireAuth or requireSession) whatever address they come from.
  */
-export function rateLimit(rule: RateRule, options: { perAccount?: RateRule } = {}): RequestHandler {
-  return async (req, _res, next) => {
-    const checks: Promise<RateDecision>[] = [hitRateLimit(rule, `ip:${clientIp(req)}`)];
-    const body = req.body as Record<string, unknown> | undefined;
-    const account =
-      typeof body?.email === 'string'
-        ? body.email.trim().toLowerCase()
-        : typeof body?.phone === 'string'
-          ? body.phone.trim()
-          : undefined;
+export function rateLimit(
+  rule: RateRule,
+  options: { perAccount?: RateRule; perAccountClient?: RateRule; perUser?: RateRule } = {},
+): RequestHandler {
+  return async (req, res, next) => {
+    const ip = clientIp(req);
+    const checks: Promise<RateDecision>[] = [hitRateLimit(rule, `ip:${ip}`)];
+    const account = accountOf(req);
     if (options.perAccount && account)
       checks.push(hitRateLimit(options.perAccount, `acct:${account}`));
+    if (options.perAccountClient && account)
+      checks.push(hitRateLimit(options.perAccountClient, `acct-ip:${account}|${ip}`));
+    const userId = (res.locals.user as { _id?: unknown } | undefined)?._id ?? res.locals.userId;
+    if (options.perUser && userId)
+      checks.push(hitRateLimit(options.perUser, `user:${String(userId)}`));
     const decisions = await Promise.all(checks);
     const refused = decisions.filter((d) => !d.allowed);
     if (refused.length === 0) return next();
