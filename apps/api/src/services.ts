@@ -97,7 +97,7 @@ export function createServices(config: Config, logger: Logger): Services {
     lifecycle,
     payments,
     logger,
-    linkSecret: config.jwtSecret,
+    linkSecret: config.secrets.invoiceLinks,
   });
   const auth = createAuthService({
     config,
