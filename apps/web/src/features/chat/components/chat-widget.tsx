@@ -1,8 +1,17 @@
 import { TIMINGS } from '@vanya/catalog';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 
 import { ChatIcon, CloseIcon } from '../../../components/ui/icons';
 import { CHAT_GREETING, replyFor } from '../chat-replies';
+import { useKeepClearLift } from '../hooks/use-keep-clear-lift';
 import { CHAT_TEXTS as T } from '../texts';
 import './chat-widget.css';
 
@@ -24,6 +33,9 @@ export function ChatWidget() {
   const launcher = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const log = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+  // Above the cookie banner and out of the way of the cart's and checkout's buttons.
+  const lift = useKeepClearLift(container, launcher, open);
   const panelId = useId();
   const titleId = useId();
 
@@ -74,7 +86,7 @@ export function ChatWidget() {
   };
 
   return (
-    <div className="chat">
+    <div className="chat" ref={container} style={{ '--chat-lift': `${lift}px` } as CSSProperties}>
       {open ? (
         <section
           id={panelId}

@@ -1,6 +1,7 @@
 import type { ConsentValue } from '@vanya/contracts';
 import { useId, useState } from 'react';
 
+import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { useLogConsent } from '../api/log-consent';
 import { consentFor, writeConsent } from '../consent-storage';
 import { CONSENT_TEXTS as T } from '../texts';
@@ -33,7 +34,7 @@ export function ConsentBanner({ onDecided }: { onDecided: () => void }) {
 
   return (
     <section className="consent" aria-labelledby={headingId}>
-      <div className="consent__card">
+      <div className="consent__card" {...KEEP_CLEAR.bar}>
         <h2 className="consent__heading" id={headingId}>
           {T.heading}
         </h2>
