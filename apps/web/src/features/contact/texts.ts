@@ -30,7 +30,7 @@ export const CONTACT_TEXTS = {
   showLiveMap: 'Show interactive map',
   liveMapNote: 'Loads a map from OpenStreetMap.',
   loadingMap: 'Loading the map…',
-  showDrawnMap: 'Show the simple map instead',
+  showDrawnMap: 'Show the simple map',
   mapFailed: 'The interactive map could not be loaded. The links below open it in a new tab.',
   liveMapTitle: `Interactive map: ${brand.name}, ${brand.address.line1}, ${brand.address.city}`,
   followHeading: 'Follow us',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 import { Spinner } from '../../../components/ui/spinner';
 import { CONTACT_TEXTS as T } from '../texts';
@@ -31,6 +31,7 @@ export function ContactMap() {
   }, [state]);
 
   const framed = state === 'loading' || state === 'live';
+  const noteId = useId();
 
   return (
     <div className="contact-map__view" data-state={state}>
@@ -53,28 +54,45 @@ export function ContactMap() {
           <p className="contact-map__status" role="status">
             <Spinner size={18} /> {T.loadingMap}
           </p>
-        ) : null}
+        ) : state === 'live' ? (
+          <button type="button" className="contact-map__switch" onClick={() => setState('drawn')}>
+            {T.showDrawnMap}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="contact-map__switch"
+            aria-describedby={noteId}
+            title={T.liveMapNote}
+            onClick={() => setState('loading')}
+          >
+            <MapIcon />
+            {T.showLiveMap}
+          </button>
+        )}
+        <span id={noteId} className="visually-hidden">
+          {T.liveMapNote}
+        </span>
       </div>
       {state === 'failed' ? (
         <p className="contact-map__failed" role="status">
           {T.mapFailed}
         </p>
       ) : null}
-      {state === 'drawn' || state === 'failed' ? (
-        <p className="contact-map__toggle">
-          <button type="button" className="btn btn--text" onClick={() => setState('loading')}>
-            {T.showLiveMap}
-          </button>
-          <span className="contact-map__note">{T.liveMapNote}</span>
-        </p>
-      ) : null}
-      {state === 'live' ? (
-        <p className="contact-map__toggle">
-          <button type="button" className="btn btn--text" onClick={() => setState('drawn')}>
-            {T.showDrawnMap}
-          </button>
-        </p>
-      ) : null}
     </div>
+  );
+}
+
+function MapIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+      <path
+        d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Zm0 0v14m6-12v14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }
