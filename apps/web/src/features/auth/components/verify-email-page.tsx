@@ -87,7 +87,12 @@ export function VerifyEmailPage() {
   }
 
   return (
-    <AuthCard heading={t.heading} subtitle={t.subtitle} footer={<BackToLogin />}>
+    // When the page itself offers the login, a second way back to it would only repeat it.
+    <AuthCard
+      heading={t.heading}
+      subtitle={t.subtitle}
+      footer={already ? undefined : <BackToLogin />}
+    >
       {body}
     </AuthCard>
   );
