@@ -53,7 +53,7 @@ test('joining the waitlist confirms on the page and by mail; joining again gets 
   await page.getByRole('textbox', { name: 'Your name' }).fill('Meera');
   await page.getByRole('textbox', { name: 'Email' }).fill(email.toUpperCase());
   await page.getByRole('button', { name: 'Join the Waitlist' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'You’re on the list' }),
-  ).toContainText(WAITLIST_MESSAGES.joined);
+  await expect(page.getByRole('status').filter({ hasText: 'You’re on the list' })).toContainText(
+    WAITLIST_MESSAGES.joined,
+  );
 });

@@ -210,7 +210,11 @@ describe('api client and the session', () => {
         },
       )
       .catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ status: 403, resendAfterSeconds: 24, retryAfterSeconds: undefined });
+    expect(error).toMatchObject({
+      status: 403,
+      resendAfterSeconds: 24,
+      retryAfterSeconds: undefined,
+    });
   });
 });
 
