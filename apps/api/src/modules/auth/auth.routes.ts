@@ -69,6 +69,9 @@ function rules(scale: number) {
     resetRequestAccount: rule('reset-request-acct', 5, HOUR),
     reset: rule('reset', 20, HOUR),
     password: rule('password', 20, 15 * MINUTE),
+    // Each upload is decoded in full: a few per shopper, checked before the body is read.
+    upload: rule('upload', 60, HOUR),
+    uploadUser: rule('upload-user', 20, HOUR),
   };
 }
 
@@ -306,7 +309,8 @@ export function authRoutes(service: AuthService, config: Config): Router {
     },
   );
 
-  router.post('/upload-avatar', auth, readUpload(avatarUpload), async (req, res) => {
+  const uploadLimit = rateLimit(limits.upload, { perUser: limits.uploadUser });
+  router.post('/upload-avatar', auth, uploadLimit, readUpload(avatarUpload), async (req, res) => {
     if (!req.file) throw new AppError(400, 'VALIDATION_ERROR', 'Choose an image to upload.');
     res.json({ avatar: await service.uploadAvatar(currentUser(res), req.file.buffer) });
   });

@@ -1,6 +1,3 @@
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { brand, LIMITS } from '@vanya/catalog';
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@vanya/contracts';
 import type {
@@ -29,7 +26,7 @@ import {
 } from '../mail/templates';
 import type { CodeReason } from '../mail/templates';
 import type { SmsTransport } from '../sms/sms-transport';
-import { toAvatarJpeg } from '../users/avatar-image';
+import { createAvatarStore } from '../users/avatar-store';
 import { UserModel } from '../users/user.model';
 import type { UserDoc } from '../users/user.model';
 import { EMPTY_LISTS, toUserResponse } from '../users/user.view';
@@ -46,7 +43,7 @@ import { isDuplicateKey } from '../../shared/db/duplicate-key';
 /** How long a verified new email or phone may wait for the profile to be saved. */
 const VERIFIED_CHANGE_LIFETIME_MS = 30 * 60 * 1000;
 const LOGIN_HISTORY_KEPT = 20;
-export const AVATAR_PUBLIC_PREFIX = '/uploads/avatars/';
+export { AVATAR_PUBLIC_PREFIX } from '../users/avatar-store';
 
 export interface AuthServiceDeps {
   config: Config;
@@ -162,11 +159,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
-  async function deleteFile(publicPath: string | null | undefined) {
-    if (!publicPath?.startsWith(AVATAR_PUBLIC_PREFIX)) return;
-    const file = path.join(config.uploadDir, 'avatars', path.basename(publicPath));
-    await unlink(file).catch(() => undefined);
-  }
+  const avatars = createAvatarStore(config.uploadDir);
 
   return {
     /**
@@ -494,30 +487,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Re-encodes the image, stores it under an unguessable name and deletes the previous one. */
-    async uploadAvatar(user: UserDoc, image: Buffer): Promise<string> {
-      const jpeg = await toAvatarJpeg(image);
-      const dir = path.join(config.uploadDir, 'avatars');
-      await mkdir(dir, { recursive: true });
-      const name = `${randomBytes(16).toString('hex')}.jpg`;
-      await writeFile(path.join(dir, name), jpeg, { flag: 'wx' });
-      const publicPath = `${AVATAR_PUBLIC_PREFIX}${name}`;
-      const before = await UserModel.findOneAndUpdate(
-        { _id: user._id },
-        { $set: { avatar: publicPath } },
-        { returnDocument: 'before' },
-      ).lean<UserDoc>();
-      await deleteFile(before?.avatar);
-      return publicPath;
-    },
+    uploadAvatar: (user: UserDoc, image: Buffer): Promise<string> =>
+      avatars.replace(user._id, image),
 
-    async removeAvatar(user: UserDoc): Promise<void> {
-      const before = await UserModel.findOneAndUpdate(
-        { _id: user._id },
-        { $set: { avatar: '' } },
-        { returnDocument: 'before' },
-      ).lean<UserDoc>();
-      await deleteFile(before?.avatar);
-    },
+    removeAvatar: (user: UserDoc): Promise<void> => avatars.remove(user._id),
   };
 }
 

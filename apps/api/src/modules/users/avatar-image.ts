@@ -2,6 +2,7 @@ import { LIMITS } from '@vanya/catalog';
 import { PROFILE_MESSAGES } from '@vanya/contracts';
 import sharp from 'sharp';
 import { AppError } from '../../shared/errors/app-error';
+import { imageWork } from './image-work';
 
 /** Decoding stops past this many pixels: a small file that inflates to gigapixels is refused. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -9,9 +10,14 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 /**
  * Decodes an uploaded image and re-encodes it as a square JPEG (LIMITS.avatarSizePx), turned
  * upright, without metadata (EXIF, GPS, ICC comments). Anything sharp cannot fully decode
- * (not an image, truncated, over the pixel limit) is refused with 400 INVALID_IMAGE.
+ * (not an image, truncated, over the pixel limit) is refused with 400 INVALID_IMAGE. One image is
+ * decoded at a time (image-work.ts); a full queue answers 503 SERVER_BUSY.
  */
-export async function toAvatarJpeg(input: Buffer): Promise<Buffer> {
+export function toAvatarJpeg(input: Buffer): Promise<Buffer> {
+  return imageWork.run(() => encodeAvatar(input));
+}
+
+async function encodeAvatar(input: Buffer): Promise<Buffer> {
   try {
     return await sharp(input, {
       limitInputPixels: MAX_INPUT_PIXELS,
