@@ -122,7 +122,14 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(userListsRoutes(config));
   api.use(returnsRoutes(config));
   api.use(ticketsRoutes(config));
-  api.use(adminRoutes({ config, orders: services.adminOrders, stock: services.stock }));
+  api.use(
+    adminRoutes({
+      config,
+      orders: services.adminOrders,
+      support: services.adminSupport,
+      stock: services.stock,
+    }),
+  );
   api.use(openApiRoutes());
   api.use(notFoundHandler);
   app.use('/api', api);

@@ -4,6 +4,8 @@ import { createJobs } from './jobs/jobs';
 import type { Jobs } from './jobs/jobs';
 import { createAdminOrders } from './modules/admin/admin-orders.service';
 import type { AdminOrders } from './modules/admin/admin-orders.service';
+import { createAdminSupport } from './modules/admin/admin-support.service';
+import type { AdminSupport } from './modules/admin/admin-support.service';
 import { createAuthService } from './modules/auth/auth.service';
 import type { AuthService } from './modules/auth/auth.service';
 import { createCodeService } from './modules/auth/codes.service';
@@ -46,6 +48,7 @@ export interface Services {
   auth: AuthService;
   stock: StockService;
   adminOrders: AdminOrders;
+  adminSupport: AdminSupport;
   jobs: Jobs;
   /** Runs work that outlives a request; close() waits for what is still running. */
   runInBackground(task: () => Promise<unknown>): void;
@@ -142,6 +145,13 @@ export function createServices(config: Config, logger: Logger): Services {
     auth,
     stock,
     adminOrders,
+    adminSupport: createAdminSupport({
+      lifecycle,
+      payments,
+      mailer,
+      logger,
+      webOrigin: config.webOrigin,
+    }),
     jobs,
     runInBackground,
     async close() {

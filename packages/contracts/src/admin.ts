@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { isoDateTimeField, paiseField, productIdField } from './fields';
 import { orderSchema } from './orders';
-import { ORDER_STATUSES, orderStatusSchema } from './profile';
+import {
+  ORDER_STATUSES,
+  orderStatusSchema,
+  RETURN_STATUSES,
+  returnRequestSchema,
+  TICKET_STATUSES,
+  ticketSchema,
+} from './profile';
 
 export const USER_ROLES = ['customer', 'owner'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -223,6 +230,44 @@ export const gstExportSchema = z
   .meta({ id: 'GstExport' });
 
 export type GstExport = z.infer<typeof gstExportSchema>;
+/** POST /admin/returns/{id} */
+export const RETURN_ACTIONS = ['approve', 'reject', 'receive', 'refund'] as const;
+export const adminReturnActionBodySchema = z
+  .object({
+    action: z.enum(RETURN_ACTIONS),
+    /** In paise; refund only. Never more than is left of the payment. Default: the return's amount. */
+    refundAmount: z.number().int().positive().max(100_000_000).optional(),
+    note: shortText(500).optional(),
+  })
+  .strict();
+export const adminReturnQuerySchema = z
+  .object({ status: z.enum(RETURN_STATUSES).optional() })
+  .strict();
+export const adminTicketQuerySchema = z
+  .object({ status: z.enum(TICKET_STATUSES).optional() })
+  .strict();
+
+export const adminReturnSchema = returnRequestSchema
+  .extend({
+    reason: z.string(),
+    createdAt: isoDateTimeField,
+    customerName: z.string(),
+    customerEmail: z.string(),
+  })
+  .meta({ id: 'AdminReturn' });
+export const adminReturnListSchema = z.array(adminReturnSchema);
+
+/** POST /admin/tickets/{id}/replies and /status */
+export const adminTicketReplyBodySchema = z.object({ message: shortText(2000) }).strict();
+export const adminTicketStatusBodySchema = z.object({ status: z.enum(TICKET_STATUSES) }).strict();
+export const adminTicketSchema = ticketSchema
+  .extend({ customerName: z.string(), customerEmail: z.string() })
+  .meta({ id: 'AdminTicket' });
+export const adminTicketListSchema = z.array(adminTicketSchema);
+
+export type AdminReturnActionBody = z.infer<typeof adminReturnActionBodySchema>;
+export type AdminReturn = z.infer<typeof adminReturnSchema>;
+export type AdminTicket = z.infer<typeof adminTicketSchema>;
 export type AdminOrderStatusBody = z.infer<typeof adminOrderStatusBodySchema>;
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;

@@ -65,6 +65,12 @@ const DESIGN_ENDPOINTS = [
   'PUT /admin/products/{id}/stock',
   'GET /admin/audit',
   'GET /admin/gst',
+  'GET /admin/returns',
+  'POST /admin/returns/{id}',
+  'GET /admin/tickets',
+  'POST /admin/tickets/{id}/replies',
+  'POST /admin/tickets/{id}/status',
+  'GET /tickets/{id}',
 ];
 
 const key = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.path}`;

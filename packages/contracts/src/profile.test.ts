@@ -81,7 +81,7 @@ describe('orders, invoices and returns in the profile', () => {
       'cancelled',
       'refunded',
     ]);
-    expect(RETURN_STATUSES).toEqual(['requested', 'approved', 'rejected', 'refunded']);
+    expect(RETURN_STATUSES).toEqual(['requested', 'approved', 'received', 'refunded', 'rejected']);
     expect(TICKET_STATUSES).toEqual(['open', 'in_progress', 'closed']);
   });
 
@@ -165,8 +165,12 @@ describe('support tickets', () => {
       status: 'open',
       message: 'My parcel is late',
       createdAt: '2025-08-14T09:30:00.000Z',
+      replies: [{ by: 'owner', message: 'It left today.', at: '2025-08-15T09:30:00.000Z' }],
     };
     expect(ticketSchema.parse(ticket)).toEqual(ticket);
+    expect(
+      ticketSchema.safeParse({ ...ticket, replies: [{ ...ticket.replies[0], by: 'bot' }] }).success,
+    ).toBe(false);
     expect(ticketSchema.parse({ ...ticket, attachment: '/uploads/t.jpg' }).attachment).toBe(
       '/uploads/t.jpg',
     );

@@ -25,7 +25,14 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
-export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'refunded'] as const;
+/** A return's road: requested -> approved -> received -> refunded, or rejected. */
+export const RETURN_STATUSES = [
+  'requested',
+  'approved',
+  'received',
+  'refunded',
+  'rejected',
+] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 export const returnStatusSchema = z.enum(RETURN_STATUSES);
 
@@ -130,6 +137,12 @@ export const returnRequestSchema = z
     method: z.enum(RETURN_METHODS),
     /** The returned order's number (VNY-123456). */
     orderNumber: z.string().optional(),
+    /** What the shop said when it decided. */
+    note: z.string().optional(),
+    /** In paise, once refunded: what actually went back. */
+    refundedAmount: paiseField.optional(),
+    /** The GST credit note of the refund. */
+    creditNoteNumber: z.string().optional(),
   })
   .meta({ id: 'ReturnRequest' });
 
@@ -165,6 +178,10 @@ export const ticketSchema = z
     createdAt: isoDateTimeField,
     /** Path under /uploads/ of the attached image, when one was sent. */
     attachment: z.string().optional(),
+    /** The conversation after the first message, oldest first. */
+    replies: z.array(
+      z.object({ by: z.enum(['shopper', 'owner']), message: z.string(), at: isoDateTimeField }),
+    ),
   })
   .meta({ id: 'Ticket' });
 

@@ -491,3 +491,157 @@ describe('the GST export', () => {
       .expect(400);
   });
 });
+
+describe('returns and tickets in the owner area', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let owner: string;
+  let shopper: { token: string; email: string };
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await startTestApp({ SMTP_URL: sink.url, OWNER_EMAILS: OWNER_EMAIL });
+    owner = (await signUpVerified(t, sink, OWNER_EMAIL)).token;
+    shopper = await signUpVerified(t, sink);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it('approves, receives and refunds a return through the provider, never more than was paid, with a credit note', async () => {
+    const provider = t.services.provider as TestPaymentProvider;
+    const { order, payment } = (
+      await placeOrder(
+        t,
+        shopper.token,
+        orderBody(DEFAULT_ITEMS, 'Maharashtra', { email: shopper.email }),
+      )
+    ).body;
+    const paid = await provider.recordPayment(payment.providerOrderId, payment.amount, 'success');
+    await request(t.app)
+      .post('/api/payments/verify')
+      .send({
+        orderId: order._id,
+        razorpay_order_id: payment.providerOrderId,
+        razorpay_payment_id: paid.id,
+        razorpay_signature: provider.checkoutSignature(payment.providerOrderId, paid.id),
+      })
+      .expect(200);
+    const stored = (await OrderModel.findById(order._id).lean())!;
+    await t.services.lifecycle.move(stored, 'packed', 'owner');
+    await t.services.lifecycle.move(
+      (await OrderModel.findById(order._id).lean())!,
+      'shipped',
+      'owner',
+      { carrier: 'Delhivery', trackingNumber: 'DL1' },
+    );
+    await t.services.lifecycle.move(
+      (await OrderModel.findById(order._id).lean())!,
+      'delivered',
+      'owner',
+    );
+
+    const opened = await request(t.app)
+      .post('/api/returns')
+      .set(bearer(shopper.token))
+      .send({ orderId: order._id, reason: 'The jar arrived cracked', method: 'original_payment' });
+    expect(opened.status).toBe(201);
+    const returnId = opened.body._id as string;
+    const act = (body: object) =>
+      request(t.app).post(`/api/admin/returns/${returnId}`).set(bearer(owner)).send(body);
+
+    expect((await act({ action: 'receive' })).status).toBe(409);
+    const listed = await request(t.app)
+      .get('/api/admin/returns')
+      .query({ status: 'requested' })
+      .set(bearer(owner));
+    expect(listed.body.map((r: { _id: string }) => r._id)).toContain(returnId);
+    expect(listed.body[0]).toMatchObject({
+      customerEmail: shopper.email,
+      reason: 'The jar arrived cracked',
+    });
+
+    expect((await act({ action: 'approve', note: 'Sorry about that!' })).body.status).toBe(
+      'approved',
+    );
+    await sink.waitFor(shopper.email, /return for order .*: approved/);
+    expect((await act({ action: 'receive' })).body.status).toBe('received');
+    const tooMuch = await act({ action: 'refund', refundAmount: payment.amount + 100 });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.code).toBe('REFUND_TOO_LARGE');
+
+    const refunded = await act({ action: 'refund', refundAmount: 34_900 });
+    expect(refunded.status).toBe(200);
+    expect(refunded.body).toMatchObject({
+      status: 'refunded',
+      refundedAmount: 34_900,
+      creditNoteNumber: expect.stringMatching(/^CN\/\d\d-\d\d\/\d{6}$/),
+    });
+    expect(await provider.fetchPayment(paid.id)).toMatchObject({
+      status: 'captured',
+      amount_refunded: 34_900,
+    });
+    const mail = await sink.waitFor(shopper.email, /return for order .*: refunded/);
+    expect(mail.text).toContain('₹349.00');
+
+    // The shopper sees it in their returns.
+    const mine = await request(t.app).get('/api/returns').set(bearer(shopper.token));
+    expect(mine.body[0]).toMatchObject({
+      _id: returnId,
+      status: 'refunded',
+      refundedAmount: 34_900,
+    });
+
+    // A refunded return is closed; nothing more comes back than was paid, whatever is asked.
+    expect((await act({ action: 'refund' })).status).toBe(409);
+    const gst = await request(t.app)
+      .get('/api/admin/gst')
+      .query({ from: '2020-01-01', to: '2099-12-31' })
+      .set(bearer(owner));
+    expect(gst.body.totals.creditNotes).toMatchObject({ count: 1, value: 34_900 });
+  });
+
+  it('puts the owner reply in the shopper ticket thread and mails it', async () => {
+    const opened = await request(t.app)
+      .post('/api/tickets')
+      .set(bearer(shopper.token))
+      .field('message', 'Where is my parcel?');
+    expect(opened.status).toBe(201);
+    const id = opened.body.id as string;
+    const listed = await request(t.app)
+      .get('/api/admin/tickets')
+      .query({ status: 'open' })
+      .set(bearer(owner));
+    expect(listed.body.find((x: { id: string }) => x.id === id)).toMatchObject({
+      message: 'Where is my parcel?',
+      customerEmail: shopper.email,
+    });
+
+    const replied = await request(t.app)
+      .post(`/api/admin/tickets/${id}/replies`)
+      .set(bearer(owner))
+      .send({ message: 'It left Latur this morning with India Post.' });
+    expect(replied.status).toBe(201);
+    expect(replied.body.status).toBe('in_progress');
+    const mail = await sink.waitFor(shopper.email, /replied to your message/);
+    expect(mail.text).toContain('It left Latur this morning with India Post.');
+
+    const seen = await request(t.app).get(`/api/tickets/${id}`).set(bearer(shopper.token));
+    expect(seen.body.replies).toEqual([
+      {
+        by: 'owner',
+        message: 'It left Latur this morning with India Post.',
+        at: expect.any(String),
+      },
+    ]);
+    await request(t.app)
+      .post(`/api/admin/tickets/${id}/status`)
+      .set(bearer(owner))
+      .send({ status: 'closed' })
+      .expect(200);
+    const list = await request(t.app).get('/api/tickets').set(bearer(shopper.token));
+    expect(list.body.find((x: { id: string }) => x.id === id).status).toBe('closed');
+    const stranger = await signUpVerified(t, sink);
+    await request(t.app).get(`/api/tickets/${id}`).set(bearer(stranger.token)).expect(404);
+  });
+});

@@ -1,6 +1,11 @@
 import {
   adminOrderListQuerySchema,
   adminOrderStatusBodySchema,
+  adminReturnActionBodySchema,
+  adminReturnQuerySchema,
+  adminTicketQuerySchema,
+  adminTicketReplyBodySchema,
+  adminTicketStatusBodySchema,
   gstExportQuerySchema,
   objectIdParamsSchema,
   productParamsSchema,
@@ -16,15 +21,17 @@ import { ContactMessageModel } from '../contact/contact.model';
 import type { StockService } from '../stock/stock.service';
 import { audit, recentAudit } from './audit';
 import type { AdminOrders } from './admin-orders.service';
+import type { AdminSupport } from './admin-support.service';
 import { gstCsv, gstExport } from './gst-export';
 
 /** /api/admin: the owner area. Every route answers 401 without a session and 403 for a customer. */
 export function adminRoutes(deps: {
   config: Config;
   orders: AdminOrders;
+  support: AdminSupport;
   stock: StockService;
 }): Router {
-  const { orders, stock } = deps;
+  const { orders, stock, support } = deps;
   const router = Router();
   router.use('/admin', ...requireOwner(deps.config), (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -64,6 +71,48 @@ export function adminRoutes(deps: {
         .type('application/pdf')
         .set('Content-Disposition', `inline; filename="Packing-slip-${orderNumber}.pdf"`)
         .send(pdf);
+    },
+  );
+
+  router.get('/admin/returns', validate(adminReturnQuerySchema, 'query'), async (_req, res) => {
+    res.json(await support.listReturns(parsed(res, adminReturnQuerySchema, 'query').status));
+  });
+
+  router.post(
+    '/admin/returns/:id',
+    validate(objectIdParamsSchema, 'params'),
+    validate(adminReturnActionBodySchema),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      res.json(
+        await support.actOnReturn(currentUser(res), id, parsed(res, adminReturnActionBodySchema)),
+      );
+    },
+  );
+
+  router.get('/admin/tickets', validate(adminTicketQuerySchema, 'query'), async (_req, res) => {
+    res.json(await support.listTickets(parsed(res, adminTicketQuerySchema, 'query').status));
+  });
+
+  router.post(
+    '/admin/tickets/:id/replies',
+    validate(objectIdParamsSchema, 'params'),
+    validate(adminTicketReplyBodySchema),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      const { message } = parsed(res, adminTicketReplyBodySchema);
+      res.status(201).json(await support.reply(currentUser(res), id, message));
+    },
+  );
+
+  router.post(
+    '/admin/tickets/:id/status',
+    validate(objectIdParamsSchema, 'params'),
+    validate(adminTicketStatusBodySchema),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      const { status } = parsed(res, adminTicketStatusBodySchema);
+      res.json(await support.setTicketStatus(currentUser(res), id, status));
     },
   );
 

@@ -26,6 +26,9 @@ const returnSchema = new Schema(
      * it allows one open return per order without a partial index (DESIGN.md section 8).
      */
     openKey: { type: String, required: true, unique: true },
+    note: { type: String, default: null },
+    refundedAmount: { type: Number, default: null },
+    creditNoteNumber: { type: String, default: null },
   },
   { timestamps: true, collection: 'returns' },
 );
@@ -33,13 +36,19 @@ export const ReturnModel = mongoose.model('Return', returnSchema);
 
 const RETURNABLE = ['paid', 'shipped', 'delivered'];
 
-type ReturnDoc = {
+export type ReturnDoc = {
   _id: Types.ObjectId;
+  userId: Types.ObjectId;
   orderId: Types.ObjectId;
   orderNumber: string;
   status: string;
   refundAmount: number;
   method: string;
+  reason: string;
+  createdAt: Date;
+  note?: string | null;
+  refundedAmount?: number | null;
+  creditNoteNumber?: string | null;
 };
 export const toReturnView = (r: ReturnDoc): ReturnRequest => ({
   _id: String(r._id),
@@ -48,6 +57,9 @@ export const toReturnView = (r: ReturnDoc): ReturnRequest => ({
   refundAmount: r.refundAmount,
   method: r.method as ReturnRequest['method'],
   orderNumber: r.orderNumber,
+  ...(r.note ? { note: r.note } : {}),
+  ...(r.refundedAmount ? { refundedAmount: r.refundedAmount } : {}),
+  ...(r.creditNoteNumber ? { creditNoteNumber: r.creditNoteNumber } : {}),
 });
 
 export async function listReturns(userId: Types.ObjectId): Promise<ReturnRequest[]> {

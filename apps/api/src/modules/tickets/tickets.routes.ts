@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@vanya/catalog';
-import { createTicketBodySchema, TICKET_ATTACHMENT_FIELD, TICKET_STATUSES } from '@vanya/contracts';
+import {
+  createTicketBodySchema,
+  objectIdParamsSchema,
+  TICKET_ATTACHMENT_FIELD,
+  TICKET_STATUSES,
+} from '@vanya/contracts';
 import type { Ticket } from '@vanya/contracts';
 import { Router } from 'express';
 import mongoose, { Schema } from 'mongoose';
@@ -10,7 +15,7 @@ import type { Types } from 'mongoose';
 import multer from 'multer';
 import sharp from 'sharp';
 import type { Config } from '../../config/env';
-import { AppError } from '../../shared/errors/app-error';
+import { AppError, notFound } from '../../shared/errors/app-error';
 import { rateLimit } from '../../shared/http/rate-limit';
 import { requireSession, sessionUserId } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
@@ -23,6 +28,18 @@ const ticketSchema = new Schema(
     message: { type: String, required: true },
     status: { type: String, enum: TICKET_STATUSES, default: 'open' },
     attachment: { type: String, default: null },
+    /** The conversation after the first message (set whole: a few entries at most). */
+    replies: {
+      type: [
+        {
+          by: { type: String, enum: ['shopper', 'owner'], required: true },
+          message: { type: String, required: true },
+          at: { type: Date, required: true },
+          _id: false,
+        },
+      ],
+      default: [],
+    },
   },
   { timestamps: true, collection: 'tickets' },
 );
@@ -31,19 +48,26 @@ export const TicketModel = mongoose.model('Ticket', ticketSchema);
 export const TICKET_UPLOAD_PREFIX = '/uploads/tickets/';
 const INVALID_ATTACHMENT = 'Attach a JPEG, PNG or WebP image, or a PDF.';
 
-type TicketDoc = {
+export type TicketDoc = {
   _id: Types.ObjectId;
+  userId: Types.ObjectId;
   status: string;
   message: string;
   createdAt: Date;
   attachment?: string | null;
+  replies?: { by: 'shopper' | 'owner'; message: string; at: Date }[];
 };
-const toTicketView = (t: TicketDoc): Ticket => ({
+export const toTicketView = (t: TicketDoc): Ticket => ({
   id: String(t._id),
   status: t.status as Ticket['status'],
   message: t.message,
   createdAt: t.createdAt.toISOString(),
   ...(t.attachment ? { attachment: t.attachment } : {}),
+  replies: (t.replies ?? []).map((r) => ({
+    by: r.by,
+    message: r.message,
+    at: r.at.toISOString(),
+  })),
 });
 
 export async function listTickets(userId: Types.ObjectId): Promise<Ticket[]> {
@@ -105,6 +129,16 @@ export function ticketsRoutes(config: Config): Router {
 
   router.get('/tickets', auth, async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await listTickets(sessionUserId(res)));
+  });
+
+  router.get('/tickets/:id', auth, validate(objectIdParamsSchema, 'params'), async (_req, res) => {
+    const { id } = parsed(res, objectIdParamsSchema, 'params');
+    const ticket = await TicketModel.findOne({
+      _id: id,
+      userId: sessionUserId(res),
+    }).lean<TicketDoc>();
+    if (!ticket) throw notFound('Ticket not found.', 'TICKET_NOT_FOUND');
+    res.set('Cache-Control', 'no-store').json(toTicketView(ticket));
   });
 
   router.post(

@@ -189,8 +189,9 @@ export const ACCOUNT_TEXTS = {
   returnStatuses: {
     requested: 'Requested',
     approved: 'Approved',
-    rejected: 'Rejected',
+    received: 'Received',
     refunded: 'Refunded',
+    rejected: 'Rejected',
   } satisfies Record<ReturnStatus, string>,
   returnMethods: {
     original_payment: 'Original payment method',
