@@ -9,6 +9,6 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 15 * 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
   },
 });

@@ -107,7 +107,7 @@ async function call(
 async function persist(
   attempt: () => Promise<Answer>,
   done: (a: Answer) => boolean,
-  deadlineMs = 90_000,
+  deadlineMs = 180_000,
 ): Promise<Answer> {
   const deadline = Date.now() + deadlineMs;
   let delay = 100;
@@ -180,7 +180,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     const ready = await persist(
       () => call(base, 'GET', '/api/health'),
       (a) => a.status === 200 || started.exitCode !== null,
-      60_000,
+      180_000,
     );
     if (ready.status !== 200) throw new Error(`The API did not come up:\n${output.slice(-3000)}`);
   }
