@@ -77,7 +77,7 @@ export function CartPage() {
             disabled={priced.lines.length === 0}
             aria-describedby={empty ? 'cart-summary-empty' : undefined}
             onClick={() => navigate(PATHS.checkout)}
-            {...KEEP_CLEAR.action}
+            {...KEEP_CLEAR}
           >
             {T.proceedToCheckout}
           </button>

@@ -35,7 +35,7 @@ export function ChatWidget() {
   const log = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
   // Above the cookie banner and out of the way of the cart's and checkout's buttons.
-  const lift = useKeepClearLift(container, launcher, open);
+  const lift = useKeepClearLift(container, launcher);
   const panelId = useId();
   const titleId = useId();
 

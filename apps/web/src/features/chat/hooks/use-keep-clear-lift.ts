@@ -1,20 +1,19 @@
 import { useEffect, useState, type RefObject } from 'react';
 
-import { KEEP_CLEAR_ATTRIBUTE, type KeepClearKind } from '../../../lib/keep-clear';
+import { KEEP_CLEAR_ATTRIBUTE } from '../../../lib/keep-clear';
 import { KEEP_CLEAR_GAP, keepClearLift } from '../keep-clear-lift';
 
 const px = (value: string) => Number.parseFloat(value) || 0;
 
 /**
- * How far (px) the chat moves up to keep clear of what the page marked (lib/keep-clear): fixed bars
- * such as the cookie banner always, a page's primary action while the chat is closed. Measured
- * again, once a frame at most, as the page scrolls or resizes and as marked things come, go or
- * finish animating.
+ * How far (px) the chat moves up to keep clear of what the page marked (lib/keep-clear): the cookie
+ * banner, a page's primary action. Measured again, once a frame at most, as the page scrolls or
+ * resizes and as marked things come, go or finish animating. Open or closed alike, so the launcher
+ * never jumps away from the finger that pressed it.
  */
 export function useKeepClearLift(
   chat: RefObject<HTMLElement | null>,
   launcher: RefObject<HTMLElement | null>,
-  open: boolean,
 ): number {
   const [lift, setLift] = useState(0);
 
@@ -22,7 +21,6 @@ export function useKeepClearLift(
     const container = chat.current;
     const button = launcher.current;
     if (!container || !button) return;
-    const kinds: readonly KeepClearKind[] = open ? ['bar'] : ['bar', 'action'];
     let frame = 0;
 
     const measure = () => {
@@ -37,11 +35,9 @@ export function useKeepClearLift(
         top: bottom - button.offsetHeight,
         bottom,
       };
-      const obstacles = [...document.querySelectorAll(`[${KEEP_CLEAR_ATTRIBUTE}]`)]
-        .filter((element) =>
-          kinds.includes(element.getAttribute(KEEP_CLEAR_ATTRIBUTE) as KeepClearKind),
-        )
-        .map((element) => element.getBoundingClientRect());
+      const obstacles = [...document.querySelectorAll(`[${KEEP_CLEAR_ATTRIBUTE}]`)].map((element) =>
+        element.getBoundingClientRect(),
+      );
       const header = px(
         getComputedStyle(document.documentElement).getPropertyValue('--header-height'),
       );
@@ -66,7 +62,7 @@ export function useKeepClearLift(
       document.removeEventListener('transitionend', schedule, true);
       mutations.disconnect();
     };
-  }, [chat, launcher, open]);
+  }, [chat, launcher]);
 
   return lift;
 }

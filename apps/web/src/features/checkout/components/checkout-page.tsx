@@ -291,7 +291,7 @@ export function CheckoutPage() {
             disabled={busy}
             // Unticked, it looks and reads as unavailable but still explains why when pressed.
             aria-disabled={!agreed || busy}
-            {...KEEP_CLEAR.action}
+            {...KEEP_CLEAR}
           >
             {busy ? T.processing : T.continueToPayment}
           </button>

@@ -34,7 +34,7 @@ export function ConsentBanner({ onDecided }: { onDecided: () => void }) {
 
   return (
     <section className="consent" aria-labelledby={headingId}>
-      <div className="consent__card" {...KEEP_CLEAR.bar}>
+      <div className="consent__card" {...KEEP_CLEAR}>
         <h2 className="consent__heading" id={headingId}>
           {T.heading}
         </h2>
