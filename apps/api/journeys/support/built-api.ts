@@ -28,8 +28,11 @@ export interface BuiltApi {
 }
 
 const START_TIMEOUT_MS = 60_000;
+/** The shop owner's address in every journey stack (OWNER_EMAILS). */
+export const OWNER_EMAIL = 'meera.owner@vanya.test';
 
-export async function startBuiltApi(): Promise<BuiltApi> {
+/** `env` adds to (or overrides) the production environment below. */
+export async function startBuiltApi(env: Record<string, string> = {}): Promise<BuiltApi> {
   const root = findRepoRoot();
   const entry = path.join(root, 'apps/api/dist/index.js');
   if (!existsSync(entry))
@@ -67,6 +70,8 @@ export async function startBuiltApi(): Promise<BuiltApi> {
       RAZORPAY_KEY_SECRET: keys.keySecret,
       RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
       RAZORPAY_API_URL: razorpay.url,
+      // The owner area's journeys sign this address up as the shop's owner.
+      OWNER_EMAILS: OWNER_EMAIL,
       // Production refuses the development placeholder: a real-format Maharashtra GSTIN.
       SELLER_GSTIN: '27AAPFV1234C1ZA',
       DATA_DIR: dir,
@@ -77,6 +82,7 @@ export async function startBuiltApi(): Promise<BuiltApi> {
       RATE_LIMIT_SCALE: '100',
       LOG_LEVEL: 'warn',
       LOG_PRETTY: 'false',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -193,9 +199,16 @@ let counter = 0;
 export const PASSWORD = 'Kokum#Butter1';
 
 /** Signs a new shopper up, follows the link the API mailed and answers the session it gives. */
-export async function signUp(stack: BuiltApi, api: Client, name = 'Asha Kulkarni') {
+export async function signUp(
+  stack: BuiltApi,
+  api: Client,
+  name = 'Asha Kulkarni',
+  address?: string,
+) {
   counter += 1;
-  const email = `${name.split(' ')[0]!.toLowerCase()}.${Date.now().toString(36)}${counter}@example.in`;
+  const email =
+    address ??
+    `${name.split(' ')[0]!.toLowerCase()}.${Date.now().toString(36)}${counter}@example.in`;
   const registered = await api.post('/api/auth/register', { name, email, password: PASSWORD });
   if (registered.status !== 201)
     throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body)}`);
