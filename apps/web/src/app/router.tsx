@@ -42,10 +42,13 @@ export const routes: RouteObject[] = [
             Component: RequireAuth,
             children: [
               { path: 'profile', lazy: () => import('./routes/profile') },
+              { path: 'profile/orders/:orderId', lazy: () => import('./routes/order-detail') },
               { path: 'wishlist', lazy: () => import('./routes/wishlist') },
               { path: 'cart', lazy: () => import('./routes/cart') },
               { path: 'checkout', lazy: () => import('./routes/checkout') },
               { path: 'order-confirmation', lazy: () => import('./routes/order-confirmation') },
+              // The owner area: its own chunk, never part of a shopper's first load.
+              { path: 'admin', lazy: () => import('./routes/admin') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found') },

@@ -16,10 +16,16 @@ export const PATHS = {
   forgotEmailSent: '/forgot-email-sent',
   resetPassword: '/reset-password',
   profile: '/profile',
+  profileOrders: '/profile?tab=orders',
+  order: (orderId: string) => `/profile/orders/${encodeURIComponent(orderId)}`,
+  /** The Returns tab with the return form open on this order. */
+  returnOrder: (orderId: string) =>
+    `/profile?tab=returns&returnOrder=${encodeURIComponent(orderId)}`,
   wishlist: '/wishlist',
   cart: '/cart',
   checkout: '/checkout',
   orderConfirmation: '/order-confirmation',
+  admin: '/admin',
 } as const;
 
 /** The login page that sends the user back to `returnTo` (a path plus query) once signed in. */

@@ -100,6 +100,7 @@ export const ACCOUNT_TEXTS = {
     placed: 'Placed',
     total: 'Total',
     shop: 'Browse products',
+    view: 'View order',
   },
   orderStatuses: {
     pending_payment: 'Awaiting payment',

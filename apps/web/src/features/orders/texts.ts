@@ -1,4 +1,5 @@
 import { PRE_ORDER } from '@vanya/catalog';
+import type { OrderActor, OrderStatus } from '@vanya/contracts';
 
 // Texts of the order confirmation (shopping spec section 2).
 export const ORDER_TEXTS = {
@@ -17,6 +18,7 @@ export const ORDER_TEXTS = {
   continueShopping: 'Continue Shopping',
   backHome: 'Back to Home',
   viewOrders: 'See your orders in My Account',
+  trackOrder: 'Track this order',
   loading: 'Loading your order…',
   missingHeading: 'No order to show',
   missingText:
@@ -25,4 +27,83 @@ export const ORDER_TEXTS = {
   loadFailedText: 'Please check your connection and try again, or find it in My Account.',
   pendingNote:
     'We are still waiting for the payment of this order to be confirmed. If money was taken and the order is not confirmed within an hour, it will be refunded.',
+} as const;
+
+// Texts of the order page in the profile (/profile/orders/:id).
+export const ORDER_DETAIL_TEXTS = {
+  eyebrow: 'Your order',
+  title: (orderNumber: string) => `Order ${orderNumber}`,
+  placedOn: (when: string) => `Placed on ${when}`,
+  backToOrders: 'Back to your orders',
+  loading: 'Loading your order…',
+  loadFailedHeading: 'We could not load this order',
+  loadFailedText:
+    'It may not belong to this account, or the connection dropped. Your orders are listed in My Account.',
+  tryAgain: 'Try again',
+  statusLabel: 'Status',
+  statuses: {
+    pending_payment: 'Awaiting payment',
+    paid: 'Paid',
+    packed: 'Packed',
+    shipped: 'Shipped',
+    delivered: 'Delivered',
+    payment_failed: 'Payment failed',
+    cancelled: 'Cancelled',
+    refunded: 'Refunded',
+  } satisfies Record<OrderStatus, string>,
+  timelineHeading: 'Where your order is',
+  timelineSteps: {
+    pending_payment: 'Order placed',
+    paid: 'Payment received',
+    packed: 'Packed',
+    shipped: 'Shipped',
+    delivered: 'Delivered',
+    payment_failed: 'Payment failed',
+    cancelled: 'Cancelled',
+    refunded: 'Refunded',
+  } satisfies Record<OrderStatus, string>,
+  actors: {
+    shopper: 'by you',
+    owner: 'by Vanya Naturals',
+    system: 'automatically',
+  } satisfies Record<OrderActor, string>,
+  trackingHeading: 'Track your parcel',
+  carrier: 'Carrier',
+  trackingNumber: 'Tracking number',
+  trackParcel: (carrier: string) => `Track on ${carrier}`,
+  itemsHeading: 'Items',
+  quantity: 'Qty',
+  summaryHeading: 'Payment summary',
+  itemsTotal: 'Items (incl. GST)',
+  discount: 'Discount',
+  shipping: 'Shipping',
+  free: 'Free',
+  grandTotal: 'Total',
+  taxIncluded: 'GST included in the total',
+  taxableValue: 'Taxable value',
+  cgst: 'CGST',
+  sgst: 'SGST',
+  igst: 'IGST',
+  addressHeading: 'Delivery address',
+  gstin: 'GSTIN',
+  invoiceHeading: 'GST invoice',
+  downloadInvoice: 'Download invoice',
+  invoiceNumber: (number: string) => `Invoice ${number}`,
+  invoicePending: 'Your invoice appears here once the payment is confirmed.',
+  cancelOrder: 'Cancel order',
+  cancelConfirmHeading: 'Cancel this order?',
+  cancelConfirmText: 'We will not pack or ship it. This cannot be undone.',
+  cancelConfirmPaidText:
+    'We will not pack or ship it, and refund the full amount to your original payment method. This cannot be undone.',
+  confirmCancel: 'Yes, cancel order',
+  cancelling: 'Cancelling…',
+  keepOrder: 'Keep my order',
+  cancelled: 'Your order is cancelled.',
+  cancelledCancelled: 'This order was cancelled.',
+  refundOnItsWay:
+    'Your payment is on its way back to your original payment method. Refunds usually reach you within 5-7 working days.',
+  cancelFailed: 'We could not cancel this order. Please try again.',
+  returnHeading: 'Not happy with it?',
+  returnText: 'You can return a delivered order within 30 days.',
+  returnAction: 'Return this order',
 } as const;

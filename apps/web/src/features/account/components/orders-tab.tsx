@@ -39,6 +39,10 @@ export function OrdersTab() {
                   <span className="visually-hidden">{t.total}: </span>
                   {formatINR(order.total)}
                 </p>
+                <Link className="btn btn--ghost btn--sm" to={PATHS.order(order._id)}>
+                  {t.view}
+                  <span className="visually-hidden"> {order.orderNumber}</span>
+                </Link>
               </li>
             ))}
           </ul>

@@ -10,7 +10,7 @@ import {
 } from '@vanya/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { Spinner } from '../../../components/ui/spinner';
 import { BusyButton, FormError } from '../../../components/ui/form-parts';
@@ -26,7 +26,8 @@ import { QueryList, TabSection } from './tab-section';
 
 /** Orders the API takes a return for: paid (or further along), without an open return. */
 const RETURNABLE: readonly OrderStatus[] = ['paid', 'shipped', 'delivered'];
-const OPEN_RETURN: readonly ReturnRequest['status'][] = ['requested', 'approved'];
+const RETURN_ORDER_PARAM = 'returnOrder';
+const OPEN_RETURN: readonly ReturnRequest['status'][] = ['requested', 'approved', 'received'];
 
 export function eligibleOrders(orders: OrderSummary[], returns: ReturnRequest[]): OrderSummary[] {
   const open = new Set(
@@ -41,7 +42,17 @@ export function ReturnsTab() {
   const orders = useOrders();
   const orderNumber = (orderId: string) =>
     orders.data?.find((order) => order._id === orderId)?.orderNumber;
-  const [starting, setStarting] = useState(false);
+  // The order page's 'Return this order' opens the form on that order (?returnOrder=<id>).
+  const [params, setParams] = useSearchParams();
+  const preselected = params.get(RETURN_ORDER_PARAM) ?? '';
+  const [starting, setStarting] = useState(preselected !== '');
+  const finish = () => {
+    setStarting(false);
+    if (!params.has(RETURN_ORDER_PARAM)) return;
+    const rest = new URLSearchParams(params);
+    rest.delete(RETURN_ORDER_PARAM);
+    setParams(rest, { replace: true, preventScrollReset: true });
+  };
 
   return (
     <TabSection
@@ -67,7 +78,7 @@ export function ReturnsTab() {
       }
     >
       {starting ? (
-        <ReturnForm returns={returns.data ?? []} onDone={() => setStarting(false)} />
+        <ReturnForm returns={returns.data ?? []} orderId={preselected} onDone={finish} />
       ) : null}
       <QueryList query={returns} empty={t.empty}>
         {(items) => (
@@ -101,7 +112,15 @@ export function ReturnsTab() {
   );
 }
 
-function ReturnForm({ returns, onDone }: { returns: ReturnRequest[]; onDone: () => void }) {
+function ReturnForm({
+  returns,
+  orderId,
+  onDone,
+}: {
+  returns: ReturnRequest[];
+  orderId: string;
+  onDone: () => void;
+}) {
   const t = ACCOUNT_TEXTS.returns;
   const toast = useToast();
   const orders = useOrders();
@@ -112,7 +131,7 @@ function ReturnForm({ returns, onDone }: { returns: ReturnRequest[]; onDone: () 
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(createReturnBodySchema),
-    defaultValues: { orderId: '', reason: '', method: 'original_payment' as const },
+    defaultValues: { orderId, reason: '', method: 'original_payment' as const },
   });
   const error = errors.orderId?.message ?? errors.reason?.message ?? errors.method?.message;
 

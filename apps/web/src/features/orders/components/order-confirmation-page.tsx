@@ -147,6 +147,10 @@ function Confirmation({ order, paymentId }: { order: Order; paymentId: string | 
           </Link>
         </div>
         <p className="confirmation__account">
+          <Link className="text-link" to={PATHS.order(order._id)}>
+            {T.trackOrder}
+          </Link>
+          {' · '}
           <Link className="text-link" to={PATHS.profile}>
             {T.viewOrders}
           </Link>
