@@ -1,0 +1,162 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminMessageListSchema,
+  adminOrderDetailSchema,
+  adminOrderListSchema,
+  adminReturnListSchema,
+  adminSummarySchema,
+  adminTicketListSchema,
+  gstExportSchema,
+  productListResponseSchema,
+  type AdminOrderListQuery,
+  type AdminOrderStatusBody,
+  type AdminReturnActionBody,
+  type ReturnStatus,
+  type TicketStatus,
+} from '@vanya/contracts';
+
+import { api } from '../../../lib/api-client';
+
+// The owner area's requests. They live in one file rather than one per request (the house habit)
+// because they are one screen's, read together, and all invalidate the same keys.
+
+export const ADMIN_KEYS = {
+  all: ['admin'] as const,
+  summary: ['admin', 'summary'] as const,
+  orders: (query: Partial<AdminOrderListQuery>) => ['admin', 'orders', query] as const,
+  order: (id: string) => ['admin', 'order', id] as const,
+  returns: (status?: ReturnStatus) => ['admin', 'returns', status ?? 'all'] as const,
+  tickets: (status?: TicketStatus) => ['admin', 'tickets', status ?? 'all'] as const,
+  messages: ['admin', 'messages'] as const,
+  stock: ['admin', 'stock'] as const,
+  gst: (from: string, to: string) => ['admin', 'gst', from, to] as const,
+};
+
+export const summaryQuery = () =>
+  queryOptions({
+    queryKey: ADMIN_KEYS.summary,
+    queryFn: async () => adminSummarySchema.parse((await api.get('/admin/summary')).data),
+    retry: false,
+  });
+
+export function useAdminOrders(query: Partial<AdminOrderListQuery>) {
+  return useQuery({
+    queryKey: ADMIN_KEYS.orders(query),
+    queryFn: async () =>
+      adminOrderListSchema.parse((await api.get('/admin/orders', { params: query })).data),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useAdminOrder(id: string | undefined) {
+  return useQuery({
+    queryKey: ADMIN_KEYS.order(id ?? ''),
+    queryFn: async () => adminOrderDetailSchema.parse((await api.get(`/admin/orders/${id}`)).data),
+    enabled: Boolean(id),
+  });
+}
+
+export function useMoveOrder(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: AdminOrderStatusBody) =>
+      adminOrderDetailSchema.parse((await api.post(`/admin/orders/${id}/status`, body)).data),
+    onSuccess: (detail) => {
+      client.setQueryData(ADMIN_KEYS.order(id), detail);
+      void client.invalidateQueries({ queryKey: ADMIN_KEYS.all });
+    },
+  });
+}
+
+/** The packing slip is a PDF behind the owner's session: fetched, then opened as a blob. */
+export async function openPackingSlip(id: string): Promise<void> {
+  const { data } = await api.get(`/admin/orders/${id}/packing-slip`, { responseType: 'blob' });
+  window.open(URL.createObjectURL(data as Blob), '_blank', 'noopener');
+}
+
+export function useAdminReturns(status?: ReturnStatus) {
+  return useQuery({
+    queryKey: ADMIN_KEYS.returns(status),
+    queryFn: async () =>
+      adminReturnListSchema.parse((await api.get('/admin/returns', { params: { status } })).data),
+  });
+}
+
+export function useReturnAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...body }: AdminReturnActionBody & { id: string }) =>
+      (await api.post(`/admin/returns/${id}`, body)).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_KEYS.all }),
+  });
+}
+
+export function useAdminTickets(status?: TicketStatus) {
+  return useQuery({
+    queryKey: ADMIN_KEYS.tickets(status),
+    queryFn: async () =>
+      adminTicketListSchema.parse((await api.get('/admin/tickets', { params: { status } })).data),
+  });
+}
+
+export function useTicketReply() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, message }: { id: string; message: string }) =>
+      (await api.post(`/admin/tickets/${id}/replies`, { message })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_KEYS.all }),
+  });
+}
+
+export function useTicketStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, status }: { id: string; status: TicketStatus }) =>
+      (await api.post(`/admin/tickets/${id}/status`, { status })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_KEYS.all }),
+  });
+}
+
+export function useAdminMessages() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.messages,
+    queryFn: async () => adminMessageListSchema.parse((await api.get('/admin/messages')).data),
+  });
+}
+
+export function useStock() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.stock,
+    queryFn: async () => productListResponseSchema.parse((await api.get('/products')).data),
+  });
+}
+
+export function useSetStock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, inStock }: { id: string; inStock: boolean }) =>
+      (await api.put(`/admin/products/${encodeURIComponent(id)}/stock`, { inStock })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_KEYS.stock }),
+  });
+}
+
+export function useGstExport(from: string, to: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ADMIN_KEYS.gst(from, to),
+    queryFn: async () =>
+      gstExportSchema.parse((await api.get('/admin/gst', { params: { from, to } })).data),
+    enabled,
+  });
+}
+
+/** Downloads the GSTR-1 tables as CSV (the request needs the owner's session). */
+export async function downloadGstCsv(from: string, to: string): Promise<void> {
+  const { data } = await api.get('/admin/gst', {
+    params: { from, to, format: 'csv' },
+    responseType: 'blob',
+  });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(data as Blob);
+  link.download = `GSTR-1-${from}-to-${to}.csv`;
+  link.click();
+}

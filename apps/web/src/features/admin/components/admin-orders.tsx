@@ -1,0 +1,340 @@
+import { formatINR } from '@vanya/catalog';
+import { ORDER_STATUSES, type AdminOrderStatusBody, type OrderStatus } from '@vanya/contracts';
+import { useState, type FormEvent } from 'react';
+
+import { FormError } from '../../../components/ui/form-parts';
+import { getErrorMessage } from '../../../lib/api-client';
+import { openPackingSlip, useAdminOrder, useAdminOrders, useMoveOrder } from '../api/admin-api';
+import { ADMIN_TEXTS } from '../texts';
+
+const T = ADMIN_TEXTS.orders;
+const PAGE_SIZE = 20;
+const when = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+function StatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`status status--${status}`}>{ADMIN_TEXTS.orderStatuses[status]}</span>;
+}
+
+/** Orders: filter by status, search, a page at a time; one opens with its timeline and actions. */
+export function AdminOrders() {
+  const [status, setStatus] = useState<OrderStatus | ''>('paid');
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string>();
+  const orders = useAdminOrders({
+    ...(status ? { status } : {}),
+    ...(search ? { q: search } : {}),
+    page,
+    limit: PAGE_SIZE,
+  });
+
+  if (openId) return <OrderDetail id={openId} onBack={() => setOpenId(undefined)} />;
+  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
+  return (
+    <section aria-labelledby="admin-orders">
+      <h2 id="admin-orders" className="visually-hidden">
+        {ADMIN_TEXTS.tabs.orders}
+      </h2>
+      <form
+        className="admin-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setSearch(q.trim());
+        }}
+      >
+        <label className="field">
+          <span className="field__label">{T.search}</span>
+          <input
+            className="input"
+            type="search"
+            value={q}
+            placeholder={T.searchHint}
+            onChange={(e) => setQ(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{ADMIN_TEXTS.orders.allStatuses}</span>
+          <select
+            className="input"
+            value={status}
+            onChange={(e) => {
+              setPage(1);
+              setStatus(e.target.value as OrderStatus | '');
+            }}
+          >
+            <option value="">{T.allStatuses}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ADMIN_TEXTS.orderStatuses[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn btn--primary btn--sm">
+          {T.search}
+        </button>
+      </form>
+      {orders.isError ? <FormError message={getErrorMessage(orders.error, '')} /> : null}
+      {orders.data && orders.data.items.length === 0 ? (
+        <p className="admin-empty">{T.empty}</p>
+      ) : null}
+      <ul className="admin-list">
+        {orders.data?.items.map((o) => (
+          <li key={o._id} className="admin-row">
+            <div className="admin-row__main">
+              <p className="admin-row__title">
+                {o.orderNumber} · {o.name}
+                {o.paymentHeld ? <span className="badge badge--warn">{T.held}</span> : null}
+              </p>
+              <p className="admin-row__meta">
+                {when.format(new Date(o.createdAt))} · {o.city}, {o.state} · {o.phone}
+              </p>
+            </div>
+            <StatusBadge status={o.status} />
+            <p className="admin-row__amount">{formatINR(o.total)}</p>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => setOpenId(o._id)}
+            >
+              {T.open}
+              <span className="visually-hidden"> {o.orderNumber}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav className="admin-pager" aria-label={T.page(page, pages)}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            {T.previous}
+          </button>
+          <span>{T.page(page, pages)}</span>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            {T.next}
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
+  const detail = useAdminOrder(id);
+  const move = useMoveOrder(id);
+  const [shipping, setShipping] = useState({ carrier: '', trackingNumber: '', trackingUrl: '' });
+  const [note, setNote] = useState('');
+  const [done, setDone] = useState('');
+
+  const send = (body: AdminOrderStatusBody) => {
+    setDone('');
+    move.mutate(
+      { ...body, ...(note.trim() ? { note: note.trim() } : {}) },
+      { onSuccess: () => setDone(T.moved(ADMIN_TEXTS.orderStatuses[body.status])) },
+    );
+  };
+  const ship = (e: FormEvent) => {
+    e.preventDefault();
+    send({
+      status: 'shipped',
+      carrier: shipping.carrier.trim(),
+      trackingNumber: shipping.trackingNumber.trim(),
+      ...(shipping.trackingUrl.trim() ? { trackingUrl: shipping.trackingUrl.trim() } : {}),
+    });
+  };
+
+  if (!detail.data)
+    return (
+      <section>
+        <button type="button" className="text-link" onClick={onBack}>
+          ← {T.back}
+        </button>
+        {detail.isError ? <FormError message={getErrorMessage(detail.error, '')} /> : null}
+      </section>
+    );
+  const { order, paymentEvents, invoice, paymentHold, refunded } = detail.data;
+  const status = order.status;
+  return (
+    <section className="admin-detail" aria-labelledby="admin-order-title">
+      <button type="button" className="text-link" onClick={onBack}>
+        ← {T.back}
+      </button>
+      <header className="admin-detail__head">
+        <h2 id="admin-order-title">{order.orderNumber}</h2>
+        <StatusBadge status={status} />
+        <p className="admin-detail__total">{formatINR(order.totals.grandTotal)}</p>
+      </header>
+      {paymentHold ? (
+        <p className="notice notice--warn" role="status">
+          {T.held}: {paymentHold.paymentId} · {formatINR(paymentHold.amount)}
+        </p>
+      ) : null}
+
+      <div className="admin-detail__grid">
+        <div className="admin-card">
+          <h3>{T.shipTo}</h3>
+          <p>
+            {order.firstName} {order.lastName}
+            <br />
+            {order.address}
+            <br />
+            {order.city}, {order.state} {order.pinCode}
+            <br />
+            {order.phone} · {order.email}
+          </p>
+          <ul className="admin-lines">
+            {order.lines.map((l) => (
+              <li key={l.productId}>
+                {l.name} × {l.quantity} <span>{formatINR(l.amount)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="admin-detail__links">
+            {invoice ? (
+              <a className="text-link" href={invoice.downloadUrl} target="_blank" rel="noreferrer">
+                {T.invoice} {invoice.invoiceNumber}
+              </a>
+            ) : null}
+            <button type="button" className="text-link" onClick={() => void openPackingSlip(id)}>
+              {T.packingSlip}
+            </button>
+          </p>
+          {refunded > 0 ? (
+            <p>
+              {T.refunded}: {formatINR(refunded)}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="admin-card">
+          <h3>{T.timeline}</h3>
+          <ol className="admin-timeline">
+            {order.events.map((e) => (
+              <li key={`${e.status}-${e.at}`}>
+                <strong>{ADMIN_TEXTS.orderStatuses[e.status]}</strong> ·{' '}
+                {when.format(new Date(e.at))} · {e.by}
+                {e.carrier ? ` · ${e.carrier} ${e.trackingNumber ?? ''}` : ''}
+                {e.note ? ` · ${e.note}` : ''}
+              </li>
+            ))}
+          </ol>
+          <h3>{T.payments}</h3>
+          <ul className="admin-timeline">
+            {paymentEvents.map((p) => (
+              <li key={`${p.type}-${p.at}-${p.paymentId}`}>
+                {p.type} · {p.source} · {p.paymentId ?? ''}
+                {p.amount !== null ? ` · ${formatINR(p.amount)}` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+
+      <div className="admin-card">
+        <h3>{T.actions}</h3>
+        <label className="field">
+          <span className="field__label">{T.note}</span>
+          <input className="input" value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        <div className="admin-actions">
+          {status === 'paid' ? (
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => send({ status: 'packed' })}
+            >
+              {T.pack}
+            </button>
+          ) : null}
+          {status === 'shipped' ? (
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => send({ status: 'delivered' })}
+            >
+              {T.deliver}
+            </button>
+          ) : null}
+          {['pending_payment', 'payment_failed', 'paid', 'packed'].includes(status) ? (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => {
+                if (window.confirm(T.confirmCancel)) send({ status: 'cancelled' });
+              }}
+            >
+              {T.cancel}
+            </button>
+          ) : null}
+          {['shipped', 'delivered'].includes(status) ? (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => send({ status: 'refunded' })}
+            >
+              {T.refund}
+            </button>
+          ) : null}
+        </div>
+        {status === 'packed' ? (
+          <form className="admin-ship" onSubmit={ship}>
+            <label className="field">
+              <span className="field__label">{T.carrier}</span>
+              <input
+                className="input"
+                required
+                value={shipping.carrier}
+                onChange={(e) => setShipping({ ...shipping, carrier: e.target.value })}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">{T.trackingNumber}</span>
+              <input
+                className="input"
+                required
+                value={shipping.trackingNumber}
+                onChange={(e) => setShipping({ ...shipping, trackingNumber: e.target.value })}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">{T.trackingUrl}</span>
+              <input
+                className="input"
+                type="url"
+                value={shipping.trackingUrl}
+                onChange={(e) => setShipping({ ...shipping, trackingUrl: e.target.value })}
+              />
+            </label>
+            <button type="submit" className="btn btn--primary">
+              {T.ship}
+            </button>
+          </form>
+        ) : null}
+        {move.isError ? <FormError message={getErrorMessage(move.error, '')} /> : null}
+        {done ? (
+          <p className="admin-done" role="status">
+            {done}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,356 @@
+import { formatINR, products } from '@vanya/catalog';
+import { useState } from 'react';
+
+import { FormError } from '../../../components/ui/form-parts';
+import { getErrorMessage } from '../../../lib/api-client';
+import {
+  downloadGstCsv,
+  useAdminMessages,
+  useAdminReturns,
+  useAdminTickets,
+  useGstExport,
+  useReturnAction,
+  useSetStock,
+  useStock,
+  useTicketReply,
+  useTicketStatus,
+} from '../api/admin-api';
+import { ADMIN_TEXTS } from '../texts';
+
+const day = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+export function AdminReturns() {
+  const T = ADMIN_TEXTS.returns;
+  const returns = useAdminReturns();
+  const act = useReturnAction();
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
+  return (
+    <section aria-label={ADMIN_TEXTS.tabs.returns}>
+      {returns.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
+      <ul className="admin-list">
+        {returns.data?.map((r) => (
+          <li key={r._id} className="admin-row admin-row--stack">
+            <div className="admin-row__main">
+              <p className="admin-row__title">
+                {r.orderNumber} · {r.customerName}{' '}
+                <span className={`status status--${r.status}`}>
+                  {ADMIN_TEXTS.returnStatuses[r.status]}
+                </span>
+              </p>
+              <p className="admin-row__meta">
+                {day.format(new Date(r.createdAt))} · {T.reason}: {r.reason} ·{' '}
+                {formatINR(r.refundedAmount ?? r.refundAmount)}
+              </p>
+            </div>
+            <div className="admin-actions">
+              {r.status === 'requested' ? (
+                <button
+                  type="button"
+                  className="btn btn--primary btn--sm"
+                  onClick={() => act.mutate({ id: r._id, action: 'approve' })}
+                >
+                  {T.approve}
+                  <span className="visually-hidden"> {r.orderNumber}</span>
+                </button>
+              ) : null}
+              {r.status === 'approved' ? (
+                <button
+                  type="button"
+                  className="btn btn--primary btn--sm"
+                  onClick={() => act.mutate({ id: r._id, action: 'receive' })}
+                >
+                  {T.receive}
+                  <span className="visually-hidden"> {r.orderNumber}</span>
+                </button>
+              ) : null}
+              {r.status === 'approved' || r.status === 'received' ? (
+                <>
+                  <label className="field field--inline">
+                    <span className="field__label">{T.amount}</span>
+                    <input
+                      className="input"
+                      inputMode="decimal"
+                      value={amounts[r._id] ?? (r.refundAmount / 100).toFixed(2)}
+                      onChange={(e) => setAmounts({ ...amounts, [r._id]: e.target.value })}
+                    />
+                  </label>
+                  <button
+                    type="button"
+                    className="btn btn--primary btn--sm"
+                    onClick={() =>
+                      act.mutate({
+                        id: r._id,
+                        action: 'refund',
+                        refundAmount: Math.round(
+                          Number(amounts[r._id] ?? r.refundAmount / 100) * 100,
+                        ),
+                      })
+                    }
+                  >
+                    {T.refund}
+                    <span className="visually-hidden"> {r.orderNumber}</span>
+                  </button>
+                </>
+              ) : null}
+              {r.status === 'requested' || r.status === 'approved' ? (
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={() => act.mutate({ id: r._id, action: 'reject' })}
+                >
+                  {T.reject}
+                  <span className="visually-hidden"> {r.orderNumber}</span>
+                </button>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {act.isError ? <FormError message={getErrorMessage(act.error, '')} /> : null}
+      {act.isSuccess ? (
+        <p className="admin-done" role="status">
+          {T.done}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function AdminTickets() {
+  const T = ADMIN_TEXTS.tickets;
+  const tickets = useAdminTickets();
+  const reply = useTicketReply();
+  const setStatus = useTicketStatus();
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  return (
+    <section aria-label={ADMIN_TEXTS.tabs.tickets}>
+      {tickets.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
+      <ul className="admin-list">
+        {tickets.data?.map((t) => (
+          <li key={t.id} className="admin-row admin-row--stack">
+            <div className="admin-row__main">
+              <p className="admin-row__title">
+                {t.customerName} · {t.customerEmail}
+              </p>
+              <p className="admin-row__meta">{day.format(new Date(t.createdAt))}</p>
+              <p className="admin-message">{t.message}</p>
+              {t.replies.map((r) => (
+                <p key={r.at} className={`admin-reply admin-reply--${r.by}`}>
+                  {r.message}
+                </p>
+              ))}
+            </div>
+            <form
+              className="admin-reply-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const message = (drafts[t.id] ?? '').trim();
+                if (message)
+                  reply.mutate(
+                    { id: t.id, message },
+                    { onSuccess: () => setDrafts({ ...drafts, [t.id]: '' }) },
+                  );
+              }}
+            >
+              <label className="field">
+                <span className="field__label">{T.replyLabel}</span>
+                <textarea
+                  className="input"
+                  rows={2}
+                  value={drafts[t.id] ?? ''}
+                  onChange={(e) => setDrafts({ ...drafts, [t.id]: e.target.value })}
+                />
+              </label>
+              <div className="admin-actions">
+                <button type="submit" className="btn btn--primary btn--sm">
+                  {T.reply}
+                </button>
+                <label className="field field--inline">
+                  <span className="field__label">{T.status}</span>
+                  <select
+                    className="input"
+                    value={t.status}
+                    onChange={(e) =>
+                      setStatus.mutate({
+                        id: t.id,
+                        status: e.target.value as keyof typeof ADMIN_TEXTS.ticketStatuses,
+                      })
+                    }
+                  >
+                    {Object.entries(ADMIN_TEXTS.ticketStatuses).map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+            </form>
+          </li>
+        ))}
+      </ul>
+      {reply.isError ? <FormError message={getErrorMessage(reply.error, '')} /> : null}
+      {reply.isSuccess ? (
+        <p className="admin-done" role="status">
+          {T.sent}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function AdminMessages() {
+  const messages = useAdminMessages();
+  return (
+    <section aria-label={ADMIN_TEXTS.tabs.messages}>
+      {messages.data?.length === 0 ? (
+        <p className="admin-empty">{ADMIN_TEXTS.messages.empty}</p>
+      ) : null}
+      <ul className="admin-list">
+        {messages.data?.map((m) => (
+          <li key={m._id} className="admin-row admin-row--stack">
+            <p className="admin-row__title">
+              {m.subject} · {m.name} ·{' '}
+              <a className="text-link" href={`mailto:${m.email}`}>
+                {m.email}
+              </a>
+              {m.unread ? <span className="badge">{ADMIN_TEXTS.messages.new}</span> : null}
+            </p>
+            <p className="admin-row__meta">{day.format(new Date(m.createdAt))}</p>
+            <p className="admin-message">{m.message}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function AdminStock() {
+  const T = ADMIN_TEXTS.stock;
+  const stock = useStock();
+  const set = useSetStock();
+  const inStock = new Map(stock.data?.map((p) => [p.id, p.inStock]));
+  return (
+    <section aria-label={ADMIN_TEXTS.tabs.stock}>
+      <p className="admin-lead">{T.lead}</p>
+      <ul className="admin-list">
+        {products.map((p) => {
+          const on = inStock.get(p.id) ?? p.inStock;
+          return (
+            <li key={p.id} className="admin-row">
+              <p className="admin-row__title admin-row__main">{p.name}</p>
+              <label className="switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={on}
+                  disabled={!stock.data || set.isPending}
+                  onChange={() => set.mutate({ id: p.id, inStock: !on })}
+                />
+                <span>{on ? T.inStock : T.outOfStock}</span>
+                <span className="visually-hidden"> {p.name}</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {set.isError ? <FormError message={getErrorMessage(set.error, '')} /> : null}
+    </section>
+  );
+}
+
+export function AdminGst() {
+  const T = ADMIN_TEXTS.gst;
+  const today = istToday();
+  const [range, setRange] = useState({ from: `${today.slice(0, 8)}01`, to: today });
+  const [shown, setShown] = useState(false);
+  const report = useGstExport(range.from, range.to, shown);
+  const totals = report.data?.totals;
+  return (
+    <section aria-label={ADMIN_TEXTS.tabs.gst}>
+      <p className="admin-lead">{T.lead}</p>
+      <form
+        className="admin-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setShown(true);
+          void report.refetch();
+        }}
+      >
+        <label className="field">
+          <span className="field__label">{T.from}</span>
+          <input
+            className="input"
+            type="date"
+            value={range.from}
+            onChange={(e) => setRange({ ...range, from: e.target.value })}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{T.to}</span>
+          <input
+            className="input"
+            type="date"
+            value={range.to}
+            onChange={(e) => setRange({ ...range, to: e.target.value })}
+          />
+        </label>
+        <button type="submit" className="btn btn--primary btn--sm">
+          {T.show}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => void downloadGstCsv(range.from, range.to)}
+        >
+          {T.csv}
+        </button>
+      </form>
+      {report.isError ? <FormError message={getErrorMessage(report.error, '')} /> : null}
+      {totals ? (
+        <div className="admin-cards">
+          {(
+            [
+              [T.invoices, totals.invoices],
+              [T.creditNotes, totals.creditNotes],
+            ] as const
+          ).map(([label, t]) => (
+            <div key={label} className="admin-card">
+              <h3>
+                {label} ({t.count})
+              </h3>
+              <dl className="admin-figures">
+                <dt>Value</dt>
+                <dd>{formatINR(t.value)}</dd>
+                <dt>{T.taxable}</dt>
+                <dd>{formatINR(t.taxableValue)}</dd>
+                <dt>IGST</dt>
+                <dd>{formatINR(t.igst)}</dd>
+                <dt>CGST</dt>
+                <dd>{formatINR(t.cgst)}</dd>
+                <dt>SGST</dt>
+                <dd>{formatINR(t.sgst)}</dd>
+              </dl>
+            </div>
+          ))}
+          <div className="admin-card">
+            <h3>HSN</h3>
+            <ul className="admin-lines">
+              {report.data?.hsn.map((h) => (
+                <li key={`${h.hsn}-${h.rate}`}>
+                  {h.hsn} @ {h.rate}% · {h.quantity} NOS <span>{formatINR(h.taxableValue)}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
