@@ -142,6 +142,16 @@ export const adminMessageSchema = z
   .meta({ id: 'ContactMessage' });
 export const adminMessageListSchema = z.array(adminMessageSchema);
 
+/** GET /admin/waitlist: the community waitlist's signups, newest first. */
+export const adminWaitlistEntrySchema = z
+  .object({
+    email: z.string(),
+    name: z.string(),
+    createdAt: isoDateTimeField,
+  })
+  .meta({ id: 'WaitlistSignup' });
+export const adminWaitlistSchema = z.array(adminWaitlistEntrySchema);
+
 /** GET /admin/audit */
 export const auditEntrySchema = z
   .object({
@@ -275,4 +285,5 @@ export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AdminWaitlistEntry = z.infer<typeof adminWaitlistEntrySchema>;
 export type PaymentEventView = z.infer<typeof paymentEventViewSchema>;

@@ -70,6 +70,7 @@ const DESIGN_ENDPOINTS = [
   'GET /admin/tickets',
   'POST /admin/tickets/{id}/replies',
   'POST /admin/tickets/{id}/status',
+  'GET /admin/waitlist',
   'GET /tickets/{id}',
 ];
 

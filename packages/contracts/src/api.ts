@@ -46,6 +46,7 @@ import {
   adminTicketReplyBodySchema,
   adminTicketSchema,
   adminTicketStatusBodySchema,
+  adminWaitlistSchema,
   auditListSchema,
   gstExportQuerySchema,
   gstExportSchema,
@@ -835,6 +836,14 @@ const admin: ApiRoute[] = [
       ...invalid,
       ...ownerOnly,
     },
+  },
+  {
+    method: 'get',
+    path: '/admin/waitlist',
+    tag: 'Owner',
+    summary: 'The community waitlist: signups (email, name, when they joined), newest first',
+    auth: true,
+    responses: { ...ok(adminWaitlistSchema), ...ownerOnly },
   },
   {
     method: 'get',

@@ -262,6 +262,35 @@ describe('the owner area', () => {
     const after = await request(t.app).get('/api/admin/summary').set(bearer(owner));
     expect(after.body.unreadMessages).toBe(0);
   });
+
+  it('lists the waitlist signups to the owner, newest first, with the email, name and date', async () => {
+    const first = newEmail('waitlist-first');
+    const second = newEmail('waitlist-second');
+    for (const [email, name] of [
+      [first, 'Kavya Rao'],
+      [second, 'Nikhil Joshi'],
+    ] as const) {
+      // Each answer comes after the confirmation is mailed, so the second joined later.
+      await request(t.app).post('/api/waitlist').send({ name, email }).expect(201);
+    }
+
+    const res = await request(t.app).get('/api/admin/waitlist').set(bearer(owner));
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const ours = (res.body as { email: string; name: string; createdAt: string }[]).filter((e) =>
+      [first, second].includes(e.email),
+    );
+    expect(ours.map((e) => [e.email, e.name])).toEqual([
+      [second, 'Nikhil Joshi'],
+      [first, 'Kavya Rao'],
+    ]);
+    expect(Object.keys(ours[0]!).sort()).toEqual(['createdAt', 'email', 'name']);
+    expect(Date.parse(ours[0]!.createdAt)).toBeGreaterThan(Date.parse(ours[1]!.createdAt));
+    const dates = (res.body as { createdAt: string }[]).map((e) => Date.parse(e.createdAt));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+
+    await request(t.app).get('/api/admin/waitlist').set(bearer(shopper.token)).expect(403);
+  });
 });
 
 describe("the shopper's cancel", () => {

@@ -18,6 +18,7 @@ import { currentUser } from '../../shared/http/require-auth';
 import { requireOwner } from '../../shared/http/require-owner';
 import { parsed, validate } from '../../shared/http/validate';
 import { ContactMessageModel } from '../contact/contact.model';
+import { WaitlistSignupModel } from '../waitlist/waitlist.model';
 import type { StockService } from '../stock/stock.service';
 import { audit, recentAudit } from './audit';
 import type { AdminOrders } from './admin-orders.service';
@@ -169,6 +170,15 @@ export function adminRoutes(deps: {
         .set('Content-Disposition', `attachment; filename="GSTR-1-${from}-to-${to}.csv"`)
         .send(gstCsv(report));
     else res.json(report);
+  });
+
+  router.get('/admin/waitlist', async (_req, res) => {
+    const rows = await WaitlistSignupModel.find({})
+      .sort({ createdAt: -1, _id: 1 })
+      .lean<{ _id: string; name: string; createdAt: Date }[]>();
+    res.json(
+      rows.map((r) => ({ email: r._id, name: r.name, createdAt: r.createdAt.toISOString() })),
+    );
   });
 
   router.get('/admin/audit', async (_req, res) => {
