@@ -21,6 +21,8 @@ export class SmtpSink {
     [];
   /** When set, the server refuses every message (a provider outage). */
   refuse = false;
+  /** Runs when a message has arrived, before the server acknowledges it (a crash at that moment). */
+  beforeAccept: ((mail: ReceivedMail) => Promise<void>) | undefined;
   port = 0;
 
   constructor() {
@@ -36,7 +38,7 @@ export class SmtpSink {
           return;
         }
         simpleParser(stream)
-          .then((parsed) => {
+          .then(async (parsed) => {
             const to = (
               Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []
             ).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
@@ -47,6 +49,7 @@ export class SmtpSink {
               html: typeof parsed.html === 'string' ? parsed.html : '',
               parsed,
             };
+            await this.beforeAccept?.(mail);
             this.received.push(mail);
             const waiter = this.waiters.find((w) => w.match(mail));
             if (waiter) {

@@ -106,6 +106,11 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
   const instance = randomBytes(6).toString('hex');
   /** finish() under way per order in this process: a second caller joins it rather than racing. */
   const finishing = new Map<string, Promise<OrderDoc>>();
+  /**
+   * Mail claims whose mail went out but whose 'sent' could not be written (the database was away):
+   * this process knows the mail left, so it records 'sent' later instead of mailing again.
+   */
+  const sentUnrecorded = new Set<string>();
 
   const read = (id: Types.ObjectId | string) =>
     withDbRetry(() => OrderModel.findById(id).lean<OrderDoc>());
@@ -200,11 +205,21 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
           await setClaimValue(key, 'failed');
           throw err;
         }
-        await setClaimValue(key, 'sent');
+        try {
+          await setClaimValue(key, 'sent');
+        } catch (err) {
+          sentUnrecorded.add(key);
+          throw err;
+        }
         return setFields(order, { confirmationMailedAt: new Date(now()) });
       }
       const claim = await readClaim(key);
       if (!claim) continue;
+      if (claim.value?.startsWith(mine) && sentUnrecorded.has(key)) {
+        await setClaimValue(key, 'sent');
+        sentUnrecorded.delete(key);
+        return setFields(order, { confirmationMailedAt: new Date(now()) });
+      }
       if (claim.value === 'sent')
         return setFields(order, { confirmationMailedAt: claim.createdAt });
       if (claim.value === 'failed' || claim.value?.startsWith(mine)) continue;
