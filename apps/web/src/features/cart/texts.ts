@@ -20,5 +20,9 @@ export const CART_TEXTS = {
   itemAdded: SHOP_MESSAGES.itemAdded,
   itemUpdated: SHOP_MESSAGES.quantityUpdated,
   itemRemoved: SHOP_MESSAGES.itemRemoved,
+  outOfStock: 'Out of stock',
+  outOfStockLine: 'Out of stock: please remove it to check out.',
+  outOfStockBlocked:
+    'Some items in your cart are out of stock. Remove them to proceed to checkout.',
   secureNote: 'Secure payment by UPI or card through Razorpay.',
 } as const;

@@ -15,6 +15,8 @@ export const CATALOG_TEXTS = {
   viewAllProducts: 'View All Products',
   addToCart: 'Add to Cart',
   buyNow: 'Buy Now',
+  outOfStock: 'Out of stock',
+  outOfStockNote: 'This product is out of stock right now. Please check back soon.',
   quantity: 'Quantity',
   keyBenefits: 'Key Benefits',
   ingredients: 'Ingredients',

@@ -11,13 +11,24 @@ import { CART_TEXTS as T } from '../texts';
  * One cart line: picture, name, category, price with the MRP struck and the saving, quantity
  * (typed or stepped; 0 removes the line), line total and Remove.
  */
-export function CartLineItem({ product, quantity }: { product: Product; quantity: number }) {
+export function CartLineItem({
+  product,
+  quantity,
+  outOfStock = false,
+}: {
+  product: Product;
+  quantity: number;
+  outOfStock?: boolean;
+}) {
   const { setQuantity, remove } = useCartActions();
   const href = PATHS.product(product.id);
   const saving = savings(product.mrp, product.price);
 
   return (
-    <article className="cart-line" aria-label={product.name}>
+    <article
+      className={outOfStock ? 'cart-line cart-line--out' : 'cart-line'}
+      aria-label={product.name}
+    >
       <Link to={href} className="cart-line__media" tabIndex={-1} aria-hidden="true">
         <ResponsiveImage
           src={product.image}
@@ -47,6 +58,7 @@ export function CartLineItem({ product, quantity }: { product: Product; quantity
             </>
           ) : null}
         </p>
+        {outOfStock ? <p className="cart-line__stock">{T.outOfStockLine}</p> : null}
       </div>
       <div className="cart-line__controls">
         <QuantityStepper

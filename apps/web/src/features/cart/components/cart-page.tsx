@@ -4,6 +4,7 @@ import { PriceSummary } from '../../../components/product/price-summary';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useCartActions, useCartLines } from '../../../hooks/use-cart';
+import { useStock } from '../../../hooks/use-stock';
 import { cartQuantity } from '../../../lib/cart-store';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { cartRows, priceKnownLines } from '../cart-pricing';
@@ -19,6 +20,8 @@ export function CartPage() {
   const rows = cartRows(lines);
   const priced = priceKnownLines(lines);
   const empty = lines.length === 0;
+  const { isOutOfStock } = useStock();
+  const soldOut = lines.some((line) => isOutOfStock(line.productId));
 
   return (
     <div className="page container cart-page">
@@ -49,7 +52,11 @@ export function CartPage() {
               {rows.map((row) => (
                 <li key={row.line.productId}>
                   {row.kind === 'product' ? (
-                    <CartLineItem product={row.product} quantity={row.line.quantity} />
+                    <CartLineItem
+                      product={row.product}
+                      quantity={row.line.quantity}
+                      outOfStock={isOutOfStock(row.product.id)}
+                    />
                   ) : (
                     <UnknownCartLine productId={row.line.productId} />
                   )}
@@ -71,11 +78,18 @@ export function CartPage() {
           ) : (
             <PriceSummary priced={priced} />
           )}
+          {soldOut ? (
+            <p className="cart-summary__stock" id="cart-summary-stock" role="status">
+              {T.outOfStockBlocked}
+            </p>
+          ) : null}
           <button
             type="button"
             className="btn btn--primary btn--lg btn--block"
-            disabled={priced.lines.length === 0}
-            aria-describedby={empty ? 'cart-summary-empty' : undefined}
+            disabled={priced.lines.length === 0 || soldOut}
+            aria-describedby={
+              empty ? 'cart-summary-empty' : soldOut ? 'cart-summary-stock' : undefined
+            }
             onClick={() => navigate(PATHS.checkout)}
             {...KEEP_CLEAR}
           >

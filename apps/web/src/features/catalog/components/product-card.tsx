@@ -7,6 +7,7 @@ import { StarRating } from '../../../components/product/star-rating';
 import { WishlistButton } from '../../../components/product/wishlist-button';
 import { PATHS } from '../../../config/paths';
 import { useCartActions } from '../../../hooks/use-cart';
+import { useStock } from '../../../hooks/use-stock';
 import { CATALOG_TEXTS } from '../texts';
 import './product-card.css';
 
@@ -21,6 +22,7 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const { add } = useCartActions();
+  const soldOut = useStock().isOutOfStock(product.id);
   const badge = productBadge(product);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const href = PATHS.product(product.id);
@@ -37,7 +39,9 @@ export function ProductCard({
           pictureClassName="product-card__picture"
           className="product-card__image"
         />
-        {badge ? (
+        {soldOut ? (
+          <span className="product-badge product-badge--out">{CATALOG_TEXTS.outOfStock}</span>
+        ) : badge ? (
           <span className={`product-badge product-badge--${badge.toLowerCase()}`}>{badge}</span>
         ) : null}
         <WishlistButton
@@ -63,9 +67,10 @@ export function ProductCard({
           type="button"
           className="btn btn--primary product-card__add"
           onClick={() => add(product.id, 1)}
-          aria-label={`${CATALOG_TEXTS.addToCart}: ${product.name}`}
+          disabled={soldOut}
+          aria-label={`${soldOut ? CATALOG_TEXTS.outOfStock : CATALOG_TEXTS.addToCart}: ${product.name}`}
         >
-          {CATALOG_TEXTS.addToCart}
+          {soldOut ? CATALOG_TEXTS.outOfStock : CATALOG_TEXTS.addToCart}
         </button>
       </div>
     </article>

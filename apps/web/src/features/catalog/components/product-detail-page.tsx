@@ -20,6 +20,7 @@ import { Deferred } from '../../../components/ui/deferred';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useCartActions } from '../../../hooks/use-cart';
+import { useStock } from '../../../hooks/use-stock';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
 import { CATALOG_TEXTS as T } from '../texts';
 import './product-detail-page.css';
@@ -45,6 +46,7 @@ export function ProductDetailPage() {
 function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const { add } = useCartActions();
+  const soldOut = useStock().isOutOfStock(product.id);
   const navigate = useNavigate();
   useMetaDescription(product.description);
 
@@ -117,6 +119,11 @@ function ProductDetail({ product }: { product: Product }) {
               </ul>
             </section>
 
+            {soldOut ? (
+              <p className="product-main__stock" role="status">
+                <strong>{T.outOfStock}.</strong> {T.outOfStockNote}
+              </p>
+            ) : null}
             <div className="product-main__buy">
               <div className="product-main__quantity">
                 <span className="field__label" aria-hidden="true">
@@ -135,6 +142,7 @@ function ProductDetail({ product }: { product: Product }) {
                   type="button"
                   className="btn btn--ghost btn--lg"
                   onClick={() => add(product.id, quantity)}
+                  disabled={soldOut}
                 >
                   {T.addToCart}
                 </button>
@@ -145,6 +153,7 @@ function ProductDetail({ product }: { product: Product }) {
                     add(product.id, quantity);
                     navigate(PATHS.cart);
                   }}
+                  disabled={soldOut}
                 >
                   {T.buyNow}
                 </button>

@@ -3,9 +3,10 @@ import {
   type CreateOrderBodyInput,
   type CreateOrderResponse,
 } from '@vanya/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../lib/api-client';
+import { stockQueryOptions } from '../../../hooks/use-stock';
+import { api, isApiError } from '../../../lib/api-client';
 
 export type CreateOrderInput = { body: CreateOrderBodyInput; idempotencyKey: string };
 
@@ -24,5 +25,14 @@ export async function createOrder({
 }
 
 export function useCreateOrder() {
-  return useMutation({ mutationFn: createOrder });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onError: (error) => {
+      // The shop switched an item off since the stock was read: the cart marks it on the way back.
+      if (isApiError(error) && error.code === 'OUT_OF_STOCK') {
+        void queryClient.invalidateQueries({ queryKey: stockQueryOptions().queryKey });
+      }
+    },
+  });
 }

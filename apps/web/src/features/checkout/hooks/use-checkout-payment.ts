@@ -94,9 +94,16 @@ export function useCheckoutPayment(onSettled: () => void) {
   return { start, testDialog };
 }
 
-/** 'Failed to submit order.', or the server's own words when it refused the total. */
+/**
+ * 'Failed to submit order.', or the server's own words when it refused the total or an item out
+ * of stock ('Sorry, <name> is out of stock. Please remove it from your cart to place the order.').
+ */
 export function orderErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.code === 'TOTAL_MISMATCH' && error.fromServer) {
+  if (
+    isApiError(error) &&
+    (error.code === 'TOTAL_MISMATCH' || error.code === 'OUT_OF_STOCK') &&
+    error.fromServer
+  ) {
     return error.message;
   }
   return T.orderFailed;
