@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  messageId: string;
   text: string;
   html: string;
   parsed: ParsedMail;
@@ -45,6 +46,7 @@ export class SmtpSink {
             const mail: ReceivedMail = {
               to,
               subject: parsed.subject ?? '',
+              messageId: parsed.messageId ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               parsed,

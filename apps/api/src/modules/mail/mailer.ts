@@ -11,16 +11,37 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /**
+   * A fixed Message-ID for a mail that may be sent again after a crash (the order confirmation):
+   * mail clients show two messages with one Message-ID as one.
+   */
+  messageId?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
-  /** Sends or throws an AppError 503 MAIL_UNAVAILABLE; never reports success for mail that did not leave. */
+  /**
+   * Sends, or throws an AppError: 400 EMAIL_UNDELIVERABLE when the mail server refuses the
+   * recipient for good, else 503 MAIL_UNAVAILABLE. Never reports success for mail that did not leave.
+   */
   send(message: MailMessage): Promise<void>;
 }
 
 export const MAIL_UNAVAILABLE_MESSAGE =
   'We could not send the email right now. Please try again in a few minutes.';
+
+export const EMAIL_UNDELIVERABLE_MESSAGE =
+  'We cannot send email to this address. Please check it, or use another.';
+
+/**
+ * The mail server refused the recipient for good (a 5xx reply to RCPT TO: an address it will
+ * never take, such as one longer than SMTP allows): the address is at fault, not the server, and
+ * trying again will not help.
+ */
+function recipientRefused(err: unknown): boolean {
+  const e = err as { code?: string; responseCode?: number };
+  return e?.code === 'EENVELOPE' && typeof e.responseCode === 'number' && e.responseCode >= 500;
+}
 
 export interface MailerOptions {
   smtpUrl: string | undefined;
@@ -51,6 +72,8 @@ export function createMailer({ smtpUrl, mailFrom, mailDir, logger }: MailerOptio
             { err, to: message.to, subject: message.subject.replace(/\d{4,}/g, '[redacted]') },
             'mail not sent',
           );
+          if (recipientRefused(err))
+            throw new AppError(400, 'EMAIL_UNDELIVERABLE', EMAIL_UNDELIVERABLE_MESSAGE);
           throw new AppError(503, 'MAIL_UNAVAILABLE', MAIL_UNAVAILABLE_MESSAGE);
         }
       },

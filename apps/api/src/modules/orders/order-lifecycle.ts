@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { brand } from '@vanya/catalog';
 import type { OrderActor, OrderStatus } from '@vanya/contracts';
 import type { Types } from 'mongoose';
 import { claimAs, readClaim, releaseClaim, setClaimValue } from '../../shared/db/claims';
@@ -193,6 +194,7 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
           await mailer.send({
             to: order.email,
             ...orderConfirmationMail(order),
+            messageId: `<order-confirmation.${String(order._id)}@${brand.supportEmail.split('@')[1]}>`,
             attachments: [
               {
                 filename: `Invoice-${order.invoiceNumber.replaceAll('/', '-')}.pdf`,

@@ -51,6 +51,10 @@ describe('a confirmation mail sent just as the database dies', () => {
     expect([200, 503]).toContain(verify.status);
     const confirmations = () => sink.received.filter((m) => m.subject.includes(order.orderNumber));
     expect(confirmations()).toHaveLength(1);
+    // Were it ever sent again (a crash between sending and recording), it would be the same mail.
+    expect(confirmations()[0]!.messageId).toBe(
+      `<order-confirmation.${order._id}@vanyanaturals.in>`,
+    );
 
     await db.start();
     await expect
