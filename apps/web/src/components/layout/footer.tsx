@@ -85,9 +85,23 @@ export function Footer() {
             <br />
             <a href={`tel:${brand.phone.replace(/\s+/g, '')}`}>{brand.phone}</a>
           </p>
-          <p>
-            <Link to={PATHS.returnPolicy}>30-day return policy</Link>
-          </p>
+          <ul className="site-footer__policies" aria-label="Policies">
+            <li>
+              <Link to={PATHS.returnPolicy}>30-day return policy</Link>
+            </li>
+            <li>
+              <Link to={PATHS.shippingPolicy}>Shipping Policy</Link>
+            </li>
+            <li>
+              <Link to={PATHS.cancellationRefund}>Cancellation &amp; Refund</Link>
+            </li>
+            <li>
+              <Link to={PATHS.terms}>Terms and Conditions</Link>
+            </li>
+            <li>
+              <Link to={PATHS.privacy}>Privacy Policy</Link>
+            </li>
+          </ul>
         </section>
       </div>
 

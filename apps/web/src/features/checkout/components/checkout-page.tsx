@@ -3,7 +3,7 @@ import { formatINR, getProduct, INDIAN_STATES } from '@vanya/catalog';
 import { checkoutFormSchema, type CheckoutForm, type CheckoutFormInput } from '@vanya/contracts';
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 
 import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { PriceSummary } from '../../../components/product/price-summary';
@@ -273,6 +273,21 @@ export function CheckoutPage() {
             </h2>
             <p className="checkout-agreement__text" id={`${agreementId}-text`}>
               {T.agreement}
+            </p>
+            <p className="checkout-agreement__links">
+              {T.readTerms}{' '}
+              <Link className="text-link" to={PATHS.terms} target="_blank">
+                {T.termsLink}
+              </Link>
+              ,{' '}
+              <Link className="text-link" to={PATHS.cancellationRefund} target="_blank">
+                {T.refundLink}
+              </Link>{' '}
+              and{' '}
+              <Link className="text-link" to={PATHS.shippingPolicy} target="_blank">
+                {T.shippingLink}
+              </Link>
+              .
             </p>
             <label className="checkout-agreement__check">
               <input

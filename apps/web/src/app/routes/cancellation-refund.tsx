@@ -1,0 +1,1 @@
+export { CancellationRefundPage as Component } from '../../features/policies/components/legal-page';

@@ -1,0 +1,1 @@
+export { ShippingPolicyPage as Component } from '../../features/policies/components/legal-page';

@@ -1,0 +1,1 @@
+export { TermsPage as Component } from '../../features/policies/components/legal-page';
