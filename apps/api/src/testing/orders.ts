@@ -1,6 +1,7 @@
 import { formatAmountForOrder, priceCart } from '@vanya/catalog';
 import request from 'supertest';
 import { bearer } from './accounts';
+import type { TestPaymentProvider } from '../modules/payments/payment-provider';
 import type { TestApp } from './test-app';
 
 export type Items = { productId: string; quantity: number }[];
@@ -59,4 +60,37 @@ export async function payInTestMode(t: TestApp, order: { _id: string }, provider
     .post('/api/payments/verify')
     .send({ orderId: order._id, razorpay_order_id, razorpay_payment_id, razorpay_signature });
   return { completed: completed.body, verified };
+}
+
+/** What the browser sends to /payments/verify once the test-mode provider captured `paymentId`. */
+export function verifyTestPayment(
+  t: TestApp,
+  orderId: string,
+  providerOrderId: string,
+  paymentId: string,
+) {
+  const provider = t.services.provider as TestPaymentProvider;
+  return request(t.app)
+    .post('/api/payments/verify')
+    .send({
+      orderId,
+      razorpay_order_id: providerOrderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: provider.checkoutSignature(providerOrderId, paymentId),
+    });
+}
+
+/** An order placed and paid as a shopper pays: the provider captures it, the browser verifies. */
+export async function placePaidOrder(t: TestApp, token: string, body = orderBody()) {
+  const placed = await placeOrder(t, token, body);
+  if (placed.status !== 201) throw new Error(`order answered ${placed.status}: ${placed.text}`);
+  const { order, payment } = placed.body as {
+    order: { _id: string; orderNumber: string };
+    payment: { providerOrderId: string; amount: number };
+  };
+  const provider = t.services.provider as TestPaymentProvider;
+  const paid = await provider.recordPayment(payment.providerOrderId, payment.amount, 'success');
+  const verified = await verifyTestPayment(t, order._id, payment.providerOrderId, paid.id);
+  if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
+  return { order, payment, paymentId: paid.id };
 }

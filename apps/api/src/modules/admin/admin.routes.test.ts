@@ -3,7 +3,8 @@ import { trusted } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newEmail, signUpVerified } from '../../testing/accounts';
-import { DEFAULT_ITEMS, orderBody, placeOrder } from '../../testing/orders';
+import { DEFAULT_ITEMS, orderBody, placeOrder, placePaidOrder } from '../../testing/orders';
+import type { Items } from '../../testing/orders';
 import { pdfText } from '../../testing/pdf';
 import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
@@ -40,22 +41,8 @@ describe('the owner area', () => {
   });
 
   /** A placed and paid order of the shopper (through verify, as the browser pays). */
-  async function paidOrder(items = DEFAULT_ITEMS) {
-    const { order, payment } = (
-      await placeOrder(t, shopper.token, orderBody(items, 'Maharashtra', { email: shopper.email }))
-    ).body;
-    const paid = await provider().recordPayment(payment.providerOrderId, payment.amount, 'success');
-    await request(t.app)
-      .post('/api/payments/verify')
-      .send({
-        orderId: order._id,
-        razorpay_order_id: payment.providerOrderId,
-        razorpay_payment_id: paid.id,
-        razorpay_signature: provider().checkoutSignature(payment.providerOrderId, paid.id),
-      })
-      .expect(200);
-    return { order: order as { _id: string; orderNumber: string }, paymentId: paid.id };
-  }
+  const paidOrder = (items = DEFAULT_ITEMS) =>
+    placePaidOrder(t, shopper.token, orderBody(items, 'Maharashtra', { email: shopper.email }));
 
   const move = (id: string, body: object, token = owner) =>
     request(t.app).post(`/api/admin/orders/${id}/status`).set(bearer(token)).send(body);
@@ -310,24 +297,12 @@ describe("the shopper's cancel", () => {
   it('cancels a paid order before it is packed and refunds it; refuses once packed', async () => {
     const provider = t.services.provider as TestPaymentProvider;
     const place = async () => {
-      const { order, payment } = (
-        await placeOrder(
-          t,
-          shopper.token,
-          orderBody(DEFAULT_ITEMS, 'Maharashtra', { email: shopper.email }),
-        )
-      ).body;
-      const paid = await provider.recordPayment(payment.providerOrderId, payment.amount, 'success');
-      await request(t.app)
-        .post('/api/payments/verify')
-        .send({
-          orderId: order._id,
-          razorpay_order_id: payment.providerOrderId,
-          razorpay_payment_id: paid.id,
-          razorpay_signature: provider.checkoutSignature(payment.providerOrderId, paid.id),
-        })
-        .expect(200);
-      return { id: order._id as string, paymentId: paid.id };
+      const { order, paymentId } = await placePaidOrder(
+        t,
+        shopper.token,
+        orderBody(DEFAULT_ITEMS, 'Maharashtra', { email: shopper.email }),
+      );
+      return { id: order._id, paymentId };
     };
 
     const first = await place();
@@ -376,35 +351,14 @@ describe('the GST export', () => {
     await sink.stop();
   });
 
-  async function paid(
-    items: { productId: string; quantity: number }[],
-    state: string,
-    gstNumber = '',
-  ) {
-    const provider = t.services.provider as TestPaymentProvider;
-    const placed = await placeOrder(
-      t,
-      shopper.token,
-      orderBody(items, state, { email: shopper.email, gstNumber }),
-    );
-    expect(placed.status).toBe(201);
-    const { order, payment } = placed.body;
-    const captured = await provider.recordPayment(
-      payment.providerOrderId,
-      payment.amount,
-      'success',
-    );
-    await request(t.app)
-      .post('/api/payments/verify')
-      .send({
-        orderId: order._id,
-        razorpay_order_id: payment.providerOrderId,
-        razorpay_payment_id: captured.id,
-        razorpay_signature: provider.checkoutSignature(payment.providerOrderId, captured.id),
-      })
-      .expect(200);
-    return order._id as string;
-  }
+  const paid = async (items: Items, state: string, gstNumber = '') =>
+    (
+      await placePaidOrder(
+        t,
+        shopper.token,
+        orderBody(items, state, { email: shopper.email, gstNumber }),
+      )
+    ).order._id;
 
   it('gives GSTR-1 tables whose every figure is the sum of the invoices and credit notes in the range', async () => {
     await paid(
@@ -539,23 +493,12 @@ describe('returns and tickets in the owner area', () => {
 
   it('approves, receives and refunds a return through the provider, never more than was paid, with a credit note', async () => {
     const provider = t.services.provider as TestPaymentProvider;
-    const { order, payment } = (
-      await placeOrder(
-        t,
-        shopper.token,
-        orderBody(DEFAULT_ITEMS, 'Maharashtra', { email: shopper.email }),
-      )
-    ).body;
-    const paid = await provider.recordPayment(payment.providerOrderId, payment.amount, 'success');
-    await request(t.app)
-      .post('/api/payments/verify')
-      .send({
-        orderId: order._id,
-        razorpay_order_id: payment.providerOrderId,
-        razorpay_payment_id: paid.id,
-        razorpay_signature: provider.checkoutSignature(payment.providerOrderId, paid.id),
-      })
-      .expect(200);
+    const { order, payment, paymentId } = await placePaidOrder(
+      t,
+      shopper.token,
+      orderBody(DEFAULT_ITEMS, 'Maharashtra', { email: shopper.email }),
+    );
+    const paid = { id: paymentId };
     const stored = (await OrderModel.findById(order._id).lean())!;
     await t.services.lifecycle.move(stored, 'packed', 'owner');
     await t.services.lifecycle.move(

@@ -2,7 +2,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClaimModel, claimAs } from '../../shared/db/claims';
 import { bearer, signUpVerified } from '../../testing/accounts';
-import { DEFAULT_ITEMS, orderBody, placeOrder } from '../../testing/orders';
+import {
+  DEFAULT_ITEMS,
+  orderBody,
+  placeOrder,
+  placePaidOrder,
+  verifyTestPayment,
+} from '../../testing/orders';
 import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import { signedCapture } from '../../testing/webhooks';
@@ -39,14 +45,7 @@ describe('the order lifecycle finishes what a crash left half-done', () => {
   }
 
   const verify = (orderId: string, providerOrderId: string, paymentId: string) =>
-    request(t.app)
-      .post('/api/payments/verify')
-      .send({
-        orderId,
-        razorpay_order_id: providerOrderId,
-        razorpay_payment_id: paymentId,
-        razorpay_signature: provider().checkoutSignature(providerOrderId, paymentId),
-      });
+    verifyTestPayment(t, orderId, providerOrderId, paymentId);
 
   /** Makes a claim look as old as a crash long ago (createdAt is immutable through mongoose). */
   const age = (key: string, ms: number) =>
@@ -226,14 +225,7 @@ describe('money rules', () => {
   const place = async () =>
     (await placeOrder(t, token, orderBody(DEFAULT_ITEMS, 'Maharashtra', { email }))).body;
   const verify = (orderId: string, providerOrderId: string, paymentId: string) =>
-    request(t.app)
-      .post('/api/payments/verify')
-      .send({
-        orderId,
-        razorpay_order_id: providerOrderId,
-        razorpay_payment_id: paymentId,
-        razorpay_signature: provider().checkoutSignature(providerOrderId, paymentId),
-      });
+    verifyTestPayment(t, orderId, providerOrderId, paymentId);
 
   it('holds a payment whose captured amount is not the order total, on verify, and never pays the order', async () => {
     const { order, payment } = await place();
@@ -340,20 +332,11 @@ describe('moves', () => {
   });
 
   async function paidOrder() {
-    const { order, payment } = (
-      await placeOrder(t, token, orderBody(DEFAULT_ITEMS, 'Maharashtra', { email }))
-    ).body;
-    const provider = t.services.provider as TestPaymentProvider;
-    const paid = await provider.recordPayment(payment.providerOrderId, payment.amount, 'success');
-    await request(t.app)
-      .post('/api/payments/verify')
-      .send({
-        orderId: order._id,
-        razorpay_order_id: payment.providerOrderId,
-        razorpay_payment_id: paid.id,
-        razorpay_signature: provider.checkoutSignature(payment.providerOrderId, paid.id),
-      })
-      .expect(200);
+    const { order } = await placePaidOrder(
+      t,
+      token,
+      orderBody(DEFAULT_ITEMS, 'Maharashtra', { email }),
+    );
     return (await OrderModel.findById(order._id).lean<OrderDoc>())!;
   }
 
