@@ -186,6 +186,9 @@ export const ACCOUNT_TEXTS = {
     cancel: 'Cancel',
     empty: 'No returns initiated yet.',
     refund: 'Refund',
+    refunded: (amount: string, method: string) => `Refunded ${amount} to your ${method}`,
+    creditNote: (number: string) => `Credit note ${number}`,
+    shopNote: 'Note from Vanya Naturals',
   },
   returnStatuses: {
     requested: 'Requested',
@@ -213,6 +216,9 @@ export const ACCOUNT_TEXTS = {
     empty: 'No support tickets yet.',
     attachment: 'Attachment',
     failed: 'We could not submit your ticket.',
+    repliesLabel: 'Conversation',
+    fromShop: 'Vanya Naturals',
+    fromYou: 'You',
   },
   ticketStatuses: {
     open: 'Open',

@@ -95,6 +95,21 @@ export function ReturnsTab() {
                       .filter(Boolean)
                       .join(' · ')}
                   </p>
+                  {item.status === 'refunded' && item.refundedAmount !== undefined ? (
+                    <p className="record__meta record__refund">
+                      {t.refunded(
+                        formatINR(item.refundedAmount),
+                        ACCOUNT_TEXTS.returnMethods[item.method].toLowerCase(),
+                      )}
+                      {item.creditNoteNumber ? ` · ${t.creditNote(item.creditNoteNumber)}` : ''}
+                    </p>
+                  ) : null}
+                  {item.note ? (
+                    <p className="record__note">
+                      <span className="record__note-label">{t.shopNote}: </span>
+                      {item.note}
+                    </p>
+                  ) : null}
                 </div>
                 <span className={`status status--${item.status}`}>
                   {ACCOUNT_TEXTS.returnStatuses[item.status]}

@@ -103,6 +103,22 @@ export function SupportTab() {
                         {t.attachment}
                       </a>
                     ) : null}
+                    {ticket.replies.length > 0 ? (
+                      <ol className="ticket-replies" aria-label={t.repliesLabel}>
+                        {ticket.replies.map((reply) => (
+                          <li
+                            key={`${reply.at}-${reply.by}`}
+                            className={`ticket-reply ticket-reply--${reply.by}`}
+                          >
+                            <p className="ticket-reply__who">
+                              {reply.by === 'owner' ? t.fromShop : t.fromYou}
+                              <span className="record__meta"> · {formatDate(reply.at)}</span>
+                            </p>
+                            <p className="ticket-reply__text">{reply.message}</p>
+                          </li>
+                        ))}
+                      </ol>
+                    ) : null}
                   </div>
                   <span className={`status status--${ticket.status}`}>
                     {ACCOUNT_TEXTS.ticketStatuses[ticket.status]}
