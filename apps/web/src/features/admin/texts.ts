@@ -9,6 +9,7 @@ export const ADMIN_TEXTS = {
     returns: 'Returns',
     tickets: 'Tickets',
     messages: 'Messages',
+    waitlist: 'Waitlist',
     stock: 'Stock',
     gst: 'GST export',
   },
@@ -70,6 +71,14 @@ export const ADMIN_TEXTS = {
     status: 'Status',
   },
   messages: { empty: 'No messages.', new: 'New' },
+  waitlist: {
+    lead: 'Asked for first access to new batches and community events; newest first.',
+    count: (n: number) => `${n} ${n === 1 ? 'signup' : 'signups'}`,
+    empty: 'No one has joined the waitlist yet.',
+    name: 'Name',
+    email: 'Email',
+    joined: 'Joined',
+  },
   stock: {
     lead: 'Switch a product off when it runs out: shoppers see “Out of stock” and cannot order it.',
     inStock: 'In stock',

@@ -6,6 +6,7 @@ import {
   adminReturnListSchema,
   adminSummarySchema,
   adminTicketListSchema,
+  adminWaitlistSchema,
   gstExportSchema,
   productListResponseSchema,
   type AdminOrderListQuery,
@@ -28,6 +29,7 @@ export const ADMIN_KEYS = {
   returns: (status?: ReturnStatus) => ['admin', 'returns', status ?? 'all'] as const,
   tickets: (status?: TicketStatus) => ['admin', 'tickets', status ?? 'all'] as const,
   messages: ['admin', 'messages'] as const,
+  waitlist: ['admin', 'waitlist'] as const,
   stock: ['admin', 'stock'] as const,
   gst: (from: string, to: string) => ['admin', 'gst', from, to] as const,
 };
@@ -121,6 +123,13 @@ export function useAdminMessages() {
   return useQuery({
     queryKey: ADMIN_KEYS.messages,
     queryFn: async () => adminMessageListSchema.parse((await api.get('/admin/messages')).data),
+  });
+}
+
+export function useAdminWaitlist() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.waitlist,
+    queryFn: async () => adminWaitlistSchema.parse((await api.get('/admin/waitlist')).data),
   });
 }
 

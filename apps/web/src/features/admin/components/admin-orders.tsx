@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type AdminOrderStatusBody, type OrderStatus } from '@va
 import { useState, type FormEvent } from 'react';
 
 import { FormError } from '../../../components/ui/form-parts';
-import { getErrorMessage } from '../../../lib/api-client';
+import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { openPackingSlip, useAdminOrder, useAdminOrders, useMoveOrder } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
 
@@ -83,7 +83,9 @@ export function AdminOrders() {
           {T.search}
         </button>
       </form>
-      {orders.isError ? <FormError message={getErrorMessage(orders.error, '')} /> : null}
+      {orders.isError ? (
+        <FormError message={getErrorMessage(orders.error, DEFAULT_ERROR_MESSAGE)} />
+      ) : null}
       {orders.data && orders.data.items.length === 0 ? (
         <p className="admin-empty">{T.empty}</p>
       ) : null}
@@ -105,9 +107,9 @@ export function AdminOrders() {
               type="button"
               className="btn btn--ghost btn--sm"
               onClick={() => setOpenId(o._id)}
+              aria-label={`${T.open} ${o.orderNumber}`}
             >
               {T.open}
-              <span className="visually-hidden"> {o.orderNumber}</span>
             </button>
           </li>
         ))}
@@ -167,7 +169,9 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
         <button type="button" className="text-link" onClick={onBack}>
           ← {T.back}
         </button>
-        {detail.isError ? <FormError message={getErrorMessage(detail.error, '')} /> : null}
+        {detail.isError ? (
+          <FormError message={getErrorMessage(detail.error, DEFAULT_ERROR_MESSAGE)} />
+        ) : null}
       </section>
     );
   const { order, paymentEvents, invoice, paymentHold, refunded } = detail.data;
@@ -328,7 +332,9 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
             </button>
           </form>
         ) : null}
-        {move.isError ? <FormError message={getErrorMessage(move.error, '')} /> : null}
+        {move.isError ? (
+          <FormError message={getErrorMessage(move.error, DEFAULT_ERROR_MESSAGE)} />
+        ) : null}
         {done ? (
           <p className="admin-done" role="status">
             {done}

@@ -3,14 +3,31 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 
 import { PageTitle } from '../../../components/ui/page-title';
-import { isApiError } from '../../../lib/api-client';
+import { FormError } from '../../../components/ui/form-parts';
+import { DEFAULT_ERROR_MESSAGE, getErrorMessage, isApiError } from '../../../lib/api-client';
 import { summaryQuery } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminOrders } from './admin-orders';
-import { AdminGst, AdminMessages, AdminReturns, AdminStock, AdminTickets } from './admin-panels';
+import {
+  AdminGst,
+  AdminMessages,
+  AdminReturns,
+  AdminStock,
+  AdminTickets,
+  AdminWaitlist,
+} from './admin-panels';
 import './admin.css';
 
-const TABS = ['dashboard', 'orders', 'returns', 'tickets', 'messages', 'stock', 'gst'] as const;
+const TABS = [
+  'dashboard',
+  'orders',
+  'returns',
+  'tickets',
+  'messages',
+  'waitlist',
+  'stock',
+  'gst',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /** /admin: the owner's area (its own lazy chunk). A customer sees one line saying it is not theirs. */
@@ -52,6 +69,7 @@ export function AdminPage() {
       {tab === 'returns' ? <AdminReturns /> : null}
       {tab === 'tickets' ? <AdminTickets /> : null}
       {tab === 'messages' ? <AdminMessages /> : null}
+      {tab === 'waitlist' ? <AdminWaitlist /> : null}
       {tab === 'stock' ? <AdminStock /> : null}
       {tab === 'gst' ? <AdminGst /> : null}
     </main>
@@ -60,7 +78,8 @@ export function AdminPage() {
 
 function Dashboard() {
   const T = ADMIN_TEXTS.dashboard;
-  const { data } = useQuery(summaryQuery());
+  const { data, error } = useQuery(summaryQuery());
+  if (error) return <FormError message={getErrorMessage(error, DEFAULT_ERROR_MESSAGE)} />;
   if (!data) return null;
   const tiles: [string, string][] = [
     [T.toDispatch, String(data.ordersToDispatch)],

@@ -1,13 +1,15 @@
 import { formatINR, products } from '@vanya/catalog';
+import type { AdminReturn } from '@vanya/contracts';
 import { useState } from 'react';
 
 import { FormError } from '../../../components/ui/form-parts';
-import { getErrorMessage } from '../../../lib/api-client';
+import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import {
   downloadGstCsv,
   useAdminMessages,
   useAdminReturns,
   useAdminTickets,
+  useAdminWaitlist,
   useGstExport,
   useReturnAction,
   useSetStock,
@@ -23,6 +25,8 @@ const day = new Intl.DateTimeFormat('en-IN', {
   month: 'short',
   year: 'numeric',
 });
+/** A return's button, named with its order for a screen reader going from button to button. */
+const named = (action: string, r: AdminReturn) => [action, r.orderNumber].filter(Boolean).join(' ');
 const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 export function AdminReturns() {
@@ -32,6 +36,9 @@ export function AdminReturns() {
   const [amounts, setAmounts] = useState<Record<string, string>>({});
   return (
     <section aria-label={ADMIN_TEXTS.tabs.returns}>
+      {returns.isError ? (
+        <FormError message={getErrorMessage(returns.error, DEFAULT_ERROR_MESSAGE)} />
+      ) : null}
       {returns.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
       <ul className="admin-list">
         {returns.data?.map((r) => (
@@ -54,9 +61,9 @@ export function AdminReturns() {
                   type="button"
                   className="btn btn--primary btn--sm"
                   onClick={() => act.mutate({ id: r._id, action: 'approve' })}
+                  aria-label={named(T.approve, r)}
                 >
                   {T.approve}
-                  <span className="visually-hidden"> {r.orderNumber}</span>
                 </button>
               ) : null}
               {r.status === 'approved' ? (
@@ -64,9 +71,9 @@ export function AdminReturns() {
                   type="button"
                   className="btn btn--primary btn--sm"
                   onClick={() => act.mutate({ id: r._id, action: 'receive' })}
+                  aria-label={named(T.receive, r)}
                 >
                   {T.receive}
-                  <span className="visually-hidden"> {r.orderNumber}</span>
                 </button>
               ) : null}
               {r.status === 'approved' || r.status === 'received' ? (
@@ -92,9 +99,9 @@ export function AdminReturns() {
                         ),
                       })
                     }
+                    aria-label={named(T.refund, r)}
                   >
                     {T.refund}
-                    <span className="visually-hidden"> {r.orderNumber}</span>
                   </button>
                 </>
               ) : null}
@@ -103,16 +110,18 @@ export function AdminReturns() {
                   type="button"
                   className="btn btn--ghost btn--sm"
                   onClick={() => act.mutate({ id: r._id, action: 'reject' })}
+                  aria-label={named(T.reject, r)}
                 >
                   {T.reject}
-                  <span className="visually-hidden"> {r.orderNumber}</span>
                 </button>
               ) : null}
             </div>
           </li>
         ))}
       </ul>
-      {act.isError ? <FormError message={getErrorMessage(act.error, '')} /> : null}
+      {act.isError ? (
+        <FormError message={getErrorMessage(act.error, DEFAULT_ERROR_MESSAGE)} />
+      ) : null}
       {act.isSuccess ? (
         <p className="admin-done" role="status">
           {T.done}
@@ -130,6 +139,9 @@ export function AdminTickets() {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   return (
     <section aria-label={ADMIN_TEXTS.tabs.tickets}>
+      {tickets.isError ? (
+        <FormError message={getErrorMessage(tickets.error, DEFAULT_ERROR_MESSAGE)} />
+      ) : null}
       {tickets.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
       <ul className="admin-list">
         {tickets.data?.map((t) => (
@@ -195,7 +207,9 @@ export function AdminTickets() {
           </li>
         ))}
       </ul>
-      {reply.isError ? <FormError message={getErrorMessage(reply.error, '')} /> : null}
+      {reply.isError ? (
+        <FormError message={getErrorMessage(reply.error, DEFAULT_ERROR_MESSAGE)} />
+      ) : null}
       {reply.isSuccess ? (
         <p className="admin-done" role="status">
           {T.sent}
@@ -209,6 +223,9 @@ export function AdminMessages() {
   const messages = useAdminMessages();
   return (
     <section aria-label={ADMIN_TEXTS.tabs.messages}>
+      {messages.isError ? (
+        <FormError message={getErrorMessage(messages.error, DEFAULT_ERROR_MESSAGE)} />
+      ) : null}
       {messages.data?.length === 0 ? (
         <p className="admin-empty">{ADMIN_TEXTS.messages.empty}</p>
       ) : null}
@@ -224,6 +241,40 @@ export function AdminMessages() {
             </p>
             <p className="admin-row__meta">{day.format(new Date(m.createdAt))}</p>
             <p className="admin-message">{m.message}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function AdminWaitlist() {
+  const T = ADMIN_TEXTS.waitlist;
+  const waitlist = useAdminWaitlist();
+  return (
+    <section aria-label={ADMIN_TEXTS.tabs.waitlist}>
+      <p className="admin-lead">
+        {T.lead}
+        {waitlist.data?.length ? ` ${T.count(waitlist.data.length)}.` : null}
+      </p>
+      {waitlist.isError ? (
+        <FormError message={getErrorMessage(waitlist.error, DEFAULT_ERROR_MESSAGE)} />
+      ) : null}
+      {waitlist.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
+      <ul className="admin-list">
+        {waitlist.data?.map((w) => (
+          <li key={w.email} className="admin-row">
+            <div className="admin-row__main">
+              <p className="admin-row__title">{w.name}</p>
+              <p className="admin-row__meta">
+                <a className="text-link" href={`mailto:${w.email}`}>
+                  {w.email}
+                </a>
+              </p>
+            </div>
+            <p className="admin-row__meta">
+              {T.joined} {day.format(new Date(w.createdAt))}
+            </p>
           </li>
         ))}
       </ul>
@@ -249,18 +300,20 @@ export function AdminStock() {
                 <input
                   type="checkbox"
                   role="switch"
+                  aria-label={`${T.inStock}: ${p.name}`}
                   checked={on}
                   disabled={!stock.data || set.isPending}
                   onChange={() => set.mutate({ id: p.id, inStock: !on })}
                 />
                 <span>{on ? T.inStock : T.outOfStock}</span>
-                <span className="visually-hidden"> {p.name}</span>
               </label>
             </li>
           );
         })}
       </ul>
-      {set.isError ? <FormError message={getErrorMessage(set.error, '')} /> : null}
+      {set.isError ? (
+        <FormError message={getErrorMessage(set.error, DEFAULT_ERROR_MESSAGE)} />
+      ) : null}
     </section>
   );
 }
@@ -312,7 +365,9 @@ export function AdminGst() {
           {T.csv}
         </button>
       </form>
-      {report.isError ? <FormError message={getErrorMessage(report.error, '')} /> : null}
+      {report.isError ? (
+        <FormError message={getErrorMessage(report.error, DEFAULT_ERROR_MESSAGE)} />
+      ) : null}
       {totals ? (
         <div className="admin-cards">
           {(
