@@ -74,7 +74,8 @@ export const ORDER_DETAIL_TEXTS = {
   itemsHeading: 'Items',
   quantity: 'Qty',
   summaryHeading: 'Payment summary',
-  itemsTotal: 'Items (incl. GST)',
+  /** The summary starts from the items' MRP, so that MRP − discount + shipping = total. */
+  mrpTotal: 'Items at MRP (incl. GST)',
   discount: 'Discount',
   shipping: 'Shipping',
   free: 'Free',

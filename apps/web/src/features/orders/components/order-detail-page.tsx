@@ -269,8 +269,8 @@ function Summary({ order }: { order: Order }) {
       </h2>
       <dl className="order-summary">
         <div>
-          <dt>{T.itemsTotal}</dt>
-          <dd>{formatINR(totals.itemsTotal)}</dd>
+          <dt>{T.mrpTotal}</dt>
+          <dd>{formatINR(totals.mrpTotal)}</dd>
         </div>
         {totals.discount > 0 ? (
           <div>
