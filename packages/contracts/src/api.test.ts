@@ -177,10 +177,15 @@ describe('apiRoutes', () => {
     );
   });
 
-  it('takes the avatar and the ticket attachment as multipart files', () => {
-    expect(findApiRoute('post', '/auth/upload-avatar')?.multipart).toEqual({ field: 'avatar' });
+  it('takes the avatar and the ticket attachment as multipart files of the types the server reads', () => {
+    const images = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+    expect(findApiRoute('post', '/auth/upload-avatar')?.multipart).toEqual({
+      field: 'avatar',
+      contentTypes: images,
+    });
     expect(findApiRoute('post', '/tickets')?.multipart).toEqual({
       field: 'attachment',
+      contentTypes: [...images, 'application/pdf'],
       optional: true,
     });
   });

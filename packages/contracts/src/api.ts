@@ -119,10 +119,10 @@ export interface ApiRoute {
   params?: z.ZodObject;
   headers?: z.ZodObject;
   /**
-   * A multipart/form-data request: the file travels in `field`, and the other form fields are
-   * described by `body`. `optional` when the file may be left out.
+   * A multipart/form-data request: the file travels in `field` as one of `contentTypes`, and the
+   * other form fields are described by `body`. `optional` when the file may be left out.
    */
-  multipart?: { field: string; optional?: boolean };
+  multipart?: { field: string; contentTypes: readonly string[]; optional?: boolean };
   responses: Record<number, ApiResponse>;
 }
 
@@ -135,7 +135,17 @@ const rateLimited = { 429: error('Too many requests') };
 const uploadErrors = {
   413: error(`The file exceeds ${LIMITS.avatarMaxBytes / (1024 * 1024)} MB`),
   415: error('Not an image the server can read (JPEG, PNG or WebP)'),
+  503: error('SERVER_BUSY: too many images are being processed; try again after Retry-After'),
 };
+
+/** The image types the server decodes (sharp): a part of another type is refused with 415. */
+export const IMAGE_UPLOAD_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
 
 const ok = (schema: z.ZodType, description = 'Success'): Record<number, ApiResponse> => ({
   200: { description, schema },
@@ -207,8 +217,14 @@ const auth: ApiRoute[] = [
     tag: 'Auth',
     summary: 'Upload a new avatar image',
     auth: true,
-    multipart: { field: AVATAR_FIELD },
-    responses: { ...ok(avatarResponseSchema), ...invalid, ...unauthorized, ...uploadErrors },
+    multipart: { field: AVATAR_FIELD, contentTypes: IMAGE_UPLOAD_TYPES },
+    responses: {
+      ...ok(avatarResponseSchema),
+      ...invalid,
+      ...unauthorized,
+      ...uploadErrors,
+      ...rateLimited,
+    },
   },
   {
     method: 'post',
@@ -237,7 +253,8 @@ const auth: ApiRoute[] = [
     method: 'post',
     path: '/auth/resend-otp',
     tag: 'Auth',
-    summary: 'Send a new login code',
+    summary:
+      'Send the pending code again (none within 30 s of the last); the same answer for any address',
     auth: false,
     body: resendOtpBodySchema,
     responses: { ...ok(resendOtpResponseSchema), ...invalid, ...rateLimited },
@@ -332,10 +349,12 @@ const auth: ApiRoute[] = [
     auth: true,
     body: sendEmailOtpBodySchema,
     responses: {
-      ...ok(messageResponseSchema),
+      ...ok(
+        messageResponseSchema,
+        'Sent; the same answer for an address another account uses (which is mailed nothing)',
+      ),
       ...invalid,
       ...unauthorized,
-      409: error('Another account uses this email'),
       ...rateLimited,
     },
   },
@@ -355,7 +374,13 @@ const auth: ApiRoute[] = [
     summary: 'Send a code to a new mobile number before changing to it',
     auth: true,
     body: sendPhoneOtpBodySchema,
-    responses: { ...ok(messageResponseSchema), ...invalid, ...unauthorized, ...rateLimited },
+    responses: {
+      ...ok(messageResponseSchema),
+      ...invalid,
+      ...unauthorized,
+      ...rateLimited,
+      503: error('SMS_UNAVAILABLE: the SMS gateway could not be reached'),
+    },
   },
   {
     method: 'post',
@@ -635,7 +660,11 @@ const profile: ApiRoute[] = [
     summary: 'Open a support ticket, optionally with an image',
     auth: true,
     body: createTicketBodySchema,
-    multipart: { field: TICKET_ATTACHMENT_FIELD, optional: true },
+    multipart: {
+      field: TICKET_ATTACHMENT_FIELD,
+      contentTypes: [...IMAGE_UPLOAD_TYPES, 'application/pdf'],
+      optional: true,
+    },
     responses: {
       ...created(ticketSchema),
       ...invalid,

@@ -170,7 +170,9 @@ export const twoStepBodySchema = z
   .refine((body) => body.password !== undefined || body.otp !== undefined, {
     message: AUTH_MESSAGES.twoStepProofRequired,
     path: ['password'],
-  });
+  })
+  // The refinement as the OpenAPI document states it: the password or the code must be there.
+  .meta({ anyOf: [{ required: ['password'] }, { required: ['otp'] }] });
 
 export const sendEmailOtpBodySchema = z.object({ email: emailField }).strict();
 export const verifyEmailOtpBodySchema = z.object({ email: emailField, otp: otpField }).strict();

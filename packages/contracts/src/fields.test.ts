@@ -6,6 +6,7 @@ import {
   createGenderField,
   createPasswordField,
   dobField,
+  EMAIL_RE,
   emailField,
   GENDERS,
   gstinCheckCharacter,
@@ -14,6 +15,7 @@ import {
   looksLikeCardNumber,
   mobileField,
   nameField,
+  NOT_BLANK_PATTERN,
   objectIdField,
   optionalGstinField,
   otpField,
@@ -22,6 +24,7 @@ import {
   passwordStrength,
   pinCodeField,
   productIdField,
+  requiredTextField,
   stateField,
   utf8ByteLength,
 } from './fields';
@@ -343,5 +346,43 @@ describe('gender', () => {
     expect(issueMessages(field, '')).toEqual(['Fill it']);
     expect(issueMessages(field, undefined)).toEqual(['Fill it']);
     expect(issueMessages(field, 'unknown')).toEqual([FIELD_MESSAGES.gender]);
+  });
+});
+
+describe('the patterns the OpenAPI document states', () => {
+  it('NOT_BLANK_PATTERN holds exactly the strings trim() leaves something of', () => {
+    const notBlank = new RegExp(NOT_BLANK_PATTERN);
+    for (let code = 0; code < 0x10000; code += 1) {
+      const text = ` ${String.fromCharCode(code)} `;
+      expect(notBlank.test(text), `U+${code.toString(16)}`).toBe(text.trim().length > 0);
+    }
+    const field = requiredTextField('Fill it', 10, 'Too long');
+    expect(field.safeParse('\u3000\ufeff').success).toBe(false);
+    expect(field.safeParse('\u001c').success).toBe(true);
+  });
+
+  it('EMAIL_RE is the email check, and refuses what no mail server takes', () => {
+    for (const address of ['asha@example.in', "o'neil+shop@mail.example.co.in", 'a-b_c@x-y.in'])
+      expect(emailField.safeParse(address).success, address).toBe(true);
+    for (const address of [
+      'asha@example-.in', // a label ending in a hyphen
+      'asha@-example.in',
+      `asha@${'a'.repeat(64)}.in`, // a label over 63 characters
+      'asha@example.i', // a one-letter top-level domain
+      "asha'@example.in",
+    ]) {
+      expect(EMAIL_RE.test(address), address).toBe(false);
+      expect(emailField.safeParse(address).success, address).toBe(false);
+    }
+  });
+
+  it('states the 72-byte password limit as 72 characters, which any longer password exceeds', () => {
+    expect(issueMessages(passwordField, `Aa1@${'a'.repeat(69)}`)).toEqual([
+      FIELD_MESSAGES.passwordTooLong,
+    ]);
+    // Under 72 characters but over 72 bytes: refused all the same.
+    expect(issueMessages(passwordField, `Aa1@${'é'.repeat(40)}`)).toContain(
+      FIELD_MESSAGES.passwordTooLong,
+    );
   });
 });

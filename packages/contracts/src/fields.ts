@@ -8,16 +8,33 @@ import { AUTH_MESSAGES, FIELD_MESSAGES } from './messages';
 const EMAIL_MAX_LENGTH = 254;
 
 /**
+ * Holds a character that String.prototype.trim() keeps: JavaScript's whitespace and line
+ * terminators, listed one by one, so that the pattern means the same in every regex dialect
+ * (Python's `\s`, for one, is not JavaScript's).
+ */
+export const NOT_BLANK_PATTERN =
+  '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+
+/**
  * A trimmed string whose absence, wrong type and emptiness all read as `required`; longer than
- * `max` reads as `tooLong`.
+ * `max` reads as `tooLong`. The OpenAPI document says "not blank" with NOT_BLANK_PATTERN.
  */
 export function requiredTextField(required: string, max: number, tooLong: string) {
   return z
     .string({ error: required })
     .trim()
     .min(1, { message: required, abort: true })
-    .max(max, tooLong);
+    .max(max, tooLong)
+    .meta({ pattern: NOT_BLANK_PATTERN });
 }
+
+/**
+ * An email address: dot-separated runs of letters, digits and _ ' + - (not ending in '), '@', then
+ * DNS labels of 1 to 63 letters, digits and inner hyphens and a top-level domain of letters. The
+ * OpenAPI document states exactly this pattern (and no `format`, whose meaning varies by tool).
+ */
+export const EMAIL_RE =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 export function createEmailField(required: string = AUTH_MESSAGES.emailRequired) {
   return z
@@ -26,7 +43,7 @@ export function createEmailField(required: string = AUTH_MESSAGES.emailRequired)
     .toLowerCase()
     .min(1, { message: required, abort: true })
     .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.emailTooLong)
-    .check(z.email(FIELD_MESSAGES.invalidEmail));
+    .regex(EMAIL_RE, FIELD_MESSAGES.invalidEmail);
 }
 
 /** Trimmed, lower-cased, email format. */
@@ -114,11 +131,16 @@ const fitsBcrypt = (text: string) => utf8ByteLength(text) <= LIMITS.passwordMaxB
 
 /** A new password: the signup policy, and at most 72 UTF-8 bytes (refused, never truncated). */
 export function createPasswordField(required: string = AUTH_MESSAGES.passwordPolicy) {
-  return z
-    .string({ error: required })
-    .min(1, { message: required, abort: true })
-    .regex(PASSWORD_POLICY_RE, AUTH_MESSAGES.passwordPolicy)
-    .refine(fitsBcrypt, FIELD_MESSAGES.passwordTooLong);
+  return (
+    z
+      .string({ error: required })
+      .min(1, { message: required, abort: true })
+      .regex(PASSWORD_POLICY_RE, AUTH_MESSAGES.passwordPolicy)
+      // Whatever is over 72 characters is over 72 bytes: the same refusal, stated in the document.
+      .max(LIMITS.passwordMaxBytes, { message: FIELD_MESSAGES.passwordTooLong, abort: true })
+      .refine(fitsBcrypt, FIELD_MESSAGES.passwordTooLong)
+      .meta({ description: `At most ${LIMITS.passwordMaxBytes} bytes in UTF-8` })
+  );
 }
 
 export const passwordField = createPasswordField();
@@ -128,7 +150,9 @@ export function createCurrentPasswordField(required: string) {
   return z
     .string({ error: required })
     .min(1, { message: required, abort: true })
-    .refine(fitsBcrypt, FIELD_MESSAGES.passwordTooLong);
+    .max(LIMITS.passwordMaxBytes, { message: FIELD_MESSAGES.passwordTooLong, abort: true })
+    .refine(fitsBcrypt, FIELD_MESSAGES.passwordTooLong)
+    .meta({ description: `At most ${LIMITS.passwordMaxBytes} bytes in UTF-8` });
 }
 
 export type PasswordStrength = {
@@ -275,7 +299,9 @@ export function createDobField(required: string = FIELD_MESSAGES.dob) {
     )
     .meta({
       format: 'date',
-      description: 'YYYY-MM-DD, a real date in the past',
+      // A real calendar date; that it is past and not before 1900 no pattern can say.
+      pattern: z.regexes.date.source,
+      description: 'YYYY-MM-DD, a real date in the past, not before 1900-01-01',
       example: '1994-08-15',
     });
 }

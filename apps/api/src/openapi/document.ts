@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import type { ZodContentObject } from '@asteasolutions/zod-to-openapi';
 import { apiRoutes, errorBodySchema } from '@vanya/contracts';
 import { z } from 'zod';
 
@@ -42,15 +43,25 @@ export function buildOpenApiDocument(): OpenApiDocument {
       };
     }
 
-    let body: { content: Record<string, { schema: z.ZodType }> } | undefined;
+    // A route that reads a body refuses a request without one, so the body is required.
+    let body: { required: true; content: ZodContentObject } | undefined;
     if (route.multipart) {
-      const fields: Record<string, z.ZodType> = {
-        [route.multipart.field]: z.string().meta({ format: 'binary' }),
-      };
+      const { field, contentTypes, optional } = route.multipart;
+      const file = z.string().meta({ format: 'binary' });
+      const fields: Record<string, z.ZodType> = { [field]: optional ? file.optional() : file };
       if (route.body && route.body instanceof z.ZodObject) Object.assign(fields, route.body.shape);
-      body = { content: { 'multipart/form-data': { schema: z.object(fields) } } };
+      body = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            // No other parts: the server refuses an unexpected field.
+            schema: z.strictObject(fields),
+            encoding: { [field]: { contentType: contentTypes.join(', ') } },
+          },
+        },
+      };
     } else if (route.body) {
-      body = { content: { 'application/json': { schema: route.body } } };
+      body = { required: true, content: { 'application/json': { schema: route.body } } };
     }
 
     registry.registerPath({

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import mongoose from 'mongoose';
-import { API_ERROR_MESSAGES } from '@vanya/contracts';
+import { API_BASE_PATH, API_ERROR_MESSAGES, apiRoutes } from '@vanya/contracts';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/connect';
 import type { Logger } from '../logger';
@@ -128,12 +128,41 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-export const notFoundHandler: RequestHandler = (req, _res, next) => {
-  next(
-    new AppError(
-      404,
-      'NOT_FOUND',
-      `No API route for ${req.method} ${req.originalUrl.split('?')[0]}.`,
-    ),
+/** Each documented path as a pattern, with the methods it answers (GET answers HEAD too). */
+const documentedPaths = (() => {
+  const byPath = new Map<string, Set<string>>();
+  for (const route of apiRoutes) {
+    const methods = byPath.get(route.path) ?? new Set<string>();
+    methods.add(route.method.toUpperCase());
+    if (route.method === 'get') methods.add('HEAD');
+    byPath.set(route.path, methods);
+  }
+  // '/orders/{id}' -> /^\/api\/orders\/[^/]+\/?$/ (paths hold only letters, '-', '/' and {params})
+  const toPattern = (path: string) =>
+    new RegExp(`^${API_BASE_PATH}${path.replace(/\{\w+\}/g, '[^/]+')}/?$`);
+  return [...byPath].map(([path, methods]) => ({ pattern: toPattern(path), methods }));
+})();
+
+/**
+ * The end of /api: a path the API documents, but not for this method, answers 405 with the
+ * methods it does answer in Allow; anything else 404 (a documented route this server does not
+ * offer, such as the test payment dialog in production, included).
+ */
+export const notFoundHandler: RequestHandler = (req, res, next) => {
+  const path = req.originalUrl.split('?')[0]!;
+  const allowed = new Set(
+    documentedPaths.filter((p) => p.pattern.test(path)).flatMap((p) => [...p.methods]),
   );
+  if (allowed.size > 0 && !allowed.has(req.method)) {
+    const allow = [...allowed].sort().join(', ');
+    res.setHeader('Allow', allow);
+    return next(
+      new AppError(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `${req.method} is not allowed on ${path}. Allowed: ${allow}.`,
+      ),
+    );
+  }
+  next(new AppError(404, 'NOT_FOUND', `No API route for ${req.method} ${path}.`));
 };

@@ -1,0 +1,177 @@
+"""Schemathesis hooks for the shop's API (loaded by fuzz.test.ts through SCHEMATHESIS_HOOKS).
+
+The OpenAPI document states every rule JSON Schema can state. Three kinds of rule it cannot:
+
+1. Rules no schema keyword expresses: a password is at most 72 bytes in UTF-8 (the document says
+   72 characters and the bytes in words), a date of birth lies in the past and not before 1900,
+   a GSTIN's last character is a checksum. `filter_body` keeps such values out of generated
+   bodies, so "schema-valid" means what the server means by valid.
+2. File parts whose content must be what their type says: real images and a real PDF are
+   registered for the media types the document names, so a valid upload is a decodable one.
+3. Answers that depend on the server's state, not on the request's form: a link token, a code or
+   a webhook signature that does not exist or does not match, the shopper's own address. The
+   schema cannot make those right, so for each operation the error codes such a refusal may carry
+   are listed in STATE_REFUSALS, and `refusals_are_about_state` fails any other refusal of a
+   schema-valid request (a VALIDATION_ERROR above all: the document would be looser than the
+   server). fuzz/schemathesis.toml lets 400 through the built-in positive_data_acceptance check
+   so that this check can judge it.
+"""
+
+import base64
+import datetime
+import json
+
+import schemathesis
+from hypothesis import strategies as st
+
+# --- 2. Real files for the file parts -----------------------------------------------------------
+
+_SAMPLES = {
+    "image/png": "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWPQ97eCIwbiOAAqkwuBsChmFAAAAABJRU5ErkJggg==",
+    "image/jpeg": "/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAEAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAf/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAwX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCXABT3/9k=",
+    "image/webp": "UklGRiwAAABXRUJQVlA4ICAAAABQAQCdASoEAAQAAUAmJQBOgC6gAP71t/vd9etLc24gAA==",
+    "image/gif": "R0lGODlhBAAEAIAAAExpcS9POiH5BAUAAAAALAAAAAAEAAQAAAIEjI8ZBQA7",
+    "image/avif": "AAAAHGZ0eXBhdmlmAAAAAG1pZjFhdmlmbWlhZgAAANZtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAACJpbG9jAAAAAERAAAEAAQAAAAAA+gABAAAAAAAAACEAAAAjaWluZgAAAAAAAQAAABVpbmZlAgAAAAABAABhdjAxAAAAAA5waXRtAAAAAAABAAAAVmlwcnAAAAA4aXBjbwAAAAxhdjFDgSACAAAAABRpc3BlAAAAAAAAAAQAAAAEAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAgMAAAApbWRhdBIACgg4BH2kBDQaQDITGUJjBMAANAAAkEDJHGFD/icHvQ==",
+}
+for _media_type, _data in _SAMPLES.items():
+    schemathesis.openapi.media_type(_media_type, st.just(base64.b64decode(_data)))
+schemathesis.openapi.media_type(
+    "application/pdf",
+    st.just(b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"),
+)
+
+# --- 1. What no schema keyword says --------------------------------------------------------------
+
+_GSTIN_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _gstin_valid(value: str) -> bool:
+    """The official mod-36 check character (packages/contracts/src/fields.ts isValidGstin)."""
+    if len(value) != 15:
+        return False
+    total = 0
+    for i, char in enumerate(value[:14]):
+        if char not in _GSTIN_CHARS:
+            return False
+        product = _GSTIN_CHARS.index(char) * (1 if i % 2 == 0 else 2)
+        total += product // 36 + product % 36
+    return _GSTIN_CHARS[(36 - total % 36) % 36] == value[14]
+
+
+def _fits(key: str, value: object) -> bool:
+    if key == "total_amount" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        # At most ten lakh rupees and two decimals as JavaScript writes the number (orders.ts).
+        cents = value * 100
+        return 0 <= value <= 1_000_000 and abs(cents - round(cents)) < 1e-6 and (value == 0 or value >= 0.01)
+    if not isinstance(value, str):
+        return True
+    lowered = key.lower()
+    if "pass" in lowered:
+        return len(value.encode("utf-8", "surrogatepass")) <= 72
+    if key == "dob" and len(value) == 10:
+        today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+        return "1900-01-01" <= value < today
+    if key == "total_amount" and isinstance(value, str) and value[:1].isdigit():
+        # The cap of ten lakh rupees (MAX_TOTAL_AMOUNT_RUPEES in packages/contracts/src/orders.ts)
+        # is a refinement the document does not state yet.
+        try:
+            return float(value) <= 1_000_000
+        except ValueError:
+            return True
+    if lowered in ("gstnumber", "gstin"):
+        # JavaScript's trim() and toUpperCase() first, as the server does.
+        canonical = value.strip().upper()
+        return canonical == "" or _gstin_valid(canonical)
+    return True
+
+
+def _items_fit(items: object) -> bool:
+    """An order's lines of one product are merged, and together hold at most 20 units."""
+    if not isinstance(items, list):
+        return True
+    units: dict = {}
+    for item in items:
+        if isinstance(item, dict) and isinstance(item.get("quantity"), int):
+            key = str(item.get("productId"))
+            units[key] = units.get(key, 0) + item["quantity"]
+    return all(total <= 20 for total in units.values())
+
+
+def _all_fit(value: object) -> bool:
+    if isinstance(value, dict):
+        if not _items_fit(value.get("items")):
+            return False
+        return all(_fits(str(k), v) and _all_fit(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_all_fit(item) for item in value)
+    return True
+
+
+@schemathesis.hook
+def filter_body(context, body):
+    return _all_fit(body)
+
+
+# --- 3. Refusals that depend on the server's state ----------------------------------------------
+
+_CODE = ("INVALID_OTP", "OTP_ATTEMPTS_EXCEEDED")
+# An address the mail server refuses for good (mailer.ts): its verdict, not the schema's.
+_MAILED = ("EMAIL_UNDELIVERABLE",)
+STATE_REFUSALS = {
+    "POST /api/auth/register": _MAILED,
+    "POST /api/waitlist": _MAILED,
+    "POST /api/contact": _MAILED,
+    # A link's token that was never issued, or is used up or expired.
+    "POST /api/auth/verify-email": ("INVALID_TOKEN",),
+    "POST /api/auth/reset-password": ("INVALID_TOKEN",),
+    # A code that was never sent, or is wrong.
+    "POST /api/auth/verify-otp": _CODE,
+    "POST /api/auth/verify-email-otp": _CODE,
+    "POST /api/auth/verify-phone-otp": _CODE,
+    "POST /api/auth/two-step": _CODE,
+    # The signed-in shopper's own address or number.
+    "POST /api/auth/send-email-otp": ("SAME_EMAIL", *_MAILED),
+    "POST /api/auth/send-phone-otp": ("SAME_PHONE",),
+    # A body the provider did not sign.
+    "POST /api/payments/webhook": ("INVALID_SIGNATURE",),
+}
+
+
+def _text_parts_conform(case) -> bool:
+    """Whether a multipart body's text parts meet their minLength.
+
+    Schemathesis' coverage phase sends "positive" multipart bodies whose other parts are empty
+    strings whatever their schema says (seen with `message: {minLength: 1}` beside an encoded file
+    part); such a body is not schema-valid, so its refusal says nothing about the document.
+    """
+    if not (case.media_type or "").startswith("multipart/") or not isinstance(case.body, dict):
+        return True
+    definition = case.operation.get_body_for_media_type(case.media_type)
+    schema = getattr(definition, "resolved_schema", None) or {}
+    properties = schema.get("properties", {}) if isinstance(schema, dict) else {}
+    for name, value in case.body.items():
+        minimum = properties.get(name, {}).get("minLength", 0) if isinstance(properties.get(name), dict) else 0
+        if isinstance(value, str) and len(value) < minimum:
+            return False
+    return True
+
+
+@schemathesis.check
+def refusals_are_about_state(ctx, response, case):
+    """A schema-valid request is refused only for the state it meets, never for its form."""
+    meta = getattr(case, "meta", None)
+    if meta is None or not meta.generation.mode.is_positive or not _text_parts_conform(case):
+        return None
+    if response.status_code not in (400, 413, 415, 422):
+        return None
+    try:
+        code = json.loads(response.content).get("code")
+    except (ValueError, AttributeError):
+        code = None
+    label = f"{case.operation.method.upper()} {case.operation.path}"
+    if code not in STATE_REFUSALS.get(label, ()):
+        raise AssertionError(
+            f"A schema-valid request was refused with {response.status_code} {code}: "
+            "the OpenAPI document is looser than the server here"
+        )
+    return None
