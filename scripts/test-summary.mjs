@@ -39,6 +39,7 @@ for (const group of ['packages', 'apps']) {
     if (pkg.scripts?.test) expected.push(['vitest', 'vitest.json', readVitest]);
     if (pkg.scripts?.['test:journeys'])
       expected.push(['vitest journeys', 'journeys.json', readVitest]);
+    if (pkg.scripts?.['fuzz:short']) expected.push(['vitest fuzz', 'fuzz.json', readVitest]);
     if (pkg.scripts?.chaos) expected.push(['vitest chaos', 'chaos.json', readVitest]);
     if (pkg.scripts?.['test:e2e']) expected.push(['playwright', 'playwright.json', readPlaywright]);
     for (const [runner, fileName, read] of expected) {

@@ -20,9 +20,11 @@ import { client, signUp, startBuiltApi } from '../journeys/support/built-api';
 import type { BuiltApi } from '../journeys/support/built-api';
 
 const LONG = process.env.FUZZ_FORM === 'long';
+// --max-time is a budget schemathesis spends in full (fuzzing and stateful testing repeat until it
+// is gone), so it sets the number of requests: about 8 a second on a 2-core machine.
 const FORM = LONG
-  ? { name: 'long', maxExamples: 60, minRequests: 5000, maxTime: 40 * 60 }
-  : { name: 'short', maxExamples: 3, minRequests: 300, maxTime: 150 };
+  ? { name: 'long', maxExamples: 50, minRequests: 5000, maxTime: 15 * 60 }
+  : { name: 'short', maxExamples: 3, minRequests: 300, maxTime: 90 };
 const SEED = Number(process.env.FUZZ_SEED ?? 20260801);
 /** More schemathesis options, e.g. FUZZ_ST_ARGS='--include-path-regex /auth/' to narrow a run. */
 const EXTRA_ARGS = (process.env.FUZZ_ST_ARGS ?? '').split(' ').filter(Boolean);
