@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+import { OWNER_EMAIL } from './owner';
+
 // Starts everything the browser tests talk to: a real SMTP server that keeps each mail as a JSON
 // file, and the built API (which serves the built web app and starts its own embedded database).
 // Workers read E2E_BASE_URL, E2E_MAIL_DIR and E2E_API_LOG from the environment. The function it
@@ -177,6 +179,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RAZORPAY_KEY_SECRET: '',
       RAZORPAY_WEBHOOK_SECRET: '',
       SMS_URL: '',
+      // The owner area's browser tests sign this address up and run the shop with it.
+      OWNER_EMAILS: OWNER_EMAIL,
     },
   });
   closeSync(logFd);

@@ -14,6 +14,8 @@ export const ADMIN_TEXTS = {
     gst: 'GST export',
   },
   dashboard: {
+    due: 'Waiting for you',
+    sales: 'Sales',
     toDispatch: 'Orders to dispatch',
     held: 'Payments held',
     returns: 'Open returns',
@@ -49,6 +51,7 @@ export const ADMIN_TEXTS = {
     trackingUrl: 'Tracking link',
     note: 'Note (optional)',
     confirmCancel: 'Cancel this order? A paid order is refunded in full.',
+    confirmRefund: 'Refund the whole order to the shopper through the payment provider?',
     moved: (status: string) => `Order marked ${status}.`,
     refunded: 'Refunded',
     shipTo: 'Ship to',

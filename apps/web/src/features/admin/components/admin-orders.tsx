@@ -3,11 +3,15 @@ import { ORDER_STATUSES, type AdminOrderStatusBody, type OrderStatus } from '@va
 import { useState, type FormEvent } from 'react';
 
 import { FormError } from '../../../components/ui/form-parts';
+import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { openPackingSlip, useAdminOrder, useAdminOrders, useMoveOrder } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
 
 const T = ADMIN_TEXTS.orders;
+/** The states an order can be cancelled (and refunded, when paid) from, and refunded from. */
+const CANCELLABLE: OrderStatus[] = ['pending_payment', 'payment_failed', 'paid', 'packed'];
+const REFUNDABLE: OrderStatus[] = ['shipped', 'delivered'];
 const PAGE_SIZE = 20;
 const when = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
@@ -91,7 +95,7 @@ export function AdminOrders() {
       ) : null}
       <ul className="admin-list">
         {orders.data?.items.map((o) => (
-          <li key={o._id} className="admin-row">
+          <li key={o._id} className="admin-row admin-row--order">
             <div className="admin-row__main">
               <p className="admin-row__title">
                 {o.orderNumber} · {o.name}
@@ -101,16 +105,18 @@ export function AdminOrders() {
                 {when.format(new Date(o.createdAt))} · {o.city}, {o.state} · {o.phone}
               </p>
             </div>
-            <StatusBadge status={o.status} />
-            <p className="admin-row__amount">{formatINR(o.total)}</p>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              onClick={() => setOpenId(o._id)}
-              aria-label={`${T.open} ${o.orderNumber}`}
-            >
-              {T.open}
-            </button>
+            <div className="admin-row__side">
+              <StatusBadge status={o.status} />
+              <p className="admin-row__amount">{formatINR(o.total)}</p>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm"
+                onClick={() => setOpenId(o._id)}
+                aria-label={`${T.open} ${o.orderNumber}`}
+              >
+                {T.open}
+              </button>
+            </div>
           </li>
         ))}
       </ul>
@@ -155,6 +161,7 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
   };
   const ship = (e: FormEvent) => {
     e.preventDefault();
+    if (detail.data?.order.status !== 'packed') return;
     send({
       status: 'shipped',
       carrier: shipping.carrier.trim(),
@@ -166,7 +173,7 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
   if (!detail.data)
     return (
       <section>
-        <button type="button" className="text-link" onClick={onBack}>
+        <button type="button" className="admin-link-button" onClick={onBack}>
           ← {T.back}
         </button>
         {detail.isError ? (
@@ -176,9 +183,10 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
     );
   const { order, paymentEvents, invoice, paymentHold, refunded } = detail.data;
   const status = order.status;
+  const canMove = ['paid', 'packed', 'shipped'].includes(status) || CANCELLABLE.includes(status);
   return (
     <section className="admin-detail" aria-labelledby="admin-order-title">
-      <button type="button" className="text-link" onClick={onBack}>
+      <button type="button" className="admin-link-button" onClick={onBack}>
         ← {T.back}
       </button>
       <header className="admin-detail__head">
@@ -217,7 +225,11 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
                 {T.invoice} {invoice.invoiceNumber}
               </a>
             ) : null}
-            <button type="button" className="text-link" onClick={() => void openPackingSlip(id)}>
+            <button
+              type="button"
+              className="admin-link-button"
+              onClick={() => void openPackingSlip(id)}
+            >
               {T.packingSlip}
             </button>
           </p>
@@ -252,95 +264,109 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
         </div>
       </div>
 
-      <div className="admin-card">
-        <h3>{T.actions}</h3>
-        <label className="field">
-          <span className="field__label">{T.note}</span>
-          <input className="input" value={note} onChange={(e) => setNote(e.target.value)} />
-        </label>
-        <div className="admin-actions">
-          {status === 'paid' ? (
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => send({ status: 'packed' })}
-            >
-              {T.pack}
-            </button>
+      {canMove ? (
+        <form className="admin-card admin-move" onSubmit={ship} aria-label={T.actions}>
+          <h3>{T.actions}</h3>
+          {status === 'packed' ? (
+            <div className="admin-ship">
+              <label className="field">
+                <span className="field__label">{T.carrier}</span>
+                <input
+                  className="input"
+                  required
+                  value={shipping.carrier}
+                  onChange={(e) => setShipping({ ...shipping, carrier: e.target.value })}
+                />
+              </label>
+              <label className="field">
+                <span className="field__label">{T.trackingNumber}</span>
+                <input
+                  className="input"
+                  required
+                  value={shipping.trackingNumber}
+                  onChange={(e) => setShipping({ ...shipping, trackingNumber: e.target.value })}
+                />
+              </label>
+              <label className="field">
+                <span className="field__label">{T.trackingUrl}</span>
+                <input
+                  className="input"
+                  type="url"
+                  value={shipping.trackingUrl}
+                  onChange={(e) => setShipping({ ...shipping, trackingUrl: e.target.value })}
+                />
+              </label>
+            </div>
           ) : null}
-          {status === 'shipped' ? (
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => send({ status: 'delivered' })}
-            >
-              {T.deliver}
-            </button>
+          <label className="field">
+            <span className="field__label">{T.note}</span>
+            <input className="input" value={note} onChange={(e) => setNote(e.target.value)} />
+          </label>
+          <div className="admin-actions admin-actions--split" {...KEEP_CLEAR}>
+            {status === 'paid' ? (
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={move.isPending}
+                onClick={() => send({ status: 'packed' })}
+              >
+                {T.pack}
+              </button>
+            ) : null}
+            {status === 'packed' ? (
+              <button type="submit" className="btn btn--primary" disabled={move.isPending}>
+                {T.ship}
+              </button>
+            ) : null}
+            {status === 'shipped' ? (
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={move.isPending}
+                onClick={() => send({ status: 'delivered' })}
+              >
+                {T.deliver}
+              </button>
+            ) : null}
+            {CANCELLABLE.includes(status) ? (
+              <button
+                type="button"
+                className="btn btn--danger admin-actions__end"
+                disabled={move.isPending}
+                onClick={() => {
+                  if (window.confirm(T.confirmCancel)) send({ status: 'cancelled' });
+                }}
+              >
+                {T.cancel}
+              </button>
+            ) : null}
+            {REFUNDABLE.includes(status) ? (
+              <button
+                type="button"
+                className="btn btn--danger admin-actions__end"
+                disabled={move.isPending}
+                onClick={() => {
+                  if (window.confirm(T.confirmRefund)) send({ status: 'refunded' });
+                }}
+              >
+                {T.refund}
+              </button>
+            ) : null}
+          </div>
+          {move.isError ? (
+            <FormError message={getErrorMessage(move.error, DEFAULT_ERROR_MESSAGE)} />
           ) : null}
-          {['pending_payment', 'payment_failed', 'paid', 'packed'].includes(status) ? (
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={() => {
-                if (window.confirm(T.confirmCancel)) send({ status: 'cancelled' });
-              }}
-            >
-              {T.cancel}
-            </button>
+          {done ? (
+            <p className="admin-done" role="status">
+              {done}
+            </p>
           ) : null}
-          {['shipped', 'delivered'].includes(status) ? (
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={() => send({ status: 'refunded' })}
-            >
-              {T.refund}
-            </button>
-          ) : null}
-        </div>
-        {status === 'packed' ? (
-          <form className="admin-ship" onSubmit={ship}>
-            <label className="field">
-              <span className="field__label">{T.carrier}</span>
-              <input
-                className="input"
-                required
-                value={shipping.carrier}
-                onChange={(e) => setShipping({ ...shipping, carrier: e.target.value })}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">{T.trackingNumber}</span>
-              <input
-                className="input"
-                required
-                value={shipping.trackingNumber}
-                onChange={(e) => setShipping({ ...shipping, trackingNumber: e.target.value })}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">{T.trackingUrl}</span>
-              <input
-                className="input"
-                type="url"
-                value={shipping.trackingUrl}
-                onChange={(e) => setShipping({ ...shipping, trackingUrl: e.target.value })}
-              />
-            </label>
-            <button type="submit" className="btn btn--primary">
-              {T.ship}
-            </button>
-          </form>
-        ) : null}
-        {move.isError ? (
-          <FormError message={getErrorMessage(move.error, DEFAULT_ERROR_MESSAGE)} />
-        ) : null}
-        {done ? (
-          <p className="admin-done" role="status">
-            {done}
-          </p>
-        ) : null}
-      </div>
+        </form>
+      ) : done ? (
+        <p className="admin-done" role="status">
+          {done}
+        </p>
+      ) : null}
     </section>
   );
 }

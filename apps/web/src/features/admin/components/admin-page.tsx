@@ -81,23 +81,36 @@ function Dashboard() {
   const { data, error } = useQuery(summaryQuery());
   if (error) return <FormError message={getErrorMessage(error, DEFAULT_ERROR_MESSAGE)} />;
   if (!data) return null;
-  const tiles: [string, string][] = [
-    [T.toDispatch, String(data.ordersToDispatch)],
-    [T.held, String(data.paymentsHeld)],
-    [T.returns, String(data.openReturns)],
-    [T.tickets, String(data.openTickets)],
-    [T.messages, String(data.unreadMessages)],
-    [T.today, formatINR(data.sales.today)],
-    [T.week, formatINR(data.sales.last7Days)],
-    [T.month, formatINR(data.sales.last30Days)],
+  // What waits for the owner (highlighted while there is some), then how sales went.
+  const due: [string, number][] = [
+    [T.toDispatch, data.ordersToDispatch],
+    [T.held, data.paymentsHeld],
+    [T.returns, data.openReturns],
+    [T.tickets, data.openTickets],
+    [T.messages, data.unreadMessages],
+  ];
+  const sales: [string, number][] = [
+    [T.today, data.sales.today],
+    [T.week, data.sales.last7Days],
+    [T.month, data.sales.last30Days],
   ];
   return (
-    <section aria-label={ADMIN_TEXTS.tabs.dashboard}>
+    <section aria-label={ADMIN_TEXTS.tabs.dashboard} className="admin-dashboard">
+      <h2 className="admin-subhead">{T.due}</h2>
       <dl className="admin-tiles">
-        {tiles.map(([label, value]) => (
+        {due.map(([label, count]) => (
+          <div key={label} className={`admin-tile${count > 0 ? ' is-due' : ''}`}>
+            <dt>{label}</dt>
+            <dd>{count}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2 className="admin-subhead">{T.sales}</h2>
+      <dl className="admin-tiles">
+        {sales.map(([label, paise]) => (
           <div key={label} className="admin-tile">
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd>{formatINR(paise)}</dd>
           </div>
         ))}
       </dl>

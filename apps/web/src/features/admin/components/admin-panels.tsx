@@ -148,7 +148,10 @@ export function AdminTickets() {
           <li key={t.id} className="admin-row admin-row--stack">
             <div className="admin-row__main">
               <p className="admin-row__title">
-                {t.customerName} · {t.customerEmail}
+                {t.customerName} · {t.customerEmail}{' '}
+                <span className={`status status--${t.status}`}>
+                  {ADMIN_TEXTS.ticketStatuses[t.status]}
+                </span>
               </p>
               <p className="admin-row__meta">{day.format(new Date(t.createdAt))}</p>
               <p className="admin-message">{t.message}</p>
@@ -290,11 +293,11 @@ export function AdminStock() {
   return (
     <section aria-label={ADMIN_TEXTS.tabs.stock}>
       <p className="admin-lead">{T.lead}</p>
-      <ul className="admin-list">
+      <ul className="admin-list admin-list--grid">
         {products.map((p) => {
           const on = inStock.get(p.id) ?? p.inStock;
           return (
-            <li key={p.id} className="admin-row">
+            <li key={p.id} className={`admin-row admin-row--stock${on ? '' : ' is-off'}`}>
               <p className="admin-row__title admin-row__main">{p.name}</p>
               <label className="switch">
                 <input
