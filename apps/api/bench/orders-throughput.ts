@@ -9,6 +9,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { cartSummaryText, formatAmountForOrder, priceCart } from '@vanya/catalog';
 import mongoose from 'mongoose';
+import { deriveKey, SECRET_PURPOSES } from '../src/config/secrets';
 import { signSessionToken } from '../src/modules/auth/tokens';
 import { orderIdFor, orderSchema } from '../src/modules/orders/order.model';
 import { load, ms, startStack } from './harness';
@@ -17,6 +18,8 @@ const CLIENTS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const JWT_SECRET = 'benchmark-secret-benchmark-secret-123456';
+// Sessions are signed with the key the API derives from JWT_SECRET (src/config/secrets.ts).
+const SESSION_KEY = deriveKey(JWT_SECRET, SECRET_PURPOSES.session.label);
 const ITEMS = [
   { productId: 'Bodybutter', quantity: 2 },
   { productId: 'TanGoneSoap', quantity: 1 },
@@ -61,7 +64,7 @@ try {
     })),
   );
   const tokens = userIds.map((id) =>
-    signSessionToken({ sub: String(id), tv: 0 }, JWT_SECRET, 3600),
+    signSessionToken({ sub: String(id), tv: 0 }, SESSION_KEY, 3600),
   );
 
   const priced = priceCart(ITEMS, { deliveryState: FORM.state });
