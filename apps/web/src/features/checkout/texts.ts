@@ -15,6 +15,8 @@ export const CHECKOUT_TEXTS = {
     phone: 'Mobile number',
     phonePlaceholder: '10-digit mobile number',
     address: 'Complete address',
+    savedAddress: 'Use a saved address',
+    savedAddressPlaceholder: 'Choose one of your addresses',
     addressPlaceholder: 'House / flat, street, area, landmark',
     city: 'City',
     state: 'State',

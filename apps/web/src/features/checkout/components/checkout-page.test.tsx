@@ -101,6 +101,27 @@ describe('/checkout', () => {
     );
   });
 
+  it('offers the saved addresses and fills the address with the one picked', async () => {
+    const user = userEvent.setup();
+    mockApi((request: MockRequest) =>
+      request.url === '/me/addresses'
+        ? {
+            status: 200,
+            data: [
+              { id: 'home', address: 'Flat 7, Kaveri Apartments, Ausa Road' },
+              { id: 'work', address: 'Office 12, MIDC Area, Latur' },
+            ],
+          }
+        : { status: 404, data: { msg: 'no', message: 'no', code: 'NOT_FOUND' } },
+    );
+    await renderCheckout();
+    const saved = await screen.findByRole('combobox', { name: T.fields.savedAddress });
+    await user.selectOptions(saved, 'Office 12, MIDC Area, Latur');
+    expect(screen.getByRole('textbox', { name: T.fields.address })).toHaveValue(
+      'Office 12, MIDC Area, Latur',
+    );
+  });
+
   it('asks for the agreement before anything else happens', async () => {
     const user = userEvent.setup();
     const requests = paymentApi();

@@ -15,6 +15,7 @@ import { useSessionUser } from '../../../hooks/use-session';
 import type { SessionUser } from '../../../lib/auth-storage';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { useCreateOrder } from '../api/create-order';
+import { useSavedAddresses } from '../api/get-saved-addresses';
 import { orderableLines, orderBody, priceForState } from '../checkout-order';
 import { orderErrorMessage, useCheckoutPayment } from '../hooks/use-checkout-payment';
 import { CHECKOUT_TEXTS as T } from '../texts';
@@ -60,6 +61,7 @@ export function CheckoutPage() {
     mode: 'onTouched',
   });
   const { register, handleSubmit, formState, watch, trigger } = form;
+  const savedAddresses = useSavedAddresses().data ?? [];
   const errors = formState.errors;
 
   const settle = useCallback(() => setBusy(false), []);
@@ -169,6 +171,31 @@ export function CheckoutPage() {
                   />
                 )}
               </Field>
+              {savedAddresses.length > 0 ? (
+                <Field label={T.fields.savedAddress} wide>
+                  {(props) => (
+                    <select
+                      {...props}
+                      className="input"
+                      defaultValue=""
+                      onChange={(event) => {
+                        if (event.target.value)
+                          form.setValue('address', event.target.value, {
+                            shouldValidate: true,
+                            shouldDirty: true,
+                          });
+                      }}
+                    >
+                      <option value="">{T.fields.savedAddressPlaceholder}</option>
+                      {savedAddresses.map((saved) => (
+                        <option key={saved.id} value={saved.address}>
+                          {saved.address}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              ) : null}
               <Field label={T.fields.address} error={errors.address} wide>
                 {(props) => (
                   <textarea
