@@ -1,6 +1,6 @@
 // The owner area (base /api/admin): running the shop without touching the database.
 import { z } from 'zod';
-import { isoDateTimeField, paiseField, productIdField } from './fields';
+import { isoDateTimeField, NOT_BLANK_PATTERN, paiseField, productIdField } from './fields';
 import { orderSchema } from './orders';
 import {
   ORDER_STATUSES,
@@ -22,7 +22,8 @@ export const ADMIN_MESSAGES = {
   shippedNeedsTracking: 'A shipped order needs its carrier and tracking number.',
 } as const;
 
-const shortText = (max: number) => z.string().trim().min(1).max(max);
+const shortText = (max: number) =>
+  z.string().trim().min(1).max(max).meta({ pattern: NOT_BLANK_PATTERN });
 
 /** POST /admin/orders/{id}/status */
 export const adminOrderStatusBodySchema = z

@@ -16,6 +16,7 @@ import {
   GENDERS,
   isoDateTimeField,
   mobileField,
+  NOT_BLANK_PATTERN,
   otpField,
   requiredTextField,
 } from './fields';
@@ -70,7 +71,8 @@ export const loginBodySchema = z
       .trim()
       .toLowerCase()
       .min(1, { message: AUTH_MESSAGES.fillAllFields, abort: true })
-      .max(254, FIELD_MESSAGES.emailTooLong),
+      .max(254, FIELD_MESSAGES.emailTooLong)
+      .meta({ pattern: NOT_BLANK_PATTERN }),
     password: createCurrentPasswordField(AUTH_MESSAGES.fillAllFields),
   })
   .strict();

@@ -2,10 +2,10 @@
 // and 4). Test mode answers exactly what the provider's dialog would hand the page, so the same
 // verify call follows either way.
 import { z } from 'zod';
-import { objectIdField } from './fields';
+import { NOT_BLANK_PATTERN, objectIdField } from './fields';
 import { orderSchema } from './orders';
 
-const providerId = z.string().trim().min(1).max(100);
+const providerId = z.string().trim().min(1).max(100).meta({ pattern: NOT_BLANK_PATTERN });
 
 /** HMAC-SHA256 in hex, as the provider (and test mode) sign `order_id|payment_id`. */
 const signatureField = z.string().regex(/^[0-9a-f]{64}$/i, 'Invalid payment signature');

@@ -90,6 +90,44 @@ describe('the OpenAPI document and the server agree', () => {
     expect(blank.status).toBe(400);
   });
 
+  it('gives every required text the server trims a pattern that refuses a blank one', async () => {
+    const document = (await request(t.app).get('/api/openapi.json')).body;
+    const unpatterned: string[] = [];
+    const walk = (node: Record<string, unknown> | undefined, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = (
+        typeof node.$ref === 'string'
+          ? document.components.schemas[node.$ref.split('/').pop()!]
+          : node
+      ) as Record<string, unknown>;
+      if (
+        schema.type === 'string' &&
+        Number(schema.minLength ?? 0) >= 1 &&
+        !schema.pattern &&
+        !schema.enum &&
+        schema.format !== 'binary'
+      )
+        unpatterned.push(where);
+      for (const [name, child] of Object.entries(schema.properties ?? {}))
+        walk(child as Record<string, unknown>, `${where}.${name}`);
+      if (schema.items) walk(schema.items as Record<string, unknown>, `${where}[]`);
+    };
+    for (const [path, operations] of Object.entries<Record<string, Record<string, unknown>>>(
+      document.paths,
+    ))
+      for (const [method, operation] of Object.entries(operations)) {
+        const content = (operation.requestBody as { content?: object } | undefined)?.content ?? {};
+        for (const media of Object.values<{ schema: Record<string, unknown> }>(content))
+          walk(media.schema, `${method} ${path}`);
+      }
+    // Passwords are taken as typed (never trimmed): a blank one is simply a wrong one.
+    expect(unpatterned.sort()).toEqual([
+      'post /api/auth/change-password.currentPassword',
+      'post /api/auth/login.password',
+      'post /api/auth/two-step.password',
+    ]);
+  });
+
   it('answers 405 with Allow for a method a documented path does not take, and 404 for an unknown path', async () => {
     const wrongMethod = await request(t.app).delete('/api/auth/login');
     expect(wrongMethod.status).toBe(405);
