@@ -198,7 +198,7 @@ describe('orders and payments in test mode', () => {
     );
     expect((await request(t.app).get(tampered)).status).toBe(403);
     const expiredExp = Math.floor(Date.now() / 1000) - 10;
-    const expiredSig = createLinkSignature(t.config.jwtSecret, order._id, expiredExp);
+    const expiredSig = createLinkSignature(t.config.secrets.invoiceLinks, order._id, expiredExp);
     const expired = await request(t.app).get(
       `/api/invoices/${order._id}/pdf?exp=${expiredExp}&sig=${expiredSig}`,
     );
