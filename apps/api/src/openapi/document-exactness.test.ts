@@ -116,7 +116,11 @@ describe('the OpenAPI document and the server agree', () => {
       document.paths,
     ))
       for (const [method, operation] of Object.entries(operations)) {
-        const content = (operation.requestBody as { content?: object } | undefined)?.content ?? {};
+        const content =
+          (
+            operation.requestBody as
+              { content?: Record<string, { schema: Record<string, unknown> }> } | undefined
+          )?.content ?? {};
         for (const media of Object.values<{ schema: Record<string, unknown> }>(content))
           walk(media.schema, `${method} ${path}`);
       }
