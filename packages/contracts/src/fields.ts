@@ -10,10 +10,12 @@ const EMAIL_MAX_LENGTH = 254;
 /**
  * Holds a character that String.prototype.trim() keeps: JavaScript's whitespace and line
  * terminators, listed one by one, so that the pattern means the same in every regex dialect
- * (Python's `\s`, for one, is not JavaScript's).
+ * (Python's `\s`, for one, is not JavaScript's). Anchored at both ends, so that it means the same
+ * whether a tool searches with it (as JSON Schema says) or matches the whole string.
  */
-export const NOT_BLANK_PATTERN =
-  '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+const TRIMMED =
+  '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+export const NOT_BLANK_PATTERN = `^[\\s\\S]*[^${TRIMMED}][\\s\\S]*$`;
 
 /**
  * A trimmed string whose absence, wrong type and emptiness all read as `required`; longer than
