@@ -8,6 +8,7 @@ import {
   createOrderResponseSchema,
   orderItemSchema,
   MAX_TOTAL_AMOUNT_RUPEES,
+  TOTAL_AMOUNT_TEXT_PATTERN,
   orderSchema,
   totalAmountField,
   totalMismatchBodySchema,
@@ -195,6 +196,16 @@ describe('total_amount', () => {
     Number.MAX_SAFE_INTEGER,
   ])('refuses %j as larger than any order, with that message alone', (value) => {
     expect(issueMessages(totalAmountField, value)).toEqual([SHOP_MESSAGES.totalAmountTooLarge]);
+  });
+
+  it('states in its document pattern exactly the texts it accepts', () => {
+    const pattern = new RegExp(TOTAL_AMOUNT_TEXT_PATTERN);
+    const texts = ['0.00', '1.05', '999999.99', '1000000.00', '0001000000.00', '00877.50'];
+    const refused = ['1000000.01', '1000001.00', '9999999.99', '1297', '1297.0', '-5.00', '.50'];
+    for (const text of [...texts, ...refused]) {
+      expect(pattern.test(text), text).toBe(totalAmountField.safeParse(text).success);
+    }
+    expect(texts.every((t) => pattern.test(t))).toBe(true);
   });
 
   it('holds the largest cart the catalogue can price under the cap', () => {

@@ -77,6 +77,9 @@ const PLAIN_RUPEES_RE = /^\d+(?:\.\d{1,2})?$/;
  */
 export const MAX_TOTAL_AMOUNT_RUPEES = 10_00_000;
 
+/** '0.00' to '1000000.00': the text form's format and cap as one pattern, for the document. */
+export const TOTAL_AMOUNT_TEXT_PATTERN = '^0*(?:\\d{1,6}\\.\\d{2}|1000000\\.00)$';
+
 /** Plain rupee text or numbers above the cap; anything else is left to the format check. */
 const withinCap = (value: string | number) =>
   !PLAIN_RUPEES_RE.test(String(value)) || Number(value) <= MAX_TOTAL_AMOUNT_RUPEES;
@@ -92,12 +95,15 @@ export const totalAmountField = z.union(
     z
       .string()
       .regex(/^\d+\.\d{2}$/, SHOP_MESSAGES.totalAmount)
-      .refine(withinCap, SHOP_MESSAGES.totalAmountTooLarge),
+      .refine(withinCap, SHOP_MESSAGES.totalAmountTooLarge)
+      // The document states the cap in the pattern (the server's two checks give two messages).
+      .meta({ pattern: TOTAL_AMOUNT_TEXT_PATTERN }),
     z
       .number()
       .nonnegative(SHOP_MESSAGES.totalAmount)
       .refine((n) => PLAIN_RUPEES_RE.test(String(n)), SHOP_MESSAGES.totalAmount)
-      .refine(withinCap, SHOP_MESSAGES.totalAmountTooLarge),
+      .refine(withinCap, SHOP_MESSAGES.totalAmountTooLarge)
+      .meta({ maximum: MAX_TOTAL_AMOUNT_RUPEES }),
   ],
   { error: SHOP_MESSAGES.totalAmount },
 );
