@@ -110,4 +110,29 @@ describe('what the log is told', () => {
       ).toEqual([]);
     }
   });
+
+  it('writes one line per answered request with its id, method, URL, status and time', async () => {
+    const id = 'trace-me-0001';
+    const res = await request(t.app).get('/api/products/rose-scrub').set('X-Request-Id', id);
+    expect(res.status).toBe(404);
+    expect(res.headers['x-request-id']).toBe(id);
+    const mine = lines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.reqId === id && l.msg === 'request completed');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      level: 40, // warn: a client's mistake
+      msg: 'request completed',
+      req: { id, method: 'GET', url: '/api/products/rose-scrub' },
+      res: { statusCode: 404 },
+    });
+    expect(mine[0].responseTime).toEqual(expect.any(Number));
+  });
+
+  it('gives a request a fresh id when the client sent none or a malformed one', async () => {
+    const bad = await request(t.app).get('/api/health').set('X-Request-Id', 'no spaces, please');
+    const none = await request(t.app).get('/api/health');
+    for (const res of [bad, none]) expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bad.headers['x-request-id']).not.toBe(none.headers['x-request-id']);
+  });
 });

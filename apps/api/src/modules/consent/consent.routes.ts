@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { consentBodySchema } from '@vanya/contracts';
+import cookieParser from 'cookie-parser';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { rateLimit } from '../../shared/http/rate-limit';
@@ -22,6 +23,8 @@ export function consentRoutes(config: Config): Router {
       windowMs: 60 * 60 * 1000,
     }),
     optionalAuth(config.jwtSecret),
+    // The only route that reads a cookie parses them itself; no other request pays for it.
+    cookieParser(),
     validate(consentBodySchema),
     async (req, res) => {
       const cookie = req.cookies?.[VISITOR_COOKIE];

@@ -41,4 +41,38 @@ describe('the catalogue endpoints', () => {
       code: 'PRODUCT_NOT_FOUND',
     });
   });
+
+  it('answers 304 to a client holding the same bytes, by a strong ETag', async () => {
+    for (const path of ['/api/products', '/api/products/Bodybutter']) {
+      const first = await request(t.app).get(path);
+      expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['cache-control']).toBe('public, max-age=60');
+      const again = await request(t.app).get(path).set('If-None-Match', first.headers.etag!);
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+      const stale = await request(t.app).get(path).set('If-None-Match', '"something-else"');
+      expect(stale.status).toBe(200);
+      expect(stale.text).toBe(first.text);
+    }
+  });
+
+  it("shows the owner's stock switch at once, with new bytes and a new ETag", async () => {
+    const before = await request(t.app).get('/api/products/Hamper');
+    const listBefore = await request(t.app).get('/api/products');
+    await t.services.stock.set('Hamper', false);
+    try {
+      const after = await request(t.app).get('/api/products/Hamper');
+      expect(after.body.inStock).toBe(false);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      const list = await request(t.app).get('/api/products');
+      expect(list.body.find((p: { id: string }) => p.id === 'Hamper').inStock).toBe(false);
+      expect(list.headers.etag).not.toBe(listBefore.headers.etag);
+      const held = await request(t.app)
+        .get('/api/products/Hamper')
+        .set('If-None-Match', before.headers.etag!);
+      expect(held.status).toBe(200);
+    } finally {
+      await t.services.stock.set('Hamper', true);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getProduct, products } from '@vanya/catalog';
 import type { Product } from '@vanya/catalog';
 import mongoose, { Schema } from 'mongoose';
@@ -21,8 +22,36 @@ export const outOfStockMessage = (name: string) =>
  * Stock as the owner set it, read once per few seconds (the collection holds a document per
  * product at most), with the catalogue's own flag for products never switched.
  */
+/** A JSON answer serialised once: its bytes and a strong ETag of them. */
+export interface JsonAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+function jsonAnswer(value: unknown): JsonAnswer {
+  const body = Buffer.from(JSON.stringify(value));
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
 export function createStockService(now: () => number = Date.now) {
   let cached: { at: number; switches: Map<string, boolean> } | undefined;
+  // The catalogue's JSON for the switches it was built from: rebuilt only when they change.
+  let answers:
+    { switches: Map<string, boolean>; list: JsonAnswer; byId: Map<string, JsonAnswer> } | undefined;
+
+  /** The catalogue and each product as JSON bytes, serialised once per state of the switches. */
+  async function serialised() {
+    const map = await switches();
+    if (answers?.switches !== map) {
+      const list = products.map((p) => withStock(p, map));
+      answers = {
+        switches: map,
+        list: jsonAnswer(list),
+        byId: new Map(list.map((p) => [p.id, jsonAnswer(p)])),
+      };
+    }
+    return answers;
+  }
 
   async function switches(): Promise<Map<string, boolean>> {
     if (cached && now() - cached.at < STOCK_CACHE_MS) return cached.switches;
@@ -47,6 +76,16 @@ export function createStockService(now: () => number = Date.now) {
       const product = getProduct(id);
       if (!product) throw notFound(`No product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');
       return withStock(product, await switches());
+    },
+    /** GET /products as JSON bytes, the same as `list()` gives, serialised once. */
+    async listAnswer(): Promise<JsonAnswer> {
+      return (await serialised()).list;
+    },
+    /** GET /products/:id as JSON bytes, the same as `get(id)` gives, serialised once. */
+    async productAnswer(id: string): Promise<JsonAnswer> {
+      const answer = (await serialised()).byId.get(id);
+      if (!answer) throw notFound(`No product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');
+      return answer;
     },
     async set(id: string, inStock: boolean): Promise<{ productId: string; inStock: boolean }> {
       if (!getProduct(id)) throw notFound(`No product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');

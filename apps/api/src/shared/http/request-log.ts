@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from '../logger';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The request's id: the client's X-Request-Id when well-formed, else a new UUID. */
+    id: string;
+    /** A logger bound to this request's id (made on first use). */
+    log: Logger;
+  }
+}
+
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
+/** A 503 (database or provider briefly away) is a warning: an outage must not flood the errors. */
+function levelFor(statusCode: number): 'info' | 'warn' | 'error' {
+  if (statusCode === 503) return 'warn';
+  if (statusCode >= 500) return 'error';
+  if (statusCode >= 400) return 'warn';
+  return 'info';
+}
+
+/**
+ * One short line per request, when it is answered: who asked what and how it went (no headers, no
+ * bodies; the logger redacts secret query values), and its id in X-Request-Id. The per-request
+ * child logger is made only when a handler asks for `req.log`, and the line only when its level is
+ * on, so a quiet log costs a request almost nothing.
+ */
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      get: () => (child ??= logger.child({ reqId: id })),
+    });
+    const started = performance.now();
+    const url = req.originalUrl;
+    const done = (finished: boolean) => {
+      res.removeListener('finish', onFinish);
+      res.removeListener('close', onClose);
+      const level = finished ? levelFor(res.statusCode) : 'warn';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        {
+          reqId: id,
+          req: { id, method: req.method, url },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
+        finished ? 'request completed' : 'request aborted',
+      );
+    };
+    const onFinish = () => done(true);
+    const onClose = () => done(res.writableFinished);
+    res.once('finish', onFinish);
+    res.once('close', onClose);
+    next();
+  };
+}
