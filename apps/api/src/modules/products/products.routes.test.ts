@@ -75,4 +75,29 @@ describe('the catalogue endpoints', () => {
       await t.services.stock.set('Hamper', true);
     }
   });
+
+  it('answers with the same security and CORS headers as every other route, though it skips them', async () => {
+    const general = await request(t.app).get('/api/health');
+    const fixed = [
+      'content-security-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'access-control-allow-origin',
+      'access-control-allow-credentials',
+      'vary',
+    ];
+    for (const path of ['/api/products', '/api/products/Hamper', '/api/products/rose-scrub']) {
+      const res = await request(t.app).get(path);
+      for (const name of fixed)
+        expect(res.headers[name], `${path} ${name}`).toBe(general.headers[name]);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+    expect(general.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(general.headers['access-control-allow-origin']).toBe(t.config.webOrigin);
+  });
 });
