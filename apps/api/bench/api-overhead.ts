@@ -6,7 +6,7 @@
 // each; the ratio is between the medians, so one noisy window on a shared machine does not decide.
 // Bar: the API at least 0.8x the bare app's throughput on each read.
 //
-// Then memory: 50 connections read products, the home page data and health for BENCH_SECONDS x 2,
+// Then memory: 50 connections read the catalogue and three products for BENCH_SECONDS x 2,
 // and the API process's peak resident set (VmHWM, /proc/<pid>/status) must stay at most 200 MB.
 // Run: pnpm build && pnpm --filter @vanya/api bench:overhead
 import { spawn } from 'node:child_process';

@@ -2,7 +2,7 @@
 // (what runs in production), and a closed-loop HTTP load generator with microsecond timing.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,14 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** The Node flags of `pnpm start` (apps/api/package.json), so the benchmarks run what production runs. */
+function productionFlags(root: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'apps/api/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return manifest.scripts.start.split(' ').filter((word) => word.startsWith('--'));
+}
+
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const root = findRepoRoot();
   const entry = path.join(root, 'apps/api/dist/index.js');
@@ -27,7 +35,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
-  const api = spawn(process.execPath, [...profile, entry], {
+  const api = spawn(process.execPath, [...productionFlags(root), ...profile, entry], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -83,6 +91,37 @@ export interface RequestSpec {
   body?: string;
 }
 
+/** One request; resolves with its status (0 when the connection failed). */
+function sendOnce(url: URL, agent: http.Agent, spec: RequestSpec): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: spec.method,
+        path: spec.path,
+        agent,
+        headers: {
+          ...(spec.body
+            ? {
+                'Content-Type': 'application/json',
+                'Content-Length': Buffer.byteLength(spec.body),
+              }
+            : {}),
+          ...spec.headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    if (spec.body) req.write(spec.body);
+    req.end();
+  });
+}
+
 /**
  * `connections` loops, each sending the next request as soon as the previous answer arrived, for
  * `durationMs`. Latencies in milliseconds with microsecond resolution.
@@ -101,34 +140,7 @@ export async function load(
   const started = performance.now();
   const deadline = started + options.durationMs;
 
-  const send = (spec: RequestSpec) =>
-    new Promise<number>((resolve) => {
-      const req = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          method: spec.method,
-          path: spec.path,
-          agent,
-          headers: {
-            ...(spec.body
-              ? {
-                  'Content-Type': 'application/json',
-                  'Content-Length': Buffer.byteLength(spec.body),
-                }
-              : {}),
-            ...spec.headers,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', () => resolve(0));
-      if (spec.body) req.write(spec.body);
-      req.end();
-    });
+  const send = (spec: RequestSpec) => sendOnce(url, agent, spec);
 
   await Promise.all(
     Array.from({ length: options.connections }, async () => {
@@ -155,6 +167,57 @@ export async function load(
     errors,
     statuses,
     rps: completedInWindow / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies[latencies.length - 1] ?? 0,
+  };
+}
+
+export interface BurstResult extends LoadResult {
+  /** How many bursts ran (each `size` requests sent at the same moment). */
+  rounds: number;
+}
+
+/**
+ * Bursts: `size` requests sent at the same moment, the next burst as soon as the whole previous
+ * one is answered, until `durationMs` has passed (at least one burst). Latencies of every request.
+ */
+export async function bursts(
+  baseUrl: string,
+  options: { size: number; durationMs: number; next: (i: number) => RequestSpec },
+): Promise<BurstResult> {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.size });
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let errors = 0;
+  let rounds = 0;
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+  do {
+    const first = rounds * options.size;
+    rounds += 1;
+    await Promise.all(
+      Array.from({ length: options.size }, async (_, i) => {
+        const t0 = performance.now();
+        const status = await sendOnce(url, agent, options.next(first + i));
+        latencies.push(performance.now() - t0);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status === 0 || status >= 500) errors += 1;
+      }),
+    );
+  } while (performance.now() < deadline);
+  agent.destroy();
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((x, y) => x - y);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    rounds,
+    requests: latencies.length,
+    errors,
+    statuses,
+    rps: latencies.length / elapsed,
     p50: at(0.5),
     p99: at(0.99),
     max: latencies[latencies.length - 1] ?? 0,

@@ -23,11 +23,15 @@ function workerFile(): string {
 }
 
 /**
- * bcryptjs in a small pool of worker threads. On a 2-core machine one thread hashes while the main
- * thread keeps answering; logins queue for the pool instead of stalling the event loop.
+ * bcryptjs in a pool of worker threads as wide as the machine, each at a low CPU priority
+ * (password-worker.mjs raises its own thread's nice value by 10). A burst of logins then uses every
+ * core the shop is not using, while the main thread, which answers everything else, preempts the
+ * hashing whenever it has work: the catalogue stays as quick as when nobody logs in, and logins
+ * finish as fast as the idle cores allow. Logins beyond the pool wait in its queue (first come,
+ * first served), never on the event loop.
  */
 export function createPasswordHasher(options: { cost: number; threads?: number }): PasswordHasher {
-  const threads = options.threads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1));
+  const threads = options.threads ?? Math.max(1, Math.min(4, os.availableParallelism()));
   const pool = new Piscina({
     filename: workerFile(),
     minThreads: 1,
