@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express from 'express';
@@ -39,6 +40,13 @@ export interface AppDeps {
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
+/** Which API answers `compression` may compress: what it deems compressible, never a PDF. */
+function compressible(req: express.Request, res: express.Response): boolean {
+  const type = String(res.getHeader('Content-Type') ?? '');
+  if (type.startsWith('application/pdf') || type.startsWith('text/event-stream')) return false;
+  return compression.filter(req, res);
+}
+
 /** Builds the whole HTTP app without listening: index.ts listens, tests call it in-process. */
 export function createApp({ config, logger, connection, services }: AppDeps): Express {
   const app = express();
@@ -73,6 +81,15 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
       },
     }),
   );
+  // The web app's files come before the request log and the parsers: a table lookup each
+  // (shared/http/web-app.ts), with the CORS and security headers above.
+  const web = config.serveWeb ? webAppRoutes(config.webDistDir) : undefined;
+  if (web) app.use(web);
+  else if (config.serveWeb)
+    logger.warn(
+      { dir: config.webDistDir },
+      'SERVE_WEB is on but the web app is not built (run pnpm build)',
+    );
   app.use(
     pinoHttp({
       logger,
@@ -105,6 +122,9 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   );
   // Before the JSON parser: the webhook's signature covers the exact bytes received.
   app.use('/api', webhookRoute(services.payments));
+  // After the webhook (its answer stays as it is): JSON and text of 1 KB or more, compressed when
+  // the client accepts it; PDFs (invoices, exports) are streamed as they are.
+  app.use('/api', compression({ threshold: 1024, filter: compressible }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(cookieParser());
 
@@ -155,16 +175,6 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
       fallthrough: false,
     }),
   );
-
-  if (config.serveWeb) {
-    const web = webAppRoutes(config.webDistDir);
-    if (web) app.use(web);
-    else
-      logger.warn(
-        { dir: config.webDistDir },
-        'SERVE_WEB is on but the web app is not built (run pnpm build)',
-      );
-  }
 
   app.use(errorHandler(logger));
   return app;
