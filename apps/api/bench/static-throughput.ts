@@ -76,7 +76,7 @@ if (process.argv[2] === '--bare') {
   )?.[1];
   if (!entry) throw new Error('No entry script in apps/web/dist/index.html');
 
-  const paths = [
+  const paths: { name: string; path: string; headers: Record<string, string> }[] = [
     { name: `${entry} (browser)`, path: entry, headers: { 'Accept-Encoding': BROWSER } },
     { name: `${entry} (no encoding)`, path: entry, headers: {} },
     {
