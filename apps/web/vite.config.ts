@@ -60,7 +60,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     restoreMocks: true,
-    // Room for the 5 s waits of vitest.setup.ts on a busy machine.
-    testTimeout: 15_000,
+    // Room for the 15 s waits of vitest.setup.ts on a busy machine.
+    testTimeout: 45_000,
   },
 });
