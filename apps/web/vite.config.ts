@@ -1,12 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+import { precompress } from './vite-plugins/precompress';
+import { siteFiles } from './vite-plugins/site-files';
+
 // The API listens on API_PORT (3000 by default); the dev server forwards API calls and uploaded
 // files to it so the browser only ever talks to one origin, as in production.
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  // siteFiles writes robots.txt and sitemap.xml; precompress, last, the .br and .gz of dist's text.
+  plugins: [react(), siteFiles(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -56,7 +60,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     restoreMocks: true,
-    // Room for the 5 s waits of vitest.setup.ts on a busy machine.
-    testTimeout: 15_000,
+    // Room for the 15 s waits of vitest.setup.ts on a busy machine.
+    testTimeout: 45_000,
   },
 });

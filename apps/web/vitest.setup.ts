@@ -2,10 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// findBy*/waitFor wait up to 5 s (the default is 1 s): the first render of a lazily loaded route
-// also transforms its modules, which takes longer than a second when CI runs every suite on two
-// busy cores. Only a failing test waits the whole time.
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor wait up to 15 s (the default is 1 s): on two cores shared with other jobs a
+// render can take seconds. This bounds how long a failing test waits, it measures nothing: only a
+// failing test waits the whole time. (testing/render-route.tsx loads the route modules beforehand.)
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom does not implement scrolling; the layout scrolls to the top on every route change.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

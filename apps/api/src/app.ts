@@ -1,4 +1,5 @@
 import path from 'node:path';
+import compression from 'compression';
 import cors from 'cors';
 import express from 'express';
 import type { Express } from 'express';
@@ -36,6 +37,13 @@ export interface AppDeps {
   services: Services;
 }
 
+/** Which API answers `compression` may compress: what it deems compressible, never a PDF. */
+function compressible(req: express.Request, res: express.Response): boolean {
+  const type = String(res.getHeader('Content-Type') ?? '');
+  if (type.startsWith('application/pdf') || type.startsWith('text/event-stream')) return false;
+  return compression.filter(req, res);
+}
+
 /** Builds the whole HTTP app without listening: index.ts listens, tests call it in-process. */
 export function createApp({ config, logger, connection, services }: AppDeps): Express {
   const app = express();
@@ -69,17 +77,31 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
     },
   });
 
+  // Neither depends on anything in the request but a preflight's questions, so their headers are
+  // captured once and set in one step on every answer; CORS itself runs only for preflights.
+  const fixedHeaders = captureFixedHeaders([corsHeaders, securityHeaders]);
+  app.use((req, res, next) => {
+    for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+    if (req.method === 'OPTIONS') corsHeaders(req, res, next);
+    else next();
+  });
+  // The web app's files come before the request log and the parsers: a table lookup each
+  // (shared/http/web-app.ts).
+  const web = config.serveWeb ? webAppRoutes(config.webDistDir) : undefined;
+  if (web) app.use(web);
+  else if (config.serveWeb)
+    logger.warn(
+      { dir: config.webDistDir },
+      'SERVE_WEB is on but the web app is not built (run pnpm build)',
+    );
   app.use(requestLog(logger));
-  // The catalogue's reads answer first, with the very headers cors and helmet would add (they
-  // depend on nothing in a GET, so they are captured once): the busiest reads skip the stack.
-  app.use(
-    '/api',
-    productsRoutes(services.stock, captureFixedHeaders([corsHeaders, securityHeaders])),
-  );
-  app.use(corsHeaders);
-  app.use(securityHeaders);
+  // The catalogue's reads, the busiest of the API, before the parsers and the other routers.
+  app.use('/api', productsRoutes(services.stock));
   // Before the JSON parser: the webhook's signature covers the exact bytes received.
   app.use('/api', webhookRoute(services.payments));
+  // After the webhook (its answer stays as it is): JSON and text of 1 KB or more, compressed when
+  // the client accepts it; PDFs (invoices, exports) are streamed as they are.
+  app.use('/api', compression({ threshold: 1024, filter: compressible }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
 
   const api = express.Router();
@@ -128,16 +150,6 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
       fallthrough: false,
     }),
   );
-
-  if (config.serveWeb) {
-    const web = webAppRoutes(config.webDistDir);
-    if (web) app.use(web);
-    else
-      logger.warn(
-        { dir: config.webDistDir },
-        'SERVE_WEB is on but the web app is not built (run pnpm build)',
-      );
-  }
 
   app.use(errorHandler(logger));
   return app;

@@ -1,6 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { formatINR, products } from '@vanya/catalog';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raw } from '../../testing/raw-http';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 
@@ -76,7 +78,7 @@ describe('the catalogue endpoints', () => {
     }
   });
 
-  it('answers with the same security and CORS headers as every other route, though it skips them', async () => {
+  it('answers with the same security and CORS headers as every other route', async () => {
     const general = await request(t.app).get('/api/health');
     const fixed = [
       'content-security-policy',
@@ -88,7 +90,6 @@ describe('the catalogue endpoints', () => {
       'cross-origin-resource-policy',
       'access-control-allow-origin',
       'access-control-allow-credentials',
-      'vary',
     ];
     for (const path of ['/api/products', '/api/products/Hamper', '/api/products/rose-scrub']) {
       const res = await request(t.app).get(path);
@@ -96,8 +97,26 @@ describe('the catalogue endpoints', () => {
         expect(res.headers[name], `${path} ${name}`).toBe(general.headers[name]);
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/^Origin\b/);
     }
     expect(general.headers['content-security-policy']).toContain("default-src 'self'");
     expect(general.headers['access-control-allow-origin']).toBe(t.config.webOrigin);
+  });
+
+  it('sends the catalogue as brotli or gzip as the client accepts, each with its own ETag', async () => {
+    const plain = await request(t.app).get('/api/products').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Origin, Accept-Encoding');
+    const etags = new Set([plain.headers.etag]);
+    for (const [accept, encoding, unpack] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await raw(t.app, '/api/products', { 'Accept-Encoding': accept });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(unpack(res.body).toString()).toBe(plain.text);
+      etags.add(res.headers.etag);
+    }
+    expect(etags.size).toBe(3);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { getProduct, products } from '@vanya/catalog';
 import type { Product } from '@vanya/catalog';
 import mongoose, { Schema } from 'mongoose';
@@ -22,30 +23,55 @@ export const outOfStockMessage = (name: string) =>
  * Stock as the owner set it, read once per few seconds (the collection holds a document per
  * product at most), with the catalogue's own flag for products never switched.
  */
-/** A JSON answer serialised once: its bytes and a strong ETag of them. */
-export interface JsonAnswer {
+/** One form of a JSON answer: its bytes and a strong ETag of them. */
+export interface JsonVariant {
   body: Buffer;
   etag: string;
 }
 
+/** A JSON answer serialised once, with brotli and gzip forms when it is 1 KB or more. */
+export interface JsonAnswer {
+  identity: JsonVariant;
+  br?: JsonVariant;
+  gzip?: JsonVariant;
+}
+
+/** Below this, compressing costs more than it saves (the same threshold as the API's). */
+const COMPRESS_FROM_BYTES = 1024;
+
+function jsonVariant(body: Buffer, encoding?: 'br' | 'gzip'): JsonVariant {
+  const hash = createHash('sha1').update(body).digest('base64url');
+  // Each form has its own ETag: a cache must never answer gzip bytes to a br request.
+  return { body, etag: `"${hash}${encoding ? `-${encoding}` : ''}"` };
+}
+
 function jsonAnswer(value: unknown): JsonAnswer {
   const body = Buffer.from(JSON.stringify(value));
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  if (body.length < COMPRESS_FROM_BYTES) return { identity: jsonVariant(body) };
+  return {
+    identity: jsonVariant(body),
+    br: jsonVariant(
+      brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      'br',
+    ),
+    gzip: jsonVariant(gzipSync(body, { level: 9 }), 'gzip'),
+  };
 }
 
 export function createStockService(now: () => number = Date.now) {
   let cached: { at: number; switches: Map<string, boolean> } | undefined;
-  // The catalogue's JSON for the switches it was built from: rebuilt only when they change.
-  let answers:
-    { switches: Map<string, boolean>; list: JsonAnswer; byId: Map<string, JsonAnswer> } | undefined;
+  // The catalogue's JSON for the switches it was built from: rebuilt (and compressed) only when
+  // what they say changes, not each time they are read again.
+  let answers: { key: string; list: JsonAnswer; byId: Map<string, JsonAnswer> } | undefined;
 
   /** The catalogue and each product as JSON bytes, serialised once per state of the switches. */
   async function serialised() {
     const map = await switches();
-    if (answers?.switches !== map) {
+    const key = JSON.stringify([...map].sort());
+    if (answers?.key !== key) {
       const list = products.map((p) => withStock(p, map));
       answers = {
-        switches: map,
+        key,
         list: jsonAnswer(list),
         byId: new Map(list.map((p) => [p.id, jsonAnswer(p)])),
       };

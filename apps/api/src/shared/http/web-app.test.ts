@@ -1,10 +1,20 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raw } from '../../testing/raw-http';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
+
+const INDEX = `<!doctype html><title>Vanya Naturals</title><div id="root"></div>${'<!-- padding -->'.repeat(80)}`;
+const SCRIPT = `console.log("shop");\n${'export const x = "body butter, scrub and soap";\n'.repeat(60)}`;
+const ROBOTS =
+  'User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: https://example.in/sitemap.xml\n';
+const SITEMAP =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.in/</loc></url></urlset>\n';
+const VIDEO = Buffer.from(Array.from({ length: 4000 }, (_, i) => i % 251));
 
 describe('serving the built web app from the API', () => {
   let t: TestApp;
@@ -12,11 +22,20 @@ describe('serving the built web app from the API', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'vanya-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><title>Vanya Naturals</title><div id="root"></div>',
-    );
-    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("shop")');
+    mkdirSync(path.join(dist, 'media'));
+    // As the web build writes them: each text file with its .br and .gz beside it.
+    const write = (rel: string, content: string | Buffer, compress = true) => {
+      const file = path.join(dist, rel);
+      writeFileSync(file, content);
+      if (!compress) return;
+      writeFileSync(`${file}.br`, brotliCompressSync(content));
+      writeFileSync(`${file}.gz`, gzipSync(content));
+    };
+    write('index.html', INDEX);
+    write('assets/index-abc123.js', SCRIPT);
+    write('robots.txt', ROBOTS, false);
+    write('sitemap.xml', SITEMAP);
+    write('media/clip.mp4', VIDEO, false);
     t = await startTestApp({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -28,6 +47,7 @@ describe('serving the built web app from the API', () => {
     const res = await request(t.app).get('/').set('Accept', 'text/html');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<title>Vanya Naturals</title>');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
   it('falls back to index.html for a client-side route such as /products/Bodybutter', async () => {
@@ -37,14 +57,114 @@ describe('serving the built web app from the API', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('keeps the security headers on the page', async () => {
+    const res = await request(t.app).get('/products').set('Accept', 'text/html');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('serves hashed assets with a long cache lifetime', async () => {
     const res = await request(t.app).get('/assets/index-abc123.js');
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('answers br, then gzip, then the file itself, as Accept-Encoding allows', async () => {
+    const cases: [string | undefined, string | undefined][] = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=1, gzip;q=0.5', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+      [undefined, undefined],
+    ];
+    const etags = new Set<string>();
+    for (const [accept, encoding] of cases) {
+      for (const [url, content, type] of [
+        ['/assets/index-abc123.js', SCRIPT, 'text/javascript; charset=utf-8'],
+        ['/products/Bodybutter', INDEX, 'text/html; charset=utf-8'],
+      ] as const) {
+        const res = await raw(t.app, url, {
+          Accept: 'text/html',
+          ...(accept ? { 'Accept-Encoding': accept } : {}),
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toBe(type);
+        expect(res.headers.vary).toContain('Accept-Encoding');
+        expect(Number(res.headers['content-length'])).toBe(res.body.length);
+        const decoded =
+          encoding === 'br'
+            ? brotliDecompressSync(res.body)
+            : encoding === 'gzip'
+              ? gunzipSync(res.body)
+              : res.body;
+        expect(decoded.toString()).toBe(content);
+        if (url.startsWith('/assets')) etags.add(res.headers.etag!);
+      }
+    }
+    // One ETag per variant: br, gzip and the file itself.
+    expect(etags.size).toBe(3);
+  });
+
+  it('answers a matching If-None-Match with 304 for the same variant only', async () => {
+    const first = await request(t.app).get('/assets/index-abc123.js').set('Accept-Encoding', 'br');
+    const again = await request(t.app)
+      .get('/assets/index-abc123.js')
+      .set('Accept-Encoding', 'br')
+      .set('If-None-Match', first.headers.etag!);
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers.vary).toContain('Accept-Encoding');
+    const otherVariant = await request(t.app)
+      .get('/assets/index-abc123.js')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', first.headers.etag!);
+    expect(otherVariant.status).toBe(200);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const get = await raw(t.app, '/assets/index-abc123.js', { 'Accept-Encoding': 'gzip' });
+    const head = await request(t.app)
+      .head('/assets/index-abc123.js')
+      .set('Accept-Encoding', 'gzip');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves robots.txt and sitemap.xml as themselves, never the page', async () => {
+    const robots = await request(t.app).get('/robots.txt').set('Accept', 'text/html,*/*');
+    expect(robots.status).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.text).toBe(ROBOTS);
+    const sitemap = await request(t.app)
+      .get('/sitemap.xml')
+      .set('Accept', 'text/html,*/*')
+      .set('Accept-Encoding', 'gzip');
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(sitemap.headers['content-encoding']).toBe('gzip');
+    expect(sitemap.text).toBe(SITEMAP);
+  });
+
+  it('caches media for a week and answers byte ranges of video', async () => {
+    const whole = await raw(t.app, '/media/clip.mp4');
+    expect(whole.headers['cache-control']).toBe(
+      'public, max-age=604800, stale-while-revalidate=86400',
+    );
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    const part = await raw(t.app, '/media/clip.mp4', { Range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${VIDEO.length}`);
+    expect(part.body.equals(VIDEO.subarray(100, 200))).toBe(true);
   });
 
   it('answers a missing asset with 404 rather than the page', async () => {
-    const res = await request(t.app).get('/assets/missing.js');
+    const res = await request(t.app).get('/assets/missing.js').set('Accept', 'text/html');
     expect(res.status).toBe(404);
   });
 
@@ -52,5 +172,33 @@ describe('serving the built web app from the API', () => {
     const res = await request(t.app).get('/api/nothing-here').set('Accept', 'text/html');
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('compressing API answers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('compresses JSON of 1 KB or more when the client accepts it', async () => {
+    const res = await raw(t.app, '/api/products', { 'Accept-Encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    const json = JSON.parse(gunzipSync(res.body).toString()) as unknown;
+    const plain = await request(t.app).get('/api/products').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Buffer.byteLength(plain.text)).toBeGreaterThan(1024);
+    expect(json).toEqual(plain.body);
+  });
+
+  it('leaves small JSON as it is', async () => {
+    const res = await request(t.app).get('/api/health').set('Accept-Encoding', 'gzip, br');
+    expect(Buffer.byteLength(res.text)).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -44,11 +44,9 @@ describe('profile tabs and the order page', () => {
     setSession('token-tabs', { name: 'Asha Patil', email: 'asha@example.com' });
     answerGets({ '/auth/me': { data: { user: userFixture() } }, '/orders': orders });
     renderProfile('/profile?tab=orders');
-    const link = await screen.findByRole(
-      'link',
-      { name: new RegExp(`^${ACCOUNT_TEXTS.orders.view}`) },
-      { timeout: 10_000 },
-    );
+    const link = await screen.findByRole('link', {
+      name: new RegExp(`^${ACCOUNT_TEXTS.orders.view}`),
+    });
     expect(link).toHaveTextContent('VNY-482913');
     expect(link).toHaveAttribute('href', `/profile/orders/${ORDER}`);
   });
@@ -57,11 +55,7 @@ describe('profile tabs and the order page', () => {
     setSession('token-tabs', { name: 'Asha Patil', email: 'asha@example.com' });
     answerGets({ '/auth/me': { data: { user: userFixture() } }, '/orders': orders });
     renderProfile(`/profile?tab=returns&returnOrder=${ORDER}`);
-    const select = await screen.findByLabelText(
-      ACCOUNT_TEXTS.returns.order,
-      {},
-      { timeout: 10_000 },
-    );
+    const select = await screen.findByLabelText(ACCOUNT_TEXTS.returns.order, {});
     expect(select).toHaveValue(ORDER);
   });
 
@@ -97,7 +91,6 @@ describe('profile tabs and the order page', () => {
           ' · ' +
           ACCOUNT_TEXTS.returns.creditNote('CN/26-27/000001'),
         {},
-        { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Sorry about the leaking jar. Refunded in full.')).toBeInTheDocument();
@@ -125,11 +118,7 @@ describe('profile tabs and the order page', () => {
       ],
     });
     renderProfile('/profile?tab=support');
-    const replies = await screen.findByRole(
-      'list',
-      { name: ACCOUNT_TEXTS.support.repliesLabel },
-      { timeout: 10_000 },
-    );
+    const replies = await screen.findByRole('list', { name: ACCOUNT_TEXTS.support.repliesLabel });
     expect(within(replies).getByText(ACCOUNT_TEXTS.support.fromShop)).toBeInTheDocument();
     expect(
       within(replies).getByText('It left Latur today; here is the tracking number.'),

@@ -151,7 +151,7 @@ describe('/admin', () => {
     });
     renderRoute('/admin');
 
-    expect(await screen.findByText(T.ownerOnly, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText(T.ownerOnly, {})).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: T.title })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: T.title })).not.toBeInTheDocument();
     expect(screen.queryByText(T.dashboard.toDispatch)).not.toBeInTheDocument();

@@ -27,7 +27,7 @@ describe('/cart with an item out of stock', () => {
     addToCart('ExfoliatingScrub', 1);
     stockApi();
     renderRoute('/cart');
-    const line = await screen.findByRole('article', { name: NAME }, { timeout: 5000 });
+    const line = await screen.findByRole('article', { name: NAME });
     expect(await within(line).findByText(CART_TEXTS.outOfStockLine)).toBeInTheDocument();
     expect(
       within(

@@ -10,7 +10,7 @@ import { CART_TEXTS } from '../texts';
 
 async function renderCart() {
   const result = renderRoute('/cart');
-  await screen.findByRole('heading', { level: 1, name: CART_TEXTS.heading }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: CART_TEXTS.heading });
   return result;
 }
 

@@ -22,16 +22,10 @@ describe('out of stock on the storefront', () => {
   it('marks the product card and disables its Add to Cart', async () => {
     const requests = stockApi();
     renderRoute('/products');
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: CATALOG_TEXTS.productsHeading },
-      { timeout: 5000 },
-    );
-    const button = await screen.findByRole(
-      'button',
-      { name: `${CATALOG_TEXTS.outOfStock}: ${NAME}` },
-      { timeout: 5000 },
-    );
+    await screen.findByRole('heading', { level: 1, name: CATALOG_TEXTS.productsHeading });
+    const button = await screen.findByRole('button', {
+      name: `${CATALOG_TEXTS.outOfStock}: ${NAME}`,
+    });
     expect(button).toBeDisabled();
     const card = button.closest('article')!;
     expect(within(card).getAllByText(CATALOG_TEXTS.outOfStock)).toHaveLength(2);
@@ -47,7 +41,7 @@ describe('out of stock on the storefront', () => {
   it('says so on the product page and disables Add to Cart and Buy Now', async () => {
     stockApi();
     renderRoute(`/products/${OUT}`);
-    await screen.findByRole('heading', { level: 1, name: NAME }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: NAME });
     expect(await screen.findByText(CATALOG_TEXTS.outOfStockNote)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: CATALOG_TEXTS.addToCart })).toBeDisabled();
     expect(screen.getByRole('button', { name: CATALOG_TEXTS.buyNow })).toBeDisabled();
@@ -56,11 +50,7 @@ describe('out of stock on the storefront', () => {
   it('keeps a product in stock buyable on its page', async () => {
     stockApi();
     renderRoute('/products/ExfoliatingScrub');
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: getProduct('ExfoliatingScrub')!.name },
-      { timeout: 5000 },
-    );
+    await screen.findByRole('heading', { level: 1, name: getProduct('ExfoliatingScrub')!.name });
     expect(screen.queryByText(CATALOG_TEXTS.outOfStockNote)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: CATALOG_TEXTS.buyNow })).toBeEnabled();
   });

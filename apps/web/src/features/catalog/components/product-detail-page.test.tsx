@@ -9,7 +9,7 @@ import { CATALOG_TEXTS } from '../texts';
 
 async function renderProduct(id: string) {
   const result = renderRoute(`/products/${id}`);
-  await screen.findByRole('heading', { level: 1, name: getProduct(id)?.name }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: getProduct(id)?.name });
   return result;
 }
 

@@ -8,11 +8,7 @@ import { CATALOG_TEXTS } from '../texts';
 
 async function renderProducts(path = '/products') {
   const result = renderRoute(path);
-  await screen.findByRole(
-    'heading',
-    { level: 1, name: CATALOG_TEXTS.productsHeading },
-    { timeout: 5000 },
-  );
+  await screen.findByRole('heading', { level: 1, name: CATALOG_TEXTS.productsHeading });
   return result;
 }
 

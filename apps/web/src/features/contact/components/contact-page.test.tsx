@@ -10,7 +10,7 @@ import { CONTACT_TEXTS as T } from '../texts';
 async function renderContact(reply: MockReply) {
   const requests = mockApi(() => reply);
   renderRoute('/contact');
-  await screen.findByRole('heading', { level: 1, name: T.heading }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: T.heading });
   return requests;
 }
 

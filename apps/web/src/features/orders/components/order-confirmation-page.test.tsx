@@ -20,11 +20,7 @@ describe('/order-confirmation', () => {
     renderRoute(`/order-confirmation?order=${ORDER_ID}`);
 
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: ORDER_TEXTS.confirmationHeading },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: ORDER_TEXTS.confirmationHeading }),
     ).toBeInTheDocument();
     expect(requests.some((request) => request.url === `/orders/${ORDER_ID}`)).toBe(true);
     expect(
@@ -52,11 +48,7 @@ describe('/order-confirmation', () => {
     }));
     renderRoute(`/order-confirmation?order=${ORDER_ID}`);
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: ORDER_TEXTS.loadFailedHeading },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: ORDER_TEXTS.loadFailedHeading }),
     ).toBeInTheDocument();
   });
 });

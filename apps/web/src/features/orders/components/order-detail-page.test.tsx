@@ -32,11 +32,7 @@ function paidOrder(overrides: Partial<Order> = {}): Order {
 }
 
 async function findTitle(order: Order) {
-  return screen.findByRole(
-    'heading',
-    { level: 1, name: T.title(order.orderNumber) },
-    { timeout: 5000 },
-  );
+  return screen.findByRole('heading', { level: 1, name: T.title(order.orderNumber) });
 }
 
 describe('/profile/orders/:id', () => {
@@ -250,11 +246,7 @@ describe('/profile/orders/:id', () => {
     }));
     renderRoute(PATH);
     expect(
-      await screen.findByRole(
-        'heading',
-        { level: 1, name: T.loadFailedHeading },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { level: 1, name: T.loadFailedHeading }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: T.backToOrders })).toHaveAttribute(
       'href',

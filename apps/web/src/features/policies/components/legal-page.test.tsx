@@ -7,7 +7,7 @@ import { LEGAL_TEXTS } from '../legal-texts';
 
 async function open(path: string, heading: string) {
   renderRoute(path);
-  return screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 });
+  return screen.findByRole('heading', { level: 1, name: heading });
 }
 
 describe('legal pages', () => {

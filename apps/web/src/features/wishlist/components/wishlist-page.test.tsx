@@ -23,7 +23,7 @@ function wishlistServer(initial: string[]) {
 
 async function renderWishlist() {
   renderRoute('/wishlist');
-  await screen.findByRole('heading', { level: 1, name: T.heading }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: T.heading });
 }
 
 describe('/wishlist', () => {
