@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger';
 
@@ -12,6 +13,26 @@ declare module 'node:http' {
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
+const LOGGER = Symbol('the app logger');
+const CHILD = Symbol('the request logger');
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    [LOGGER]?: Logger;
+    [CHILD]?: Logger;
+  }
+}
+
+// `req.log` is a getter on the prototype, defined once: defining it on each request would cost a
+// property definition per request and slow every later property read of the request object.
+Object.defineProperty(IncomingMessage.prototype, 'log', {
+  configurable: true,
+  get(this: IncomingMessage): Logger | undefined {
+    const logger = this[LOGGER];
+    if (!logger) return undefined;
+    return (this[CHILD] ??= logger.child({ reqId: this.id }));
+  },
+});
 
 /** A 503 (database or provider briefly away) is a warning: an outage must not flood the errors. */
 function levelFor(statusCode: number): 'info' | 'warn' | 'error' {
@@ -32,17 +53,13 @@ export function requestLog(logger: Logger): RequestHandler {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.id = id;
+    req[LOGGER] = logger;
     res.setHeader('X-Request-Id', id);
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      get: () => (child ??= logger.child({ reqId: id })),
-    });
     const started = performance.now();
     const url = req.originalUrl;
-    const done = (finished: boolean) => {
-      res.removeListener('finish', onFinish);
-      res.removeListener('close', onClose);
+    // 'close' comes once for every answer, after 'finish' when it was sent in full.
+    res.once('close', () => {
+      const finished = res.writableFinished;
       const level = finished ? levelFor(res.statusCode) : 'warn';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
@@ -54,11 +71,7 @@ export function requestLog(logger: Logger): RequestHandler {
         },
         finished ? 'request completed' : 'request aborted',
       );
-    };
-    const onFinish = () => done(true);
-    const onClose = () => done(res.writableFinished);
-    res.once('finish', onFinish);
-    res.once('close', onClose);
+    });
     next();
   };
 }
