@@ -173,6 +173,53 @@ export async function load(
   };
 }
 
+/**
+ * Open loop: requests sent at a steady `rps` for `durationMs`, each on time whether or not the
+ * earlier ones were answered (as shoppers arrive), so a slow server cannot slow the arrivals and
+ * hide its own latency. Latencies in milliseconds.
+ */
+export async function paced(
+  baseUrl: string,
+  options: { rps: number; durationMs: number; next: (i: number) => RequestSpec },
+): Promise<LoadResult> {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let errors = 0;
+  const total = Math.max(1, Math.round((options.rps * options.durationMs) / 1000));
+  const interval = 1000 / options.rps;
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i += 1) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const t0 = performance.now();
+    pending.push(
+      sendOnce(url, agent, options.next(i)).then((status) => {
+        latencies.push(performance.now() - t0);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status === 0 || status >= 500) errors += 1;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    errors,
+    statuses,
+    rps: latencies.length / ((performance.now() - started) / 1000),
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies[latencies.length - 1] ?? 0,
+  };
+}
+
 export interface BurstResult extends LoadResult {
   /** How many bursts ran (each `size` requests sent at the same moment). */
   rounds: number;

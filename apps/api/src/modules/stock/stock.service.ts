@@ -79,12 +79,35 @@ export function createStockService(now: () => number = Date.now) {
     return answers;
   }
 
-  async function switches(): Promise<Map<string, boolean>> {
-    if (cached && now() - cached.at < STOCK_CACHE_MS) return cached.switches;
+  let refreshing: Promise<Map<string, boolean>> | undefined;
+  // Bumped by every switch changed here: a read begun before the change must not store its result.
+  let generation = 0;
+
+  async function readSwitches(): Promise<Map<string, boolean>> {
+    const startedIn = generation;
     const rows = await withDbRetry(() =>
       StockModel.find({}).lean<{ _id: string; inStock: boolean }[]>(),
     );
-    cached = { at: now(), switches: new Map(rows.map((r) => [r._id, r.inStock])) };
+    const read = new Map(rows.map((r) => [r._id, r.inStock]));
+    if (startedIn === generation) cached = { at: now(), switches: read };
+    return read;
+  }
+
+  /**
+   * The switches, read again once they are a few seconds old. A read that finds them old answers
+   * with them and refreshes them behind (one refresh at a time): the catalogue never waits for the
+   * database, which may be busy (a burst of logins writing their history). Only the first read, and
+   * the first after the owner changes a switch here, waits.
+   */
+  async function switches(): Promise<Map<string, boolean>> {
+    if (cached && now() - cached.at < STOCK_CACHE_MS) return cached.switches;
+    const refresh = (refreshing ??= readSwitches().finally(() => {
+      if (refreshing === refresh) refreshing = undefined;
+    }));
+    if (!cached) return refresh;
+    refresh.catch(() => {
+      // The next read tries again; until then the switches as last read stand.
+    });
     return cached.switches;
   }
 
@@ -118,7 +141,9 @@ export function createStockService(now: () => number = Date.now) {
       await withDbRetry(() =>
         StockModel.updateOne({ _id: id }, { $set: { inStock } }, { upsert: true }),
       );
+      generation += 1;
       cached = undefined;
+      refreshing = undefined;
       return { productId: id, inStock };
     },
     /** Refuses (409 OUT_OF_STOCK) an order with any item switched out of stock. */
