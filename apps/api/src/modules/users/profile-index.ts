@@ -66,17 +66,22 @@ async function addUntilStored(
   id: Types.ObjectId,
 ): Promise<void> {
   for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt += 1) {
+    // findOneAndUpdate, not updateOne: the embedded FerretDB finds the document of an update
+    // command by scanning the collection, and that of a findAndModify by its _id alone.
+    let stored: ProfileIndexDoc | null = null;
     try {
-      await ProfileIndexModel.updateOne(
+      stored = await ProfileIndexModel.findOneAndUpdate(
         { _id: userId },
         { $addToSet: { [kind]: id } },
-        { upsert: true },
-      );
+        { upsert: true, returnDocument: 'after' },
+      ).lean<ProfileIndexDoc>();
     } catch (err) {
       // Two first additions at once both upsert; the one refused adds again on the next round.
       if (!isDuplicateKey(err)) throw err;
     }
-    const stored = await ProfileIndexModel.findById(userId, { [kind]: 1 }).lean<ProfileIndexDoc>();
+    // Read back: a concurrent update of the same document may have written over this one.
+    if (stored)
+      stored = await ProfileIndexModel.findById(userId, { [kind]: 1 }).lean<ProfileIndexDoc>();
     if (stored?.[kind]?.some((x) => x.equals(id))) return;
   }
   throw new Error(`Could not record ${kind} ${String(id)} for user ${String(userId)}`);
