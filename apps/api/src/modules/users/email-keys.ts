@@ -32,7 +32,6 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Points the key of `email` at `userId`, whatever it pointed at before. */
 export async function pointEmailKey(email: string, userId: Types.ObjectId): Promise<void> {
-  // findOneAndUpdate: the embedded FerretDB scans the collection for an update command's filter.
   await EmailKeyModel.findOneAndUpdate(
     { _id: normaliseEmail(email) },
     { $set: { userId } },
