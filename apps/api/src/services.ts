@@ -12,7 +12,6 @@ import { createCodeService } from './modules/auth/codes.service';
 import { createEmailTokenService } from './modules/auth/email-tokens.service';
 import { createPasswordHasher } from './modules/auth/password-hasher';
 import type { PasswordHasher } from './modules/auth/password-hasher';
-import { listInvoices } from './modules/invoices/invoices.routes';
 import { createMailer } from './modules/mail/mailer';
 import type { Mailer } from './modules/mail/mailer';
 import { createOrderLifecycle } from './modules/orders/order-lifecycle';
@@ -23,12 +22,10 @@ import { RazorpayProvider, TestPaymentProvider } from './modules/payments/paymen
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentsService } from './modules/payments/payments.service';
 import type { PaymentsService } from './modules/payments/payments.service';
-import { listReturns } from './modules/returns/returns.routes';
 import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
 import type { SmsTransport } from './modules/sms/sms-transport';
 import { createStockService } from './modules/stock/stock.service';
 import type { StockService } from './modules/stock/stock.service';
-import { listTickets } from './modules/tickets/tickets.routes';
 import { sweepExpired } from './shared/db/sweeper';
 import type { Logger } from './shared/logger';
 
@@ -110,15 +107,6 @@ export function createServices(config: Config, logger: Logger): Services {
     hasher: passwordHasher,
     codes: createCodeService(config.secrets.codes),
     tokens: createEmailTokenService(),
-    profileLists: async (userId) => {
-      const [orderList, invoices, returns, tickets] = await Promise.all([
-        orders.list(userId),
-        listInvoices(config.secrets.invoiceLinks, userId),
-        listReturns(userId),
-        listTickets(userId),
-      ]);
-      return { orders: orderList, invoices, returns, tickets };
-    },
   });
   const jobs = createJobs(
     [

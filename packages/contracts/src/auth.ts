@@ -28,14 +28,7 @@ import {
   PROFILE_MESSAGES,
 } from './messages';
 import type { LoginErrorQueryValue, LoginVerifiedQueryValue } from './messages';
-import {
-  addressSchema,
-  invoiceSchema,
-  orderSummarySchema,
-  paymentMethodSchema,
-  returnRequestSchema,
-  ticketSchema,
-} from './profile';
+import { addressSchema, paymentMethodSchema } from './profile';
 
 const NAME_MAX = 100;
 
@@ -214,10 +207,6 @@ export const userSchema = z
     loginHistory: z.array(z.string()),
     addresses: z.array(addressSchema),
     payments: z.array(paymentMethodSchema),
-    orders: z.array(orderSummarySchema),
-    invoices: z.array(invoiceSchema),
-    returns: z.array(returnRequestSchema),
-    tickets: z.array(ticketSchema),
   })
   .meta({ id: 'User' });
 

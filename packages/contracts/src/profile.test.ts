@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from './messages';
 import {
+  profilePageQuerySchema,
   addAddressBodySchema,
   addPaymentMethodBodySchema,
   createReturnBodySchema,
@@ -174,5 +175,22 @@ describe('support tickets', () => {
     expect(ticketSchema.parse({ ...ticket, attachment: '/uploads/t.jpg' }).attachment).toBe(
       '/uploads/t.jpg',
     );
+  });
+});
+
+describe('the page of a profile list', () => {
+  it('defaults to the newest 50 and takes a limit of 1 to 100 and an id to start after', () => {
+    expect(profilePageQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(
+      profilePageQuerySchema.parse({ limit: '20', before: '65f1a2b3c4d5e6f708192a3b' }),
+    ).toEqual({ limit: 20, before: '65f1a2b3c4d5e6f708192a3b' });
+    for (const query of [
+      { limit: '0' },
+      { limit: '101' },
+      { limit: '2.5' },
+      { before: 'x' },
+      { page: '2' },
+    ])
+      expect(profilePageQuerySchema.safeParse(query).success).toBe(false);
   });
 });

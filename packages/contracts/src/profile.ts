@@ -49,6 +49,23 @@ export const listItemIdField = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, FIELD_M
 export const itemIdParamsSchema = z.object({ id: listItemIdField });
 export const objectIdParamsSchema = z.object({ id: objectIdField });
 
+/** Items a profile list answers at most per page, and by default. */
+export const PROFILE_PAGE_MAX = 100;
+export const PROFILE_PAGE_DEFAULT = 50;
+
+/**
+ * GET /orders, /invoices, /returns and /tickets?limit=&before=: newest first, `limit` items after
+ * the item whose id is `before` (the last one of the previous page). A page shorter than `limit`
+ * is the last.
+ */
+export const profilePageQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(PROFILE_PAGE_MAX).default(PROFILE_PAGE_DEFAULT),
+    before: objectIdField.optional(),
+  })
+  .strict();
+export type ProfilePageQuery = z.infer<typeof profilePageQuerySchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Addresses
 

@@ -16,10 +16,6 @@ export function userFixture(overrides: Partial<User> = {}): User {
     loginHistory: [],
     addresses: [],
     payments: [],
-    orders: [],
-    invoices: [],
-    returns: [],
-    tickets: [],
     ...overrides,
   };
 }

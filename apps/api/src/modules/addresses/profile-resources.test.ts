@@ -248,9 +248,32 @@ describe('the profile\u2019s lists: addresses, payment labels, returns and ticke
       'My soap arrived broken',
     ]);
     expect((await request(t.app).get('/api/tickets').set(bearer(ravi))).body).toEqual([]);
+    // Pages, newest first: `before` is the last id of the page before.
+    const first = await request(t.app).get('/api/tickets?limit=2').set(bearer(asha));
+    expect(first.body.map((x: { message: string }) => x.message)).toEqual([
+      'No file at all',
+      'Invoice question',
+    ]);
+    const next = await request(t.app)
+      .get(`/api/tickets?limit=2&before=${first.body[1].id}`)
+      .set(bearer(asha));
+    expect(next.body.map((x: { message: string }) => x.message)).toEqual([
+      'My soap arrived broken',
+    ]);
+    // Another user's ticket answers 404, like a missing one.
+    const foreign = await request(t.app).get(`/api/tickets/${first.body[0].id}`).set(bearer(ravi));
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe('TICKET_NOT_FOUND');
     expect(
-      (await request(t.app).get('/api/auth/me').set(bearer(asha))).body.data.user.tickets,
-    ).toHaveLength(3);
+      (await request(t.app).get(`/api/tickets/${first.body[0].id}`).set(bearer(asha))).status,
+    ).toBe(200);
+    expect((await request(t.app).get('/api/tickets?limit=0').set(bearer(asha))).status).toBe(400);
+    expect((await request(t.app).get('/api/tickets?before=nope').set(bearer(asha))).status).toBe(
+      400,
+    );
+    expect(
+      (await request(t.app).get('/api/auth/me').set(bearer(asha))).body.data.user,
+    ).not.toHaveProperty('tickets');
   });
 
   it('never shows another user\u2019s orders or invoices', async () => {

@@ -10,7 +10,7 @@ import type {
   UpdateMeBody,
   User,
 } from '@vanya/contracts';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { Config } from '../../config/env';
 import { AppError, conflict, forbidden } from '../../shared/errors/app-error';
 import { forgetSession } from '../../shared/http/require-auth';
@@ -27,10 +27,11 @@ import {
 import type { CodeReason } from '../mail/templates';
 import type { SmsTransport } from '../sms/sms-transport';
 import { createAvatarStore } from '../users/avatar-store';
+import { claimEmailKey, findUserByEmail, releaseEmailKey } from '../users/email-keys';
 import { UserModel } from '../users/user.model';
 import type { UserDoc } from '../users/user.model';
-import { EMPTY_LISTS, toUserResponse } from '../users/user.view';
-import type { LoginEvent, ProfileLists } from '../users/user.view';
+import { toUserResponse } from '../users/user.view';
+import type { LoginEvent } from '../users/user.view';
 import type { CodeService } from './codes.service';
 import { EmailTokenModel } from './email-token.model';
 import type { EmailTokenService } from './email-tokens.service';
@@ -53,8 +54,6 @@ export interface AuthServiceDeps {
   hasher: PasswordHasher;
   codes: CodeService;
   tokens: EmailTokenService;
-  /** Orders, invoices, returns and tickets for the profile (filled by the shopping modules). */
-  profileLists?: (userId: Types.ObjectId) => Promise<ProfileLists>;
   now?: () => number;
 }
 
@@ -63,7 +62,6 @@ export type VerifyLinkOutcome = 'verified' | 'already' | 'invalid' | 'user_not_f
 export function createAuthService(deps: AuthServiceDeps) {
   const { config, logger, mailer, sms, hasher, codes, tokens } = deps;
   const now = deps.now ?? Date.now;
-  const lists = (user: UserDoc) => deps.profileLists?.(user._id) ?? Promise.resolve(EMPTY_LISTS);
   const webLink = (pathname: string, params?: Record<string, string>) =>
     `${config.webOrigin}${pathname}${params ? `?${new URLSearchParams(params)}` : ''}`;
   const sessionToken = (user: UserDoc) =>
@@ -72,11 +70,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       config.jwtSecret,
       LIMITS.jwtLifetimeSeconds,
     );
-  const findByEmail = (email: string) => UserModel.findOne({ email }).lean<UserDoc>();
+  const findByEmail = findUserByEmail;
   const invalidCode = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
 
   async function view(user: UserDoc): Promise<User> {
-    return toUserResponse(user, await lists(user));
+    return toUserResponse(user);
   }
 
   /**
@@ -170,15 +168,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     async register(body: RegisterBody): Promise<void> {
       // Hash first, for every request, so that new and existing emails take the same time.
       const passwordHash = await hasher.hash(body.password);
-      let user = await findByEmail(body.email);
+      // The email key first (users/email-keys.ts): a new address costs no search of the users,
+      // and a key left by a crash between the two writes is taken over.
+      const newId = new Types.ObjectId();
+      let user = await claimEmailKey(body.email, newId);
       let created = false;
       if (!user) {
         try {
           user = (
-            await UserModel.create({ name: body.name, email: body.email, passwordHash })
+            await UserModel.create({ _id: newId, name: body.name, email: body.email, passwordHash })
           ).toObject() as UserDoc;
           created = true;
         } catch (err) {
+          // An account without a key (made before keys, or by a racing registration) has it.
           if (!isDuplicateKey(err)) throw err;
           user = await findByEmail(body.email);
           if (!user) throw err;
@@ -214,6 +216,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (created) {
           await Promise.all([
             UserModel.deleteOne({ _id: user._id }),
+            releaseEmailKey(user.email, user._id),
             EmailTokenModel.deleteMany({ userId: user._id }),
             OneTimeCodeModel.deleteMany({ userId: user._id }),
           ]);
@@ -338,6 +341,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!freshlyVerified(user.verifiedEmailChange, body.email)) {
           throw forbidden(PROFILE_MESSAGES.emailChangeNotVerified, 'EMAIL_CHANGE_NOT_VERIFIED');
         }
+        // The new address's key first: taken by another account, the change is refused.
+        if (await claimEmailKey(body.email, user._id))
+          throw conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
         Object.assign(set, { email: body.email, emailVerified: true, verifiedEmailChange: null });
       }
       if (body.phone !== (user.phone ?? '')) {
@@ -354,6 +360,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ).lean<UserDoc>();
         if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
         if (updated.email !== user.email) {
+          await releaseEmailKey(user.email, user._id);
           // The old address hears of it: if this was not its owner, it is their one warning.
           await notify(
             user.email,
@@ -379,7 +386,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async sendEmailChangeCode(user: UserDoc, email: string): Promise<void> {
       if (email === user.email)
         throw new AppError(400, 'SAME_EMAIL', 'This is already your email address.');
-      const taken = await UserModel.exists({ email });
+      const taken = await findByEmail(email);
       const { code } = await codes.issue(user._id, 'change_email', email);
       if (taken) return;
       await mailer.send({ to: email, ...codeMail(user.name, code, 'change_email') });

@@ -1,5 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { objectIdParamsSchema } from '@vanya/contracts';
+import {
+  objectIdParamsSchema,
+  PROFILE_PAGE_DEFAULT,
+  profilePageQuerySchema,
+} from '@vanya/contracts';
 import type { Invoice } from '@vanya/contracts';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -11,7 +15,9 @@ import { parsed, validate } from '../../shared/http/validate';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
 import { renderInvoicePdf } from './invoice-pdf';
-import { trusted } from 'mongoose';
+import { pageOfItems } from '../users/profile-index';
+import type { PageQuery } from '../users/profile-index';
+import { readOrder } from '../orders/orders.service';
 import type { Types } from 'mongoose';
 
 /** Download links live this long: enough to click, too short to share usefully. */
@@ -31,11 +37,18 @@ export function invoiceLink(secret: string, orderId: string, now = Date.now()): 
   return `/api/invoices/${orderId}/pdf?exp=${exp}&sig=${sign(secret, orderId, exp)}`;
 }
 
-export async function listInvoices(secret: string, userId: Types.ObjectId): Promise<Invoice[]> {
-  const orders = await OrderModel.find({ userId, invoiceNumber: trusted({ $ne: null }) })
-    .sort({ invoiceDate: -1 })
-    .limit(50)
-    .lean<OrderDoc[]>();
+/**
+ * A page of the shopper's invoices: their orders that have an invoice number, newest order first,
+ * read through the shopper's list of orders by `_id` alone (users/profile-index.ts).
+ */
+export async function listInvoices(
+  secret: string,
+  userId: Types.ObjectId,
+  page: PageQuery = { limit: PROFILE_PAGE_DEFAULT },
+): Promise<Invoice[]> {
+  const orders = await pageOfItems(userId, 'orders', page, readOrder, (o) =>
+    Boolean(o.invoiceNumber),
+  );
   return orders.map((o) => ({
     _id: String(o._id),
     orderId: String(o._id),
@@ -50,11 +63,17 @@ export async function listInvoices(secret: string, userId: Types.ObjectId): Prom
 export function invoicesRoutes(config: Config): Router {
   const router = Router();
 
-  router.get('/invoices', requireSession(config.jwtSecret), async (_req, res) => {
-    res
-      .set('Cache-Control', 'no-store')
-      .json(await listInvoices(config.secrets.invoiceLinks, sessionUserId(res)));
-  });
+  router.get(
+    '/invoices',
+    requireSession(config.jwtSecret),
+    validate(profilePageQuerySchema, 'query'),
+    async (_req, res) => {
+      const page = parsed(res, profilePageQuerySchema, 'query');
+      res
+        .set('Cache-Control', 'no-store')
+        .json(await listInvoices(config.secrets.invoiceLinks, sessionUserId(res), page));
+    },
+  );
 
   // Opened in a new tab, so no bearer header: the signature and expiry are the permission.
   router.get(

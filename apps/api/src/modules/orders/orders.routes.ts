@@ -1,4 +1,8 @@
-import { createOrderBodySchema, objectIdParamsSchema } from '@vanya/contracts';
+import {
+  createOrderBodySchema,
+  objectIdParamsSchema,
+  profilePageQuerySchema,
+} from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { badRequest } from '../../shared/errors/app-error';
@@ -28,8 +32,9 @@ export function ordersRoutes(service: OrdersService, config: Config): Router {
     res.status(result.created ? 201 : 200).json({ order: result.order, payment: result.payment });
   });
 
-  router.get('/orders', auth, async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await service.list(sessionUserId(res)));
+  router.get('/orders', auth, validate(profilePageQuerySchema, 'query'), async (_req, res) => {
+    const page = parsed(res, profilePageQuerySchema, 'query');
+    res.set('Cache-Control', 'no-store').json(await service.list(sessionUserId(res), page));
   });
 
   router.post(

@@ -8,6 +8,8 @@ import type {
   PaymentDialog,
 } from '@vanya/contracts';
 import type { Types } from 'mongoose';
+import { pageOfItems, rememberItem } from '../users/profile-index';
+import type { PageQuery } from '../users/profile-index';
 import { duplicateKeyField, isDuplicateKey } from '../../shared/db/duplicate-key';
 import { AppError, conflict, notFound } from '../../shared/errors/app-error';
 import type { PaymentsService } from '../payments/payments.service';
@@ -91,6 +93,17 @@ export function toOrderSummary(o: OrderDoc): OrderSummary {
   };
 }
 
+/** One order read by its `_id` alone (the read the embedded FerretDB does not scan for). */
+export const readOrder = (id: Types.ObjectId | string) =>
+  OrderModel.findById(id).lean<OrderDoc>().exec();
+
+/** The shopper's own order; another user's answers 404 exactly like a missing one. */
+export async function ownOrder(userId: Types.ObjectId, id: Types.ObjectId | string) {
+  const order = await readOrder(id);
+  if (!order || !order.userId.equals(userId)) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
+  return order;
+}
+
 /** Placing orders, reading them and the shopper's cancel; every write goes through the lifecycle. */
 export function createOrdersService({
   payments,
@@ -165,6 +178,7 @@ export function createOrdersService({
             'IDEMPOTENCY_KEY_REUSED',
           );
         // A retry of a stored order (after an outage, or a double click): finish opening its payment.
+        await rememberItem(userId, 'orders', existing._id);
         const order = await payments.ensureProviderOrder(existing);
         return { order: toOrderView(order), payment: dialog(order), created: false };
       };
@@ -197,6 +211,9 @@ export function createOrdersService({
       // amid many writers is what the embedded FerretDB handles worst: it scans, and the writes
       // queue behind it); if the provider is down, the order is stored anyway (pending, without a
       // provider order) and a retry finishes it.
+      // The shopper's list learns the id first: a crash before the insert leaves an id that reads
+      // as nothing, never an order missing from the list (see users/profile-index.ts).
+      await rememberItem(userId, 'orders', _id);
       for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
         const orderNumber = `${brand.orderPrefix}-${randomInt(100000, 1000000)}`;
         let providerOrderId: string | null = null;
@@ -236,11 +253,12 @@ export function createOrdersService({
       );
     },
 
-    async list(userId: Types.ObjectId): Promise<OrderSummary[]> {
-      const orders = await OrderModel.find({ userId })
-        .sort({ createdAt: -1 })
-        .limit(ORDERS_LISTED)
-        .lean<OrderDoc[]>();
+    /** A page of the shopper's orders, newest first, each read by `_id` alone. */
+    async list(
+      userId: Types.ObjectId,
+      page: PageQuery = { limit: ORDERS_LISTED },
+    ): Promise<OrderSummary[]> {
+      const orders = await pageOfItems(userId, 'orders', page, readOrder);
       return orders.map(toOrderSummary);
     },
 
@@ -249,8 +267,7 @@ export function createOrdersService({
      * through the provider (or by reconciliation, if the provider is away just now).
      */
     async cancel(userId: Types.ObjectId, id: string): Promise<Order> {
-      const found = await OrderModel.findOne({ _id: id, userId }).lean<OrderDoc>();
-      if (!found) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
+      const found = await ownOrder(userId, id);
       const order = await lifecycle.sync(found);
       if (!CANCELLABLE.includes(order.status as OrderStatus))
         throw conflict(ORDER_NOT_CANCELLABLE, 'ORDER_NOT_CANCELLABLE');
@@ -269,9 +286,7 @@ export function createOrdersService({
 
     /** Another user's order answers 404, exactly like a missing one. */
     async get(userId: Types.ObjectId, id: string): Promise<Order> {
-      const order = await OrderModel.findOne({ _id: id, userId }).lean<OrderDoc>();
-      if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
-      return toOrderView(order);
+      return toOrderView(await ownOrder(userId, id));
     },
   };
 }

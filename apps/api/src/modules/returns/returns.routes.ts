@@ -1,15 +1,22 @@
 import { LIMITS } from '@vanya/catalog';
-import { createReturnBodySchema, PROFILE_MESSAGES, RETURN_STATUSES } from '@vanya/contracts';
+import {
+  createReturnBodySchema,
+  PROFILE_MESSAGES,
+  PROFILE_PAGE_DEFAULT,
+  profilePageQuerySchema,
+  RETURN_STATUSES,
+} from '@vanya/contracts';
 import type { ReturnRequest } from '@vanya/contracts';
 import { Router } from 'express';
 import mongoose, { Schema } from 'mongoose';
 import type { Types } from 'mongoose';
 import type { Config } from '../../config/env';
-import { conflict, notFound } from '../../shared/errors/app-error';
+import { conflict } from '../../shared/errors/app-error';
 import { requireSession, sessionUserId } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
-import { OrderModel } from '../orders/order.model';
-import type { OrderDoc } from '../orders/order.model';
+import { ownOrder } from '../orders/orders.service';
+import { pageOfItems, rememberItem } from '../users/profile-index';
+import type { PageQuery } from '../users/profile-index';
 import { isDuplicateKey } from '../../shared/db/duplicate-key';
 
 const returnSchema = new Schema(
@@ -62,11 +69,14 @@ export const toReturnView = (r: ReturnDoc): ReturnRequest => ({
   ...(r.creditNoteNumber ? { creditNoteNumber: r.creditNoteNumber } : {}),
 });
 
-export async function listReturns(userId: Types.ObjectId): Promise<ReturnRequest[]> {
-  const rows = await ReturnModel.find({ userId })
-    .sort({ createdAt: -1 })
-    .limit(50)
-    .lean<ReturnDoc[]>();
+const readReturn = (id: Types.ObjectId) => ReturnModel.findById(id).lean<ReturnDoc>().exec();
+
+/** A page of the shopper's returns, newest first, each read by `_id` alone. */
+export async function listReturns(
+  userId: Types.ObjectId,
+  page: PageQuery = { limit: PROFILE_PAGE_DEFAULT },
+): Promise<ReturnRequest[]> {
+  const rows = await pageOfItems(userId, 'returns', page, readReturn);
   return rows.map(toReturnView);
 }
 
@@ -74,19 +84,16 @@ export function returnsRoutes(config: Config): Router {
   const router = Router();
   const auth = requireSession(config.jwtSecret);
 
-  router.get('/returns', auth, async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await listReturns(sessionUserId(res)));
+  router.get('/returns', auth, validate(profilePageQuerySchema, 'query'), async (_req, res) => {
+    const page = parsed(res, profilePageQuerySchema, 'query');
+    res.set('Cache-Control', 'no-store').json(await listReturns(sessionUserId(res), page));
   });
 
   /** 'Initiate a Return': a paid order of this user, within 30 days of delivery (or payment), one open return at a time. */
   router.post('/returns', auth, validate(createReturnBodySchema), async (_req, res) => {
     const body = parsed(res, createReturnBodySchema);
     const userId = sessionUserId(res);
-    const order = await OrderModel.findOne({
-      _id: body.orderId,
-      userId,
-    }).lean<OrderDoc>();
-    if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
+    const order = await ownOrder(userId, body.orderId);
     if (!RETURNABLE.includes(order.status)) {
       throw conflict(
         `${PROFILE_MESSAGES.returnNotAllowed} Only paid orders can be returned.`,
@@ -100,8 +107,12 @@ export function returnsRoutes(config: Config): Router {
         'RETURN_WINDOW_PASSED',
       );
     }
+    const _id = new mongoose.Types.ObjectId();
+    // Listed first: a crash before the insert leaves an id that reads as nothing.
+    await rememberItem(userId, 'returns', _id);
     try {
       const created = await ReturnModel.create({
+        _id,
         userId,
         orderId: order._id,
         orderNumber: order.orderNumber,

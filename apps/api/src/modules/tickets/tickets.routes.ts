@@ -5,6 +5,8 @@ import { LIMITS } from '@vanya/catalog';
 import {
   createTicketBodySchema,
   objectIdParamsSchema,
+  PROFILE_PAGE_DEFAULT,
+  profilePageQuerySchema,
   TICKET_ATTACHMENT_FIELD,
   TICKET_STATUSES,
 } from '@vanya/contracts';
@@ -21,6 +23,8 @@ import { requireSession, sessionUserId } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
 import { MAX_INPUT_PIXELS } from '../users/avatar-image';
 import { readUpload } from '../../shared/http/upload';
+import { pageOfItems, rememberItem } from '../users/profile-index';
+import type { PageQuery } from '../users/profile-index';
 
 const ticketSchema = new Schema(
   {
@@ -70,11 +74,15 @@ export const toTicketView = (t: TicketDoc): Ticket => ({
   })),
 });
 
-export async function listTickets(userId: Types.ObjectId): Promise<Ticket[]> {
-  const rows = await TicketModel.find({ userId })
-    .sort({ createdAt: -1 })
-    .limit(50)
-    .lean<TicketDoc[]>();
+const readTicket = (id: Types.ObjectId | string) =>
+  TicketModel.findById(id).lean<TicketDoc>().exec();
+
+/** A page of the shopper's tickets, newest first, each read by `_id` alone. */
+export async function listTickets(
+  userId: Types.ObjectId,
+  page: PageQuery = { limit: PROFILE_PAGE_DEFAULT },
+): Promise<Ticket[]> {
+  const rows = await pageOfItems(userId, 'tickets', page, readTicket);
   return rows.map(toTicketView);
 }
 
@@ -127,17 +135,17 @@ export function ticketsRoutes(config: Config): Router {
   const router = Router();
   const auth = requireSession(config.jwtSecret);
 
-  router.get('/tickets', auth, async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await listTickets(sessionUserId(res)));
+  router.get('/tickets', auth, validate(profilePageQuerySchema, 'query'), async (_req, res) => {
+    const page = parsed(res, profilePageQuerySchema, 'query');
+    res.set('Cache-Control', 'no-store').json(await listTickets(sessionUserId(res), page));
   });
 
   router.get('/tickets/:id', auth, validate(objectIdParamsSchema, 'params'), async (_req, res) => {
     const { id } = parsed(res, objectIdParamsSchema, 'params');
-    const ticket = await TicketModel.findOne({
-      _id: id,
-      userId: sessionUserId(res),
-    }).lean<TicketDoc>();
-    if (!ticket) throw notFound('Ticket not found.', 'TICKET_NOT_FOUND');
+    // Read by _id alone; another user's ticket answers 404 like a missing one.
+    const ticket = await readTicket(id);
+    if (!ticket || !ticket.userId.equals(sessionUserId(res)))
+      throw notFound('Ticket not found.', 'TICKET_NOT_FOUND');
     res.set('Cache-Control', 'no-store').json(toTicketView(ticket));
   });
 
@@ -154,8 +162,13 @@ export function ticketsRoutes(config: Config): Router {
     async (req, res) => {
       const { message } = parsed(res, createTicketBodySchema);
       const attachment = req.file ? await storeAttachment(config.uploadDir, req.file) : null;
+      const userId = sessionUserId(res);
+      const _id = new mongoose.Types.ObjectId();
+      // Listed first: a crash before the insert leaves an id that reads as nothing.
+      await rememberItem(userId, 'tickets', _id);
       const created = await TicketModel.create({
-        userId: sessionUserId(res),
+        _id,
+        userId,
         message,
         attachment,
       });

@@ -7,10 +7,6 @@ export interface LoginEvent {
   userAgent?: string | null;
 }
 
-/** Lists other modules own (orders, invoices, returns, tickets); empty until they supply them. */
-export type ProfileLists = Pick<User, 'orders' | 'invoices' | 'returns' | 'tickets'>;
-export const EMPTY_LISTS: ProfileLists = { orders: [], invoices: [], returns: [], tickets: [] };
-
 /** 'Chrome on Android' from a user-agent header; good enough for a person reading their history. */
 export function describeBrowser(userAgent: string | null | undefined): string {
   const ua = userAgent ?? '';
@@ -59,7 +55,12 @@ export function formatLoginEvent(event: LoginEvent): string {
   ].join(' · ');
 }
 
-export function toUserResponse(user: UserDoc, lists: ProfileLists = EMPTY_LISTS): User {
+/**
+ * The user as the profile shows it: the user document alone. Orders, invoices, returns and tickets
+ * are not part of it; each profile tab reads its own page (GET /orders, /invoices, /returns,
+ * /tickets), so this answer costs one read by `_id` however large the shop grows.
+ */
+export function toUserResponse(user: UserDoc): User {
   return {
     name: user.name,
     email: user.email,
@@ -74,6 +75,5 @@ export function toUserResponse(user: UserDoc, lists: ProfileLists = EMPTY_LISTS)
     loginHistory: (user.loginHistory ?? []).map(formatLoginEvent),
     addresses: (user.addresses ?? []).map((a) => ({ id: a.id, address: a.address })),
     payments: (user.paymentMethods ?? []).map((p) => ({ id: p.id, payment: p.payment })),
-    ...lists,
   };
 }

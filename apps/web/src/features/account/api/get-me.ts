@@ -4,7 +4,7 @@ import { meResponseSchema, type User } from '@vanya/contracts';
 import { api } from '../../../lib/api-client';
 import { ACCOUNT_KEYS } from './keys';
 
-/** GET /auth/me: the signed-in user with their lists. */
+/** GET /auth/me: the signed-in user (each profile tab reads its own list: orders, invoices, ...). */
 export async function getMe(): Promise<User> {
   const { data } = await api.get('/auth/me');
   return meResponseSchema.parse(data).data.user;
