@@ -86,7 +86,8 @@ export const stateField = z.enum(INDIAN_STATES, { error: FIELD_MESSAGES.state })
 /** A product id of the catalogue. */
 export const productIdField = z.enum(PRODUCT_IDS, { error: FIELD_MESSAGES.productId });
 
-export const OBJECT_ID_RE = /^[0-9a-f]{24}$/i;
+// No `i` flag: the OpenAPI document states the pattern as its text, and a flag would not survive.
+export const OBJECT_ID_RE = /^[0-9a-fA-F]{24}$/;
 
 /** A MongoDB ObjectId in its 24-hex-digit text form. */
 export const objectIdField = z

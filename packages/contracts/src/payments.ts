@@ -8,7 +8,7 @@ import { orderSchema } from './orders';
 const providerId = z.string().trim().min(1).max(100).meta({ pattern: NOT_BLANK_PATTERN });
 
 /** HMAC-SHA256 in hex, as the provider (and test mode) sign `order_id|payment_id`. */
-const signatureField = z.string().regex(/^[0-9a-f]{64}$/i, 'Invalid payment signature');
+const signatureField = z.string().regex(/^[0-9a-fA-F]{64}$/, 'Invalid payment signature');
 
 /** What the dialog's success callback receives, plus our order's id. */
 export const verifyPaymentBodySchema = z

@@ -53,6 +53,26 @@ describe('the OpenAPI document and the server agree', () => {
     ]);
   });
 
+  it('states every pattern as a plain regular expression, which the values the server takes match', async () => {
+    const document = (await request(t.app).get('/api/openapi.json')).body;
+    const patterns: string[] = [];
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (node && typeof node === 'object')
+        for (const [key, value] of Object.entries(node))
+          if (key === 'pattern' && typeof value === 'string') patterns.push(value);
+          else collect(value);
+    };
+    collect(document);
+    expect(patterns.length).toBeGreaterThan(10);
+    // A regex literal's flags do not survive as text: '^[0-9a-f]{24}$/i' matches nothing.
+    expect(patterns.filter((p) => /\/[dgimsuyv]+$/.test(p))).toEqual([]);
+    const objectId = document.paths['/api/orders/{id}'].get.parameters[0].schema.pattern;
+    expect(new RegExp(objectId).test('65a1b2c3d4e5f6a7b8c9d0e1')).toBe(true);
+    expect(new RegExp(objectId).test('65A1B2C3D4E5F6A7B8C9D0E1')).toBe(true);
+    expect(new RegExp(objectId).test('0')).toBe(false);
+  });
+
   it('marks every request body required, as the server refuses a request without one', async () => {
     const document = (await request(t.app).get('/api/openapi.json')).body;
     const withBody = apiRoutes.filter((route) => route.body || route.multipart);
