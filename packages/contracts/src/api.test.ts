@@ -166,6 +166,9 @@ describe('apiRoutes', () => {
         'POST /auth/request-password-reset',
         'POST /auth/reset-password',
         'POST /consent',
+        // The dialog's signature (or, in test mode, the provider order id) is the proof.
+        'POST /payments/verify',
+        'POST /payments/test/complete',
         'POST /payments/webhook',
         'POST /contact',
         'POST /waitlist',
