@@ -91,6 +91,27 @@ export interface RequestSpec {
   body?: string;
 }
 
+/** The figures of a run: its latencies sorted in place, their median, p99 and maximum. */
+function summarize(
+  latencies: number[],
+  errors: number,
+  statuses: Record<number, number>,
+  rps: number,
+): LoadResult {
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    errors,
+    statuses,
+    rps,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies[latencies.length - 1] ?? 0,
+  };
+}
+
 /** One request; resolves with its status (0 when the connection failed). */
 function sendOnce(url: URL, agent: http.Agent, spec: RequestSpec): Promise<number> {
   return new Promise<number>((resolve) => {
@@ -159,18 +180,7 @@ export async function load(
   // Throughput counts what completed inside the window (requests still in flight at its end
   // would otherwise stretch the divisor).
   const elapsed = options.durationMs / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requests: latencies.length,
-    errors,
-    statuses,
-    rps: completedInWindow / elapsed,
-    p50: at(0.5),
-    p99: at(0.99),
-    max: latencies[latencies.length - 1] ?? 0,
-  };
+  return summarize(latencies, errors, statuses, completedInWindow / elapsed);
 }
 
 /**
@@ -206,18 +216,8 @@ export async function paced(
   }
   await Promise.all(pending);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    requests: latencies.length,
-    errors,
-    statuses,
-    rps: latencies.length / ((performance.now() - started) / 1000),
-    p50: at(0.5),
-    p99: at(0.99),
-    max: latencies[latencies.length - 1] ?? 0,
-  };
+  const elapsed = (performance.now() - started) / 1000;
+  return summarize(latencies, errors, statuses, latencies.length / elapsed);
 }
 
 export interface BurstResult extends LoadResult {
@@ -256,19 +256,7 @@ export async function bursts(
   } while (performance.now() < deadline);
   agent.destroy();
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((x, y) => x - y);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    rounds,
-    requests: latencies.length,
-    errors,
-    statuses,
-    rps: latencies.length / elapsed,
-    p50: at(0.5),
-    p99: at(0.99),
-    max: latencies[latencies.length - 1] ?? 0,
-  };
+  return { rounds, ...summarize(latencies, errors, statuses, latencies.length / elapsed) };
 }
 
 export const ms = (n: number) => `${n.toFixed(2)} ms`;
