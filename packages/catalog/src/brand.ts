@@ -1,4 +1,4 @@
-// The brand in one object. The owner has not supplied a name yet (DESIGN.md section 2), so every
+// The brand in one object. The owner has not supplied a name yet, so every
 // screen, mail, invoice and storage key reads it from here and nothing else hard-codes it.
 export const brand = {
   name: 'Vanya Naturals',

@@ -1,4 +1,4 @@
-// GST arithmetic of DESIGN.md section 7. Prices are tax-inclusive: the tax is carved out of the
+// GST arithmetic. Prices are tax-inclusive: the tax is carved out of the
 // amount, never added on top. Every figure is integer paise.
 
 import { brand } from './brand';

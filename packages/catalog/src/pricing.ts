@@ -1,4 +1,4 @@
-// Prices a cart from the catalogue (DESIGN.md section 7). The server prices every order with this
+// Prices a cart from the catalogue. The server prices every order with this
 // and never trusts a client's figures; the web shows the same figures. Every amount is integer paise,
 // and every cart figure is the sum of its line figures plus the shipping line, to the paisa.
 

@@ -1,4 +1,4 @@
-// The one shipping rule (DESIGN.md section 3): a flat fee below a threshold, free from it. With
+// The one shipping rule: a flat fee below a threshold, free from it. With
 // today's prices every order ships free, since the cheapest product costs more than the threshold.
 
 import { formatINRCompact } from './money';

@@ -8,7 +8,7 @@ import { otpRequiredBodySchema } from './auth';
 import { errorBodySchema } from './errors';
 import { totalMismatchBodySchema } from './orders';
 
-/** Every endpoint DESIGN.md section 5 names, plus the community waitlist, as `METHOD path` below /api. */
+/** Every endpoint of the API, plus the community waitlist, as `METHOD path` below /api. */
 const DESIGN_ENDPOINTS = [
   'POST /auth/register',
   'POST /auth/login',

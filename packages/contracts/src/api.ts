@@ -1,4 +1,4 @@
-// Every endpoint of DESIGN.md section 5 (base path /api) with the schemas of its request and
+// Every endpoint of the API (base path /api) with the schemas of its request and
 // answers. The API generates its OpenAPI document (/api/docs) from this list; the web and the API
 // tests can use it to look up what a path takes and answers.
 import { LIMITS } from '@vanya/catalog';

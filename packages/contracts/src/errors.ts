@@ -1,4 +1,4 @@
-// The one shape of every API error (DESIGN.md section 5): `msg` and `message` carry the same human
+// The one shape of every API error: `msg` and `message` carry the same human
 // text because the specs' screens read one or the other; `code` is for programs; `issues` lists the
 // fields a validation error refused.
 import { z } from 'zod';

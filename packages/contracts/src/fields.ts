@@ -1,5 +1,5 @@
 // Field rules shared by every body and form: one place for "PIN is 6 digits", "phone is 10 digits",
-// the password policy and so on (DESIGN.md section 1). Each rule that has a "required" wording in
+// the password policy and so on. Each rule that has a "required" wording in
 // the specs comes as a factory taking that wording, so a missing value reads as the screen words it.
 import { INDIAN_STATES, LIMITS, PRODUCT_IDS } from '@vanya/catalog';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 // Every text a shopper can see that both apps share: validation, error and success messages.
-// Texts quoted by the specs (accounts.md sections 4, 5 and 8; shopping.md sections 4, 5 and 8) are
+// Texts quoted by the specs are
 // copied word for word, punctuation included; the others word rules the specs leave unworded.
 // Screens, the API and tests import them from here rather than retype them.
 import { LIMITS } from '@vanya/catalog';

@@ -1,6 +1,5 @@
-// Payment verification, the provider's webhook and the built-in test mode (DESIGN.md sections 3
-// and 4). Test mode answers exactly what the provider's dialog would hand the page, so the same
-// verify call follows either way.
+// Payment verification, the provider's webhook and the built-in test mode. Test mode answers
+// exactly what the provider's dialog would hand the page, so the same verify call follows either way.
 import { z } from 'zod';
 import { NOT_BLANK_PATTERN, objectIdField } from './fields';
 import { orderSchema } from './orders';

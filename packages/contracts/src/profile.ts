@@ -1,5 +1,5 @@
 // The profile tabs: addresses, payment methods, order summaries, invoices, returns and support
-// tickets (accounts spec sections 2 and 3; DESIGN.md section 3 makes every tab real).
+// tickets (accounts spec sections 2 and 3; every tab is real).
 import { z } from 'zod';
 import {
   OBJECT_ID_RE,

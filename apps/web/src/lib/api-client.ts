@@ -9,7 +9,7 @@ export const NETWORK_ERROR_MESSAGE =
 
 export type ApiErrorIssue = { path: (string | number)[]; message: string; code?: string };
 
-// The API's JSON error body (DESIGN.md section 5): `msg` and `message` carry the same text.
+// The API's JSON error body: `msg` and `message` carry the same text.
 // Read leniently, field by field: a proxy or an old server may answer with something else entirely.
 // (Written by hand rather than with zod, which would otherwise load with the first page.)
 type ErrorBody = {

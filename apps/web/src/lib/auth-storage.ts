@@ -1,6 +1,6 @@
 import { brand } from '@vanya/catalog';
 
-// The only module that reads or writes the session keys (DESIGN.md section 3: one token key, one
+// The only module that reads or writes the session keys (one token key, one
 // user key, one auth module). Everything else asks here and subscribes for sign-in and sign-out.
 
 const TOKEN_KEY = brand.storageKeys.token;

@@ -22,7 +22,7 @@ type Entry = { id: string } & Record<string, string>;
 /**
  * GET, POST and DELETE over one of the small lists kept on the user (addresses, payment-method
  * labels). Each change answers the whole list. Adding is conditional on the list still being
- * short; removing uses $pullAll of the exact entry (DESIGN.md section 8).
+ * short; removing uses $pullAll of the exact entry.
  */
 function listRoutes(
   router: Router,

@@ -30,7 +30,7 @@ const returnSchema = new Schema(
     reason: { type: String, required: true },
     /**
      * The order id while the return is open, something unique once it is closed: a unique index on
-     * it allows one open return per order without a partial index (DESIGN.md section 8).
+     * it allows one open return per order without a partial index.
      */
     openKey: { type: String, required: true, unique: true },
     note: { type: String, default: null },

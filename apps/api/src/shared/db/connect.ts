@@ -23,7 +23,7 @@ export const HEARTBEAT_FREQUENCY_MS = 1_000;
 export const CONNECT_TIMEOUT_MS = 3_000;
 export const STARTUP_TIMEOUT_MS = 30_000;
 
-// DESIGN.md section 8: filters are sanitised ({$gt: ''} from a client becomes a literal), and a
+// The database rules (README): filters are sanitised ({$gt: ''} from a client becomes a literal), and a
 // query on a path the schema does not know is an error rather than silently ignored. The server's
 // own operators must therefore be marked: `{ expiresAt: trusted({ $gt: now }) }`.
 mongoose.set('sanitizeFilter', true);

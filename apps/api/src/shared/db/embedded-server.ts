@@ -15,8 +15,8 @@ import net from 'node:net';
 import path from 'node:path';
 
 /**
- * A local MongoDB-compatible server the API starts by itself when MONGODB_URI is not set
- * (DESIGN.md section 4): a real `mongod` when installed, else FerretDB 1.x with its SQLite backend
+ * A local MongoDB-compatible server the API starts by itself when MONGODB_URI is not set:
+ * a real `mongod` when installed, else FerretDB 1.x with its SQLite backend
  * (on the PATH, or built once into .tools/bin by scripts/build-ferretdb.sh when Go is available).
  */
 export interface EmbeddedServer {

@@ -9,7 +9,7 @@ const DAY = 24 * 60 * 60 * 1000;
  * Deletes what has expired: rate-limit windows at once, codes after a day, link tokens after a
  * week (kept that long so an old link still answers 'already verified' rather than 'invalid').
  * Expiry itself is always checked in code; this only keeps the collections small (no TTL
- * indexes, DESIGN.md section 8).
+ * indexes; see the database rules in the README).
  */
 export async function sweepExpired(
   now = Date.now(),

@@ -15,7 +15,7 @@ function body(message: string, code: string, extra: Record<string, unknown> = {}
   return { msg: message, message, code, ...extra };
 }
 
-/** Maps a thrown value to a status and the DESIGN.md error body. Never leaks a stack or internals. */
+/** Maps a thrown value to a status and the API's one error body. Never leaks a stack or internals. */
 export function toErrorResponse(err: unknown): {
   status: number;
   body: Record<string, unknown>;

@@ -7,7 +7,7 @@ import { tooManyRequests } from '../errors/app-error';
  * processes. Every hit inserts one document and then counts the window's documents: inserts are
  * never lost (a counter's `$inc` is, under concurrency, on FerretDB), and a hit is allowed only if
  * at most `limit` hits were stored before its count, so a burst cannot pass the limit. Expired hits
- * are deleted by the sweep (no TTL index: DESIGN.md section 8).
+ * are deleted by the sweep (no TTL index: see the database rules in the README).
  */
 const hitSchema = new Schema(
   {

@@ -1,6 +1,6 @@
 import { DELIVERY, FREE_SHIPPING_TEXT, LIMITS, PRE_ORDER } from '@vanya/catalog';
 
-// The support bot's canned replies (shopping spec section 9, as DESIGN.md section 3 corrects them:
+// The support bot's canned replies (shopping spec section 9, as corrected for this shop:
 // rupees and the cart's shipping rule, 30-day returns, 3-5 business days after dispatch).
 
 export const CHAT_GREETING =

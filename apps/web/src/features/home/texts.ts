@@ -28,7 +28,7 @@ export const HOME_TEXTS = {
 
 /**
  * The hero's five slides. The spec's links (/products, /products/5, /products/4, /products/6,
- * /products) use the old numeric product ids; as with the product videos (DESIGN.md section 3),
+ * /products) use the old numeric product ids; as with the product videos,
  * they point at the real catalogue ids of the products those numbers stood for (5: The Scrub Club,
  * 4: Tan-Free Trio, 6: Magic Skin Duo). The spec lists a sixth link for five slides; it is dropped.
  */
@@ -84,7 +84,7 @@ export type HeroSlide = (typeof HERO_SLIDES)[number];
 
 /**
  * The 'PRODUCTS' videos, in the spec's order (its links /products/2, /3 and /1 are the old numeric
- * ids of these three; DESIGN.md section 3 links the real ones).
+ * ids of these three; the catalogue links the real ones).
  */
 export const PRODUCT_VIDEOS = [
   { productId: 'ExfoliatingScrub', src: '/media/videos/product-exfoliating-scrub.mp4' },

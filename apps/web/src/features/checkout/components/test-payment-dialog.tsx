@@ -16,7 +16,7 @@ type TestPaymentDialogProps = {
 };
 
 /**
- * Stands in for Razorpay's dialog when the API has no payment keys (DESIGN.md section 4): clearly
+ * Stands in for Razorpay's dialog when the API has no payment keys: clearly
  * labelled, it asks the API to pay or fail the order and hands back exactly what Razorpay's
  * success callback would receive, so the same verification follows.
  */
