@@ -18,8 +18,8 @@ describe('the sweep of expired records', () => {
     const now = Date.now();
     const day = 24 * 60 * 60 * 1000;
     await RateLimitCounter.create([
-      { key: 'old', expiresAt: new Date(now - 1) },
-      { key: 'live', expiresAt: new Date(now + 60_000) },
+      { _id: 'old#1', key: 'old', expiresAt: new Date(now - 1) },
+      { _id: 'live#1', key: 'live', expiresAt: new Date(now + 60_000) },
     ]);
     const base = {
       userId: new Types.ObjectId(),

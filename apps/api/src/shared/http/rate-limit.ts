@@ -1,16 +1,24 @@
 import type { Request, RequestHandler } from 'express';
 import mongoose, { Schema } from 'mongoose';
+import { isDuplicateKey } from '../db/duplicate-key';
+import { highestSlot, slotId } from '../db/slots';
 import { tooManyRequests } from '../errors/app-error';
 
 /**
  * Fixed-window limits kept in the database, so they hold across restarts and across several API
- * processes. Every hit inserts one document and then counts the window's documents: inserts are
- * never lost (a counter's `$inc` is, under concurrency, on FerretDB), and a hit is allowed only if
- * at most `limit` hits were stored before its count, so a burst cannot pass the limit. Expired hits
- * are deleted by the sweep (no TTL index: see the database rules in the README).
+ * processes. A window is a row of numbered slots (shared/db/slots.ts), `_id` = `<window>#<n>`: a hit
+ * takes the lowest free slot by inserting it (the unique `_id` refuses a slot already taken, so two
+ * hits never share one) and is allowed when its slot is within the limit. At most `limit` hits of
+ * a window are ever allowed, however many arrive at once; a `$inc` on one counter would lose hits
+ * under concurrency on FerretDB, and counting the window's documents, or deleting them, would scan
+ * the collection there. Everything here reads or inserts by `_id`, so its cost does not grow with
+ * the traffic the collection records; a full window stores nothing more, and a window is emptied by
+ * starting a new row rather than by deleting (`clearHits`). Expired slots are deleted by the sweep
+ * (no TTL index: see the database rules in the README).
  */
 const hitSchema = new Schema(
   {
+    _id: { type: String, required: true },
     key: { type: String, required: true, index: true },
     expiresAt: { type: Date, required: true, index: true },
   },
@@ -26,19 +34,31 @@ export interface RateRule {
 
 export interface RateDecision {
   allowed: boolean;
+  /** The hit's place in its window (`limit + 1` once the window is full). */
   count: number;
   retryAfterSeconds: number;
 }
 
-export async function hitRateLimit(
-  rule: RateRule,
-  key: string,
-  now = Date.now(),
-): Promise<RateDecision> {
-  const { windowKey, windowEnd, retryAfterSeconds } = windowOf(rule, key, now);
-  await RateLimitCounter.create({ key: windowKey, expiresAt: new Date(windowEnd) });
-  const count = await RateLimitCounter.countDocuments({ key: windowKey });
-  return { allowed: count <= rule.limit, count, retryAfterSeconds };
+export interface WindowOptions {
+  now?: number;
+  /** The window may be emptied by `clearHits` (costs one more read by `_id` per call). */
+  clearable?: boolean;
+}
+
+const slotTaken = (row: string) => async (n: number) =>
+  (await RateLimitCounter.exists({ _id: slotId(row, n) })) !== null;
+
+/** Takes the lowest free slot of `row` up to `cap`; answers its number, or `cap + 1` when none is free. */
+async function takeSlot(row: string, expiresAt: Date, cap: number): Promise<number> {
+  for (let n = (await highestSlot(slotTaken(row), cap)) + 1; n <= cap; n += 1) {
+    try {
+      await RateLimitCounter.create({ _id: slotId(row, n), key: row, expiresAt });
+      return n;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+  return cap + 1;
 }
 
 function windowOf(rule: RateRule, key: string, now: number) {
@@ -46,25 +66,61 @@ function windowOf(rule: RateRule, key: string, now: number) {
   const windowEnd = windowStart + rule.windowMs;
   return {
     windowKey: `${rule.name}:${key}:${windowStart}`,
-    windowEnd,
+    expiresAt: new Date(windowEnd),
     retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
   };
 }
 
-/** How many hits the current window holds, without adding one. */
-export async function countHits(rule: RateRule, key: string, now = Date.now()): Promise<number> {
-  return RateLimitCounter.countDocuments({ key: windowOf(rule, key, now).windowKey });
+/** The clears of a window are slots of their own; each clear starts the window's hits afresh. */
+const clearsOf = (windowKey: string) => `${windowKey}!cleared`;
+
+/** The row the window's hits go to now: the window's own, or the one its latest clear started. */
+async function currentRow(windowKey: string, clearable: boolean | undefined): Promise<string> {
+  if (!clearable) return windowKey;
+  const clears = await highestSlot(slotTaken(clearsOf(windowKey)));
+  return clears === 0 ? windowKey : `${windowKey}@${clears}`;
 }
 
-/** Adds a hit without deciding anything (a failure counted after the fact). */
-export async function recordHit(rule: RateRule, key: string, now = Date.now()): Promise<void> {
-  const { windowKey, windowEnd } = windowOf(rule, key, now);
-  await RateLimitCounter.create({ key: windowKey, expiresAt: new Date(windowEnd) });
+export async function hitRateLimit(
+  rule: RateRule,
+  key: string,
+  { now = Date.now(), clearable }: WindowOptions = {},
+): Promise<RateDecision> {
+  const { windowKey, expiresAt, retryAfterSeconds } = windowOf(rule, key, now);
+  const row = await currentRow(windowKey, clearable);
+  const count = await takeSlot(row, expiresAt, rule.limit);
+  return { allowed: count <= rule.limit, count, retryAfterSeconds };
 }
 
-/** Empties the current window (a success that ends a run of failures). */
+/** How many hits the current window holds, up to `cap`, without adding one. */
+export async function countHits(
+  rule: RateRule,
+  key: string,
+  cap: number,
+  { now = Date.now(), clearable }: WindowOptions = {},
+): Promise<number> {
+  const row = await currentRow(windowOf(rule, key, now).windowKey, clearable);
+  return highestSlot(slotTaken(row), cap);
+}
+
+/** Adds a hit (up to `cap` are kept) without deciding anything: a failure counted after the fact. */
+export async function recordHit(
+  rule: RateRule,
+  key: string,
+  cap: number,
+  { now = Date.now(), clearable }: WindowOptions = {},
+): Promise<void> {
+  const { windowKey, expiresAt } = windowOf(rule, key, now);
+  await takeSlot(await currentRow(windowKey, clearable), expiresAt, cap);
+}
+
+/**
+ * Empties the current window of a `clearable` rule (a success that ends a run of failures): the
+ * hits that follow go to a new row; the old one waits for the sweep.
+ */
 export async function clearHits(rule: RateRule, key: string, now = Date.now()): Promise<void> {
-  await RateLimitCounter.deleteMany({ key: windowOf(rule, key, now).windowKey });
+  const { windowKey, expiresAt } = windowOf(rule, key, now);
+  await takeSlot(clearsOf(windowKey), expiresAt, Number.MAX_SAFE_INTEGER);
 }
 
 export function tooManyMessage(seconds: number): string {

@@ -1,0 +1,42 @@
+/**
+ * Numbered slots: a row of documents whose `_id`s end in `#1`, `#2`, ... and are taken from 1
+ * upwards by inserts (the unique `_id` refuses a slot already taken). On the embedded FerretDB a
+ * read or an insert by `_id` costs the same however large the collection is, while an update or a
+ * delete scans it (measured on FerretDB 1.24 with 1,500-byte documents: an update by `_id` 23 ms at
+ * 1,000 documents and 207 ms at 20,000; a read 2-6 ms and an insert 3-5 ms at both), so what grows
+ * per visit (rate-limit hits, login history) is appended as slots, never updated in place.
+ */
+
+export const slotId = (row: string, n: number) => `${row}#${n}`;
+
+/**
+ * The highest taken slot, up to `cap` (0 when none), found by reads by `_id`: from `hint` (a
+ * number believed taken, 0 if unknown) by doubling the step while slots are taken, then halving.
+ * About 2·log2(count) reads without a hint, two with a right one. Slots taken racing a delete can
+ * leave a gap; the answer is then low, which costs the caller a refused insert, never a slot twice.
+ */
+export async function highestSlot(
+  taken: (n: number) => Promise<boolean>,
+  cap = Number.MAX_SAFE_INTEGER,
+  hint = 0,
+): Promise<number> {
+  let low = 0; // known taken (0: none)
+  let probe = 1;
+  if (hint > 0 && hint <= cap && (await taken(hint))) {
+    low = hint;
+    probe = hint + 1;
+  }
+  let step = 1;
+  while (probe <= cap && (await taken(probe))) {
+    low = probe;
+    step *= 2;
+    probe = low + step;
+  }
+  let high = Math.min(probe - 1, cap); // the answer lies in [low, high]
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (await taken(mid)) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
