@@ -28,6 +28,7 @@ import type { CodeReason } from '../mail/templates';
 import type { SmsTransport } from '../sms/sms-transport';
 import { createAvatarStore } from '../users/avatar-store';
 import { claimEmailKey, findUserByEmail, releaseEmailKey } from '../users/email-keys';
+import { LOGIN_HISTORY_KEPT, readLoginHistory, recordLogin } from '../users/login-history';
 import { UserModel } from '../users/user.model';
 import type { UserDoc } from '../users/user.model';
 import { toUserResponse } from '../users/user.view';
@@ -43,7 +44,6 @@ import { isDuplicateKey } from '../../shared/db/duplicate-key';
 
 /** How long a verified new email or phone may wait for the profile to be saved. */
 const VERIFIED_CHANGE_LIFETIME_MS = 30 * 60 * 1000;
-const LOGIN_HISTORY_KEPT = 20;
 export { AVATAR_PUBLIC_PREFIX } from '../users/avatar-store';
 
 export interface AuthServiceDeps {
@@ -74,7 +74,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const invalidCode = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
 
   async function view(user: UserDoc): Promise<User> {
-    return toUserResponse(user);
+    return toUserResponse(user, await readLoginHistory(user));
   }
 
   /**
@@ -99,18 +99,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function completeSignIn(user: UserDoc, event: LoginEvent): Promise<LoginResponse> {
-    const history = [event, ...(user.loginHistory ?? [])].slice(0, LOGIN_HISTORY_KEPT);
-    const updated = await UserModel.findOneAndUpdate(
-      { _id: user._id },
-      { $set: { loginHistory: history, hasLoggedInBefore: true } },
-      { returnDocument: 'after' },
-    ).lean<UserDoc>();
-    if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
+    const before = await recordLogin(user, event);
+    const events = [event, ...before.events].slice(0, LOGIN_HISTORY_KEPT);
     // The answer says whether this user had logged in before *this* sign-in: the screen sends a
     // first-timer to the profile and a returning shopper home.
     return {
-      token: sessionToken(updated),
-      user: { ...(await view(updated)), hasLoggedInBefore: Boolean(user.hasLoggedInBefore) },
+      token: sessionToken(user),
+      user: toUserResponse(user, { events, hasLoggedInBefore: before.hasLoggedInBefore }),
     };
   }
 

@@ -36,8 +36,11 @@ const userSchema = new Schema(
     twoStepEnabled: { type: Boolean, default: false },
     /** Bumped by a password change or reset: every token issued before stops working. */
     tokenVersion: { type: Number, default: 0 },
+    /**
+     * Where sign-ins were recorded before they moved to `login_history` (users/login-history.ts):
+     * read, never written, so an account's first snapshot there starts from them.
+     */
     hasLoggedInBefore: { type: Boolean, default: false },
-    /** The most recent sign-ins, newest first (capped in code). */
     loginHistory: { type: [loginEventSchema], default: [] },
     addresses: { type: [addressSchema], default: [] },
     paymentMethods: { type: [paymentMethodSchema], default: [] },

@@ -1,4 +1,5 @@
 import type { User } from '@vanya/contracts';
+import type { LoginHistory } from './login-history';
 import type { UserDoc } from './user.model';
 
 export interface LoginEvent {
@@ -56,11 +57,12 @@ export function formatLoginEvent(event: LoginEvent): string {
 }
 
 /**
- * The user as the profile shows it: the user document alone. Orders, invoices, returns and tickets
- * are not part of it; each profile tab reads its own page (GET /orders, /invoices, /returns,
- * /tickets), so this answer costs one read by `_id` however large the shop grows.
+ * The user as the profile shows it: the user document and its login history. Orders, invoices,
+ * returns and tickets are not part of it; each profile tab reads its own page (GET /orders,
+ * /invoices, /returns, /tickets), so this answer costs a few reads by `_id` however large the shop
+ * grows.
  */
-export function toUserResponse(user: UserDoc): User {
+export function toUserResponse(user: UserDoc, history: LoginHistory): User {
   return {
     name: user.name,
     email: user.email,
@@ -71,8 +73,8 @@ export function toUserResponse(user: UserDoc): User {
     avatar: user.avatar ?? '',
     twoStepEnabled: Boolean(user.twoStepEnabled),
     emailVerified: Boolean(user.emailVerified),
-    hasLoggedInBefore: Boolean(user.hasLoggedInBefore),
-    loginHistory: (user.loginHistory ?? []).map(formatLoginEvent),
+    hasLoggedInBefore: history.hasLoggedInBefore,
+    loginHistory: history.events.map(formatLoginEvent),
     addresses: (user.addresses ?? []).map((a) => ({ id: a.id, address: a.address })),
     payments: (user.paymentMethods ?? []).map((p) => ({ id: p.id, payment: p.payment })),
   };

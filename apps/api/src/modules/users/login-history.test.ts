@@ -1,0 +1,105 @@
+import mongoose, { Types } from 'mongoose';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, newEmail, PASSWORD, signUpVerified } from '../../testing/accounts';
+import { SmtpSink } from '../../testing/smtp-sink';
+import { startTestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
+import { LoginHistoryModel, readLoginHistory, recordLogin } from './login-history';
+import { UserModel } from './user.model';
+import type { UserDoc } from './user.model';
+
+describe('the login history', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await startTestApp({ SMTP_URL: sink.url });
+  });
+  afterEach(() => {
+    mongoose.set('debug', false);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  const login = (email: string, userAgent: string) =>
+    request(t.app)
+      .post('/api/auth/login')
+      .set('User-Agent', userAgent)
+      .send({ email, password: PASSWORD });
+
+  it('lists the 20 latest sign-ins newest first, and a login writes nothing to the user document', async () => {
+    const { email } = await signUpVerified(t, sink, newEmail('history'));
+    const writes: string[] = [];
+    mongoose.set('debug', (collection: string, method: string) => {
+      if (collection === 'users' && (!/^find/.test(method) || /And/.test(method)))
+        writes.push(method);
+    });
+    for (let i = 1; i <= 22; i += 1) {
+      const answer = await login(email, `Mozilla/5.0 (Windows NT 10.0) Firefox/${100 + i}.0`);
+      expect(answer.status).toBe(200);
+      expect(answer.body.user.hasLoggedInBefore).toBe(true);
+    }
+    mongoose.set('debug', false);
+    expect(writes).toEqual([]);
+
+    const { token } = (await login(email, 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0')).body;
+    const me = (await request(t.app).get('/api/auth/me').set(bearer(token))).body.data.user;
+    expect(me.hasLoggedInBefore).toBe(true);
+    expect(me.loginHistory).toHaveLength(20);
+    expect(me.loginHistory[0]).toMatch(/ IST · Chrome on Android · /);
+    expect(
+      me.loginHistory.slice(1).every((line: string) => line.includes('Firefox on Windows')),
+    ).toBe(true);
+  });
+
+  it('tells a first sign-in from a returning one', async () => {
+    const user = (await UserModel.create({
+      name: 'Meera Joshi',
+      email: newEmail('first'),
+      passwordHash: 'x',
+    }).then((d) => d.toObject())) as UserDoc;
+    expect(await readLoginHistory(user)).toEqual({ events: [], hasLoggedInBefore: false });
+    const first = await recordLogin(user, { at: new Date(), ip: '10.0.0.1', userAgent: 'a' });
+    expect(first.hasLoggedInBefore).toBe(false);
+    const second = await recordLogin(user, { at: new Date(), ip: '10.0.0.2', userAgent: 'b' });
+    expect(second.hasLoggedInBefore).toBe(true);
+    expect(second.events.map((e) => e.ip)).toEqual(['10.0.0.1']);
+  });
+
+  it('starts from the history an account kept in its user document', async () => {
+    const earlier = { at: new Date('2026-01-05T10:00:00Z'), ip: '203.0.113.9', userAgent: 'old' };
+    const user = (await UserModel.create({
+      name: 'Ravi Patil',
+      email: newEmail('legacy'),
+      passwordHash: 'x',
+      hasLoggedInBefore: true,
+      loginHistory: [earlier],
+    }).then((d) => d.toObject())) as UserDoc;
+    expect((await readLoginHistory(user)).events.map((e) => e.ip)).toEqual(['203.0.113.9']);
+    const before = await recordLogin(user, { at: new Date(), ip: '10.0.0.9', userAgent: 'new' });
+    expect(before.hasLoggedInBefore).toBe(true);
+    expect((await readLoginHistory(user)).events.map((e) => e.ip)).toEqual([
+      '10.0.0.9',
+      '203.0.113.9',
+    ]);
+  });
+
+  it('gives each of many simultaneous sign-ins a snapshot of its own', async () => {
+    const user = { _id: new Types.ObjectId(), loginHistory: [] } as unknown as UserDoc;
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        recordLogin(user, { at: new Date(), ip: `10.1.0.${i}`, userAgent: 'x' }),
+      ),
+    );
+    const snapshots = await LoginHistoryModel.find({ userId: user._id }).lean();
+    expect(snapshots.map((s) => s._id).sort()).toEqual(
+      Array.from({ length: 8 }, (_, i) => `${String(user._id)}#${i + 1}`).sort(),
+    );
+    // Every snapshot holds its own sign-in first.
+    const ips = new Set(snapshots.map((s) => s.events[0]!.ip));
+    expect(ips.size).toBe(8);
+  });
+});
