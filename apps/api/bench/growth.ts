@@ -2,13 +2,13 @@
 // a thousand documents and again after it has grown to GROWTH_USERS users (100,000) and
 // GROWTH_ORDERS orders (200,000), on the embedded FerretDB with the BUILT API. Each read should
 // stay within 2x of its small-database time: the reads go by `_id` alone (the only filter the
-// embedded FerretDB hands to SQLite instead of scanning), through the shopper's profile index and
+// embedded FerretDB hands to SQLite instead of scanning), through the shopper's profile lists and
 // email key.
 //
 // The data is seeded through the app's mongoose models (insertMany in batches of GROWTH_BATCH,
 // 2,000): users with the fields a real account has, orders as the API stores them
 // (newOrderDocument) spread over the users, and the documents the reads rely on, each user's
-// email key and profile index, as registration and placement write them.
+// email key and profile lists, as registration and placement write them.
 //
 // Run: pnpm build && pnpm --filter @vanya/api bench:growth
 // Quicker: GROWTH_USERS=20000 GROWTH_ORDERS=40000 pnpm --filter @vanya/api bench:growth
@@ -22,7 +22,7 @@ import type { NewOrder } from '../src/modules/orders/order.model';
 import { ReturnModel } from '../src/modules/returns/returns.routes';
 import { TicketModel } from '../src/modules/tickets/tickets.routes';
 import { EmailKeyModel } from '../src/modules/users/email-keys';
-import { ProfileIndexModel, profileIndexDocument } from '../src/modules/users/profile-index';
+import { ProfileListModel, profileListDocument } from '../src/modules/users/profile-index';
 import { UserModel } from '../src/modules/users/user.model';
 import { startStack } from './harness';
 
@@ -156,7 +156,7 @@ function orderDocument(user: SeedUser, n: number, paid: boolean) {
 
 /**
  * Users up to `users` and orders up to `orders` (spread round-robin over the users added in this
- * call), each user with their email key and profile index listing their orders.
+ * call), each user with their email key and a profile list of their orders.
  */
 async function grow(users: number, orders: number): Promise<void> {
   const started = performance.now();
@@ -183,8 +183,8 @@ async function grow(users: number, orders: number): Promise<void> {
       batch.map((u) => ({ _id: u.email, userId: u._id })),
       { lean: true, ordered: false },
     );
-    await ProfileIndexModel.insertMany(
-      batch.map((u) => profileIndexDocument(u._id, { orders: lists.get(String(u._id)) ?? [] })),
+    await ProfileListModel.insertMany(
+      batch.map((u) => profileListDocument(u._id, 'orders', lists.get(String(u._id)) ?? [])),
       { lean: true, ordered: false },
     );
     for (let i = 0; i < orderDocs.length; i += BATCH)
@@ -240,13 +240,19 @@ try {
   await OrderModel.insertMany(own, { lean: true });
   await ReturnModel.create(ret);
   await TicketModel.insertMany(tickets);
-  await ProfileIndexModel.create(
-    profileIndexDocument(shopper._id, {
-      orders: own.map((o) => o._id),
-      returns: [ret._id],
-      tickets: tickets.map((t) => t._id),
-    }),
-  );
+  await ProfileListModel.insertMany([
+    profileListDocument(
+      shopper._id,
+      'orders',
+      own.map((o) => o._id),
+    ),
+    profileListDocument(shopper._id, 'returns', [ret._id]),
+    profileListDocument(
+      shopper._id,
+      'tickets',
+      tickets.map((t) => t._id),
+    ),
+  ]);
 
   const call = async (method: 'GET' | 'POST', path: string, token?: string, body?: unknown) => {
     const t0 = performance.now();
@@ -315,7 +321,7 @@ try {
 
   // Counted as seeded: a count on the embedded FerretDB reads every document of the collection.
   console.log(
-    `\nDatabase: ${userSeq} users and ${orderSeq} orders, each user with an email key and a profile index`,
+    `\nDatabase: ${userSeq} users and ${orderSeq} orders, each user with an email key and a profile list`,
   );
   const rows = reads.map(([name]) => {
     const a = small.get(name)!;

@@ -1,22 +1,47 @@
 import mongoose, { Schema } from 'mongoose';
-import type { Types } from 'mongoose';
-import { isDuplicateKey } from '../../shared/db/duplicate-key';
+import type { Model, Types } from 'mongoose';
+import { snapshotRow } from '../../shared/db/snapshots';
 
 /**
- * One document per shopper, keyed by the user's id, listing the ids of their orders, returns and
- * tickets in the order they were made (oldest first; read newest first). The signed-in reads
- * (`GET /orders`, `/invoices`, `/returns`, `/tickets`) read this document and then each item by
- * its `_id` alone: the two reads whose cost does not grow with the shop, as the embedded FerretDB
- * hands SQLite only a filter on `_id` alone and scans the whole collection for anything else.
+ * Each shopper's lists of order, return and ticket ids, in the order they were made (oldest first;
+ * read newest first). The signed-in reads (`GET /orders`, `/invoices`, `/returns`, `/tickets`) read
+ * the list and then each item by its `_id` alone, the only filter the embedded FerretDB hands to
+ * SQLite instead of scanning the collection.
  *
- * An id is added with `$addToSet` before the item is written, so a crash between the two leaves
- * an id without an item (skipped when read), never an item the shopper cannot see; a retry adds
- * the same id again, which `$addToSet` keeps once.
+ * A list changes by appending a snapshot (shared/db/snapshots.ts): `profile_lists`, `_id` =
+ * `<userId>:<kind>#<n>`, holding the whole list as of its n-th change. Placing an order thus reads
+ * and inserts by `_id` only (an update of one document per shopper would scan every shopper's on
+ * FerretDB), and two additions at once, from one API process or two, both land. A shopper's
+ * snapshots add up to about n²/2 ids for n items (some 60 KB for 100 orders).
+ *
+ * An id is added before the item is written, so a crash between the two leaves an id without an
+ * item (skipped when read), never an item the shopper cannot see; adding an id already listed
+ * changes nothing. Lists kept earlier in one `profile_index` document per shopper are the start of
+ * that shopper's first snapshot.
  */
 export const PROFILE_KINDS = ['orders', 'returns', 'tickets'] as const;
 export type ProfileKind = (typeof PROFILE_KINDS)[number];
 
-const profileIndexSchema = new Schema(
+const profileListSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    userId: { type: Schema.Types.ObjectId, required: true, index: true },
+    kind: { type: String, enum: PROFILE_KINDS, required: true },
+    ids: { type: [Schema.Types.ObjectId], default: [] },
+  },
+  { collection: 'profile_lists', versionKey: false },
+);
+export const ProfileListModel = mongoose.model('ProfileList', profileListSchema);
+
+type ProfileListDoc = {
+  _id: string;
+  userId: Types.ObjectId;
+  kind: ProfileKind;
+  ids: Types.ObjectId[];
+};
+
+/** The lists as they were kept before (one document per shopper): read, never written. */
+const legacyIndexSchema = new Schema(
   {
     _id: { type: Schema.Types.ObjectId, required: true },
     orders: { type: [Schema.Types.ObjectId], default: [] },
@@ -25,74 +50,38 @@ const profileIndexSchema = new Schema(
   },
   { collection: 'profile_index', versionKey: false },
 );
-export const ProfileIndexModel = mongoose.model('ProfileIndex', profileIndexSchema);
+export const LegacyProfileIndexModel = mongoose.model('ProfileIndex', legacyIndexSchema);
+type LegacyIndexDoc = { _id: Types.ObjectId } & Partial<Record<ProfileKind, Types.ObjectId[]>>;
 
-type ProfileIndexDoc = { _id: Types.ObjectId } & Partial<Record<ProfileKind, Types.ObjectId[]>>;
+const lists = snapshotRow<ProfileListDoc>(ProfileListModel as unknown as Model<ProfileListDoc>);
+const rowOf = (userId: Types.ObjectId, kind: ProfileKind) => `${String(userId)}:${kind}`;
 
-const ADD_ATTEMPTS = 5;
+async function legacyIds(userId: Types.ObjectId, kind: ProfileKind): Promise<Types.ObjectId[]> {
+  const stored = await LegacyProfileIndexModel.findById(userId, {
+    [kind]: 1,
+  }).lean<LegacyIndexDoc>();
+  return stored?.[kind] ?? [];
+}
 
-/** The additions under way in this process, per user: each waits for the one before. */
-const queues = new Map<string, Promise<unknown>>();
-
-/**
- * Adds `id` to the user's list of `kind`. FerretDB 1.x applies an update as a read and a write, so
- * two updates of one document at once can lose one of them (MongoDB applies `$addToSet`
- * atomically). In this process a user's additions therefore run one at a time, and each reads the
- * list back and adds the id again until it is there. Two API processes adding to one shopper's
- * list in the same instant can still lose an id on FerretDB: the order stays readable by its id,
- * and placing it again with its Idempotency-Key adds it back.
- */
-export function rememberItem(
+/** Adds `id` to the user's list of `kind` (once, however often it is added). */
+export async function rememberItem(
   userId: Types.ObjectId,
   kind: ProfileKind,
   id: Types.ObjectId,
 ): Promise<void> {
-  const key = String(userId);
-  const run = (queues.get(key) ?? Promise.resolve())
-    .catch(() => undefined)
-    .then(() => addUntilStored(userId, kind, id));
-  queues.set(key, run);
-  void run
-    .finally(() => {
-      if (queues.get(key) === run) queues.delete(key);
-    })
-    .catch(() => undefined);
-  return run;
+  await lists.change(rowOf(userId, kind), async (current, n) => {
+    const ids = n > 0 ? (current?.ids ?? []) : await legacyIds(userId, kind);
+    return ids.some((x) => x.equals(id)) ? null : { userId, kind, ids: [...ids, id] };
+  });
 }
 
-async function addUntilStored(
+/** Seeding and tests: the user's list of `kind` as its first snapshot. */
+export function profileListDocument(
   userId: Types.ObjectId,
   kind: ProfileKind,
-  id: Types.ObjectId,
-): Promise<void> {
-  for (let attempt = 0; attempt < ADD_ATTEMPTS; attempt += 1) {
-    // One findAndModify by _id that answers the list (measured on the embedded FerretDB: finding
-    // by _id stays flat as the collection grows; a write that changes a document does not).
-    let stored: ProfileIndexDoc | null = null;
-    try {
-      stored = await ProfileIndexModel.findOneAndUpdate(
-        { _id: userId },
-        { $addToSet: { [kind]: id } },
-        { upsert: true, returnDocument: 'after' },
-      ).lean<ProfileIndexDoc>();
-    } catch (err) {
-      // Two first additions at once both upsert; the one refused adds again on the next round.
-      if (!isDuplicateKey(err)) throw err;
-    }
-    // Read back: a concurrent update of the same document may have written over this one.
-    if (stored)
-      stored = await ProfileIndexModel.findById(userId, { [kind]: 1 }).lean<ProfileIndexDoc>();
-    if (stored?.[kind]?.some((x) => x.equals(id))) return;
-  }
-  throw new Error(`Could not record ${kind} ${String(id)} for user ${String(userId)}`);
-}
-
-/** Seeding and tests: the whole document, written at once. */
-export function profileIndexDocument(
-  userId: Types.ObjectId,
-  lists: Partial<Record<ProfileKind, Types.ObjectId[]>>,
-): ProfileIndexDoc {
-  return { _id: userId, orders: [], returns: [], tickets: [], ...lists };
+  ids: Types.ObjectId[],
+): ProfileListDoc {
+  return { _id: `${rowOf(userId, kind)}#1`, userId, kind, ids };
 }
 
 /** The user's ids of `kind`, newest first. */
@@ -100,8 +89,9 @@ export async function itemIds(
   userId: Types.ObjectId,
   kind: ProfileKind,
 ): Promise<Types.ObjectId[]> {
-  const stored = await ProfileIndexModel.findById(userId, { [kind]: 1 }).lean<ProfileIndexDoc>();
-  return [...(stored?.[kind] ?? [])].reverse();
+  const { n, value } = await lists.read(rowOf(userId, kind));
+  const ids = n > 0 ? (value?.ids ?? []) : await legacyIds(userId, kind);
+  return [...ids].reverse();
 }
 
 export interface PageQuery {

@@ -10,7 +10,7 @@ import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { OrderModel } from '../orders/order.model';
 import { EmailKeyModel, findUserByEmail } from './email-keys';
-import { ProfileIndexModel, rememberItem } from './profile-index';
+import { itemIds, LegacyProfileIndexModel, ProfileListModel, rememberItem } from './profile-index';
 import { UserModel } from './user.model';
 
 const login = (t: TestApp, email: string, password = PASSWORD) =>
@@ -118,8 +118,22 @@ describe('signed-in reads by _id: the profile index and the email keys', () => {
     const ids = Array.from({ length: 8 }, () => new mongoose.Types.ObjectId());
     await Promise.all(ids.map((id) => rememberItem(userId, 'tickets', id)));
     await rememberItem(userId, 'tickets', ids[0]!);
-    const stored = await ProfileIndexModel.findById(userId).lean();
-    expect(stored!.tickets.map(String).sort()).toEqual(ids.map(String).sort());
+    expect((await itemIds(userId, 'tickets')).map(String).sort()).toEqual(ids.map(String).sort());
+    // Every addition appended a snapshot (the repeated one none), each built on the one before.
+    const snapshots = await ProfileListModel.find({ userId }).lean();
+    expect(snapshots.map((s) => s.ids.length).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
+  });
+
+  it('starts a list from the one kept in the per-shopper document before', async () => {
+    const userId = new mongoose.Types.ObjectId();
+    const [older, newer] = [new mongoose.Types.ObjectId(), new mongoose.Types.ObjectId()];
+    await LegacyProfileIndexModel.create({ _id: userId, orders: [older] });
+    expect(await itemIds(userId, 'orders')).toEqual([older]);
+    await rememberItem(userId, 'orders', newer);
+    await rememberItem(userId, 'orders', older);
+    expect(await itemIds(userId, 'orders')).toEqual([newer, older]);
   });
 
   it('keeps the email key in step on register, login and email change', async () => {

@@ -4,7 +4,8 @@ import { OrderModel } from '../orders/order.model';
 import { ReturnModel } from '../returns/returns.routes';
 import { TicketModel } from '../tickets/tickets.routes';
 import { EmailKeyModel } from './email-keys';
-import { ProfileIndexModel } from './profile-index';
+import { LoginHistoryModel } from './login-history';
+import { LegacyProfileIndexModel, ProfileListModel } from './profile-index';
 import { UserModel } from './user.model';
 
 /**
@@ -16,7 +17,13 @@ const QUERIES: { what: string; model: Model<never>; filter: string[]; sort?: str
   { what: 'session: the user by id', model: UserModel as never, filter: ['_id'] },
   { what: 'login: the email key', model: EmailKeyModel as never, filter: ['_id'] },
   { what: 'login: a key-less account by email', model: UserModel as never, filter: ['email'] },
-  { what: 'profile lists: the index', model: ProfileIndexModel as never, filter: ['_id'] },
+  { what: 'profile lists: a snapshot', model: ProfileListModel as never, filter: ['_id'] },
+  {
+    what: 'profile lists: as kept before',
+    model: LegacyProfileIndexModel as never,
+    filter: ['_id'],
+  },
+  { what: 'login history: a snapshot', model: LoginHistoryModel as never, filter: ['_id'] },
   { what: 'orders, invoices: an order', model: OrderModel as never, filter: ['_id'] },
   { what: 'returns: a return', model: ReturnModel as never, filter: ['_id'] },
   { what: 'tickets: a ticket', model: TicketModel as never, filter: ['_id'] },

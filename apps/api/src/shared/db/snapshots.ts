@@ -1,0 +1,71 @@
+import type { Model } from 'mongoose';
+import { isDuplicateKey } from './duplicate-key';
+import { highestSlot, slotId } from './slots';
+
+/**
+ * A value that changes by appending, never by updating: each change inserts the whole new value
+ * as the row's next numbered slot (`_id` = `<row>#<n>`, shared/db/slots.ts) and the highest slot
+ * is the current value. Reads and inserts by `_id` are all it takes, so on the embedded FerretDB a
+ * change costs the same however many rows the collection holds (an update there scans it), and two
+ * changes at once cannot lose one another: the second's insert is refused, and it builds again on
+ * the first. Each process remembers the latest slot it saw per row, so a read is usually two
+ * lookups. Superseded slots stay (a row's history); they are small and read by nobody.
+ */
+export interface SnapshotRow<T> {
+  /** The current value (null before the first change) and its slot number. */
+  read(row: string): Promise<{ n: number; value: T | null }>;
+  /**
+   * Builds the next value from the current one (null: nothing to change) and appends it; answers
+   * the value it built on and whether it wrote.
+   */
+  change(
+    row: string,
+    next: (current: T | null, n: number) => Promise<Omit<T, '_id'> | null> | Omit<T, '_id'> | null,
+  ): Promise<{ n: number; previous: T | null; wrote: boolean }>;
+}
+
+const ATTEMPTS = 20;
+const ROWS_REMEMBERED = 10_000;
+
+export function snapshotRow<T extends { _id: string }>(model: Model<T>): SnapshotRow<T> {
+  const seen = new Map<string, number>();
+  const remember = (row: string, n: number) => {
+    seen.delete(row);
+    seen.set(row, n);
+    if (seen.size > ROWS_REMEMBERED) seen.delete(seen.keys().next().value!);
+  };
+
+  async function read(row: string): Promise<{ n: number; value: T | null }> {
+    const found = new Map<number, T>();
+    const n = await highestSlot(
+      async (k) => {
+        const doc = await model.findById(slotId(row, k)).lean<T>();
+        if (doc) found.set(k, doc);
+        return doc !== null;
+      },
+      Number.MAX_SAFE_INTEGER,
+      seen.get(row) ?? 0,
+    );
+    if (n > 0) remember(row, n);
+    return { n, value: found.get(n) ?? null };
+  }
+
+  return {
+    read,
+    async change(row, next) {
+      for (let attempt = 1; ; attempt += 1) {
+        const { n, value } = await read(row);
+        const built = await next(value, n);
+        if (!built) return { n, previous: value, wrote: false };
+        try {
+          await model.create({ ...built, _id: slotId(row, n + 1) } as never);
+          remember(row, n + 1);
+          return { n, previous: value, wrote: true };
+        } catch (err) {
+          // Another change took slot n + 1 first: build again on it.
+          if (!isDuplicateKey(err) || attempt >= ATTEMPTS) throw err;
+        }
+      }
+    },
+  };
+}
