@@ -21,11 +21,10 @@ echo "Installing dependencies..."
 CI=true pnpm install --frozen-lockfile --reporter=silent
 
 if [ -z "${MONGODB_URI:-}" ] && ! command -v mongod >/dev/null 2>&1 && ! command -v ferretdb >/dev/null 2>&1; then
-  if [ ! -x .tools/bin/ferretdb ]; then
-    if command -v go >/dev/null 2>&1; then
-      bash scripts/build-ferretdb.sh
-    else
-      echo "Note: no mongod, no ferretdb and no Go. Set MONGODB_URI, or install Go so the embedded database can be built." >&2
-    fi
+  # The build script returns at once when the current build is there (and rebuilds an older one).
+  if command -v go >/dev/null 2>&1; then
+    bash scripts/build-ferretdb.sh
+  elif [ ! -x .tools/bin/ferretdb ]; then
+    echo "Note: no mongod, no ferretdb and no Go. Set MONGODB_URI, or install Go so the embedded database can be built." >&2
   fi
 fi

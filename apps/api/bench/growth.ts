@@ -214,45 +214,47 @@ try {
 
   // The shopper whose reads are timed: an account with a few orders (two paid and invoiced), a
   // return, tickets, a wishlist, an address and a payment label, written as the API writes them.
-  const email = 'asha.growth@example.in';
-  const shopper = userDocument(0, email);
-  userSeq = 1;
-  const own = [0, 1, 2, 3].map((i) => orderDocument(shopper, i, i % 2 === 0));
-  orderSeq = own.length;
-  const ret = {
-    _id: new mongoose.Types.ObjectId(),
-    userId: shopper._id,
-    orderId: own[0]!._id,
-    orderNumber: own[0]!.orderNumber,
-    status: 'requested' as const,
-    refundAmount: own[0]!.totals.grandTotal,
-    method: 'original_payment',
-    reason: 'Arrived damaged',
-    openKey: String(own[0]!._id),
+  // Each phase times a shopper written after everything else, last in every collection: where a
+  // read that scans finds its row last (a shopper written first would hide a scan).
+  const seedShopper = async (email: string) => {
+    const shopper = userDocument(userSeq++, email);
+    const own = [0, 1, 2, 3].map((i) => orderDocument(shopper, orderSeq++, i % 2 === 0));
+    const ret = {
+      _id: new mongoose.Types.ObjectId(),
+      userId: shopper._id,
+      orderId: own[0]!._id,
+      orderNumber: own[0]!.orderNumber,
+      status: 'requested' as const,
+      refundAmount: own[0]!.totals.grandTotal,
+      method: 'original_payment',
+      reason: 'Arrived damaged',
+      openKey: String(own[0]!._id),
+    };
+    const tickets = ['Where is my parcel?', 'Invoice question'].map((message) => ({
+      _id: new mongoose.Types.ObjectId(),
+      userId: shopper._id,
+      message,
+    }));
+    await UserModel.insertMany([shopper], { lean: true });
+    await EmailKeyModel.create({ _id: email, userId: shopper._id });
+    await OrderModel.insertMany(own, { lean: true });
+    await ReturnModel.create(ret);
+    await TicketModel.insertMany(tickets);
+    await ProfileListModel.insertMany([
+      profileListDocument(
+        shopper._id,
+        'orders',
+        own.map((o) => o._id),
+      ),
+      profileListDocument(shopper._id, 'returns', [ret._id]),
+      profileListDocument(
+        shopper._id,
+        'tickets',
+        tickets.map((t) => t._id),
+      ),
+    ]);
+    return { email, newest: String(own[own.length - 1]!._id) };
   };
-  const tickets = ['Where is my parcel?', 'Invoice question'].map((message) => ({
-    _id: new mongoose.Types.ObjectId(),
-    userId: shopper._id,
-    message,
-  }));
-  await UserModel.insertMany([shopper], { lean: true });
-  await EmailKeyModel.create({ _id: email, userId: shopper._id });
-  await OrderModel.insertMany(own, { lean: true });
-  await ReturnModel.create(ret);
-  await TicketModel.insertMany(tickets);
-  await ProfileListModel.insertMany([
-    profileListDocument(
-      shopper._id,
-      'orders',
-      own.map((o) => o._id),
-    ),
-    profileListDocument(shopper._id, 'returns', [ret._id]),
-    profileListDocument(
-      shopper._id,
-      'tickets',
-      tickets.map((t) => t._id),
-    ),
-  ]);
 
   const call = async (method: 'GET' | 'POST', path: string, token?: string, body?: unknown) => {
     const t0 = performance.now();
@@ -272,32 +274,36 @@ try {
     return { elapsed, payload };
   };
 
-  const token = (
-    (await call('POST', '/api/auth/login', undefined, { email, password: PASSWORD })).payload as {
-      token: string;
-    }
-  ).token;
-  const newest = String(own[own.length - 1]!._id);
-  const invoices = (await call('GET', '/api/invoices', token)).payload as { downloadUrl: string }[];
-  const pdfPath = invoices[0]!.downloadUrl;
-
-  const reads: [string, () => Promise<{ elapsed: number }>][] = [
-    [
-      'POST /auth/login',
-      () => call('POST', '/api/auth/login', undefined, { email, password: PASSWORD }),
-    ],
-    ['GET /auth/me', () => call('GET', '/api/auth/me', token)],
-    ['GET /orders', () => call('GET', '/api/orders', token)],
-    [`GET /orders?limit=${LIMIT}`, () => call('GET', `/api/orders?limit=${LIMIT}`, token)],
-    ['GET /orders/:id', () => call('GET', `/api/orders/${newest}`, token)],
-    ['GET /invoices', () => call('GET', '/api/invoices', token)],
-    ['GET /invoices/:id/pdf', () => call('GET', pdfPath)],
-    ['GET /returns', () => call('GET', '/api/returns', token)],
-    ['GET /tickets', () => call('GET', '/api/tickets', token)],
-    ['GET /wishlist', () => call('GET', '/api/wishlist', token)],
-    ['GET /me/addresses', () => call('GET', '/api/me/addresses', token)],
-    ['GET /me/payment-methods', () => call('GET', '/api/me/payment-methods', token)],
-  ];
+  const readsOf = async ({ email, newest }: { email: string; newest: string }) => {
+    const token = (
+      (await call('POST', '/api/auth/login', undefined, { email, password: PASSWORD })).payload as {
+        token: string;
+      }
+    ).token;
+    const invoices = (await call('GET', '/api/invoices', token)).payload as {
+      downloadUrl: string;
+    }[];
+    const pdfPath = invoices[0]!.downloadUrl;
+    const reads: [string, () => Promise<{ elapsed: number }>][] = [
+      [
+        'POST /auth/login',
+        () => call('POST', '/api/auth/login', undefined, { email, password: PASSWORD }),
+      ],
+      ['GET /auth/me', () => call('GET', '/api/auth/me', token)],
+      ['GET /orders', () => call('GET', '/api/orders', token)],
+      [`GET /orders?limit=${LIMIT}`, () => call('GET', `/api/orders?limit=${LIMIT}`, token)],
+      ['GET /orders/:id', () => call('GET', `/api/orders/${newest}`, token)],
+      ['GET /invoices', () => call('GET', '/api/invoices', token)],
+      ['GET /invoices/:id/pdf', () => call('GET', pdfPath)],
+      ['GET /returns', () => call('GET', '/api/returns', token)],
+      ['GET /tickets', () => call('GET', '/api/tickets', token)],
+      ['GET /wishlist', () => call('GET', '/api/wishlist', token)],
+      ['GET /me/addresses', () => call('GET', '/api/me/addresses', token)],
+      ['GET /me/payment-methods', () => call('GET', '/api/me/payment-methods', token)],
+    ];
+    return reads;
+  };
+  let reads: Awaited<ReturnType<typeof readsOf>> = [];
 
   const measure = async () => {
     const figures = new Map<string, number>();
@@ -312,11 +318,13 @@ try {
 
   console.log(`Seeding the small database (${SMALL_USERS} users, ${SMALL_ORDERS} orders)...`);
   await grow(SMALL_USERS, SMALL_ORDERS);
+  reads = await readsOf(await seedShopper('asha.small@example.in'));
   const small = await measure();
   const smallDocs = userSeq + orderSeq;
 
   console.log(`Growing to ${USERS} users and ${ORDERS} orders...`);
   await grow(USERS, ORDERS);
+  reads = await readsOf(await seedShopper('asha.large@example.in'));
   const large = await measure();
 
   // Counted as seeded: a count on the embedded FerretDB reads every document of the collection.

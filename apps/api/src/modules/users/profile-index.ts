@@ -10,8 +10,8 @@ import { snapshotRow } from '../../shared/db/snapshots';
  *
  * A list changes by appending a snapshot (shared/db/snapshots.ts): `profile_lists`, `_id` =
  * `<userId>:<kind>#<n>`, holding the whole list as of its n-th change. Placing an order thus reads
- * and inserts by `_id` only (an update of one document per shopper would scan every shopper's on
- * FerretDB), and two additions at once, from one API process or two, both land. A shopper's
+ * and inserts by `_id` only, and two additions at once, from one API process or two, both land
+ * (two `$addToSet` updates of one document at once can lose one on FerretDB). A shopper's
  * snapshots add up to about n²/2 ids for n items (some 60 KB for 100 orders).
  *
  * An id is added before the item is written, so a crash between the two leaves an id without an

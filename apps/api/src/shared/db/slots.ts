@@ -1,10 +1,10 @@
 /**
  * Numbered slots: a row of documents whose `_id`s end in `#1`, `#2`, ... and are taken from 1
- * upwards by inserts (the unique `_id` refuses a slot already taken). On the embedded FerretDB a
- * read or an insert by `_id` costs the same however large the collection is, while an update or a
- * delete scans it (measured on FerretDB 1.24 with 1,500-byte documents: an update by `_id` 23 ms at
- * 1,000 documents and 207 ms at 20,000; a read 2-6 ms and an insert 3-5 ms at both), so what grows
- * per visit (rate-limit hits, login history) is appended as slots, never updated in place.
+ * upwards by inserts (the unique `_id` refuses a slot already taken). What grows per visit
+ * (rate-limit hits, a login history, a shopper's lists) is appended as slots rather than updated in
+ * place: FerretDB applies an update as a read and a write, so two at once can lose one, while two
+ * inserts of one `_id` never both land; and every step is a read or an insert by `_id`, which costs
+ * the same however large the collection grows.
  */
 
 export const slotId = (row: string, n: number) => `${row}#${n}`;

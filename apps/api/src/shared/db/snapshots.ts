@@ -5,9 +5,9 @@ import { highestSlot, slotId } from './slots';
 /**
  * A value that changes by appending, never by updating: each change inserts the whole new value
  * as the row's next numbered slot (`_id` = `<row>#<n>`, shared/db/slots.ts) and the highest slot
- * is the current value. Reads and inserts by `_id` are all it takes, so on the embedded FerretDB a
- * change costs the same however many rows the collection holds (an update there scans it), and two
- * changes at once cannot lose one another: the second's insert is refused, and it builds again on
+ * is the current value. Reads and inserts by `_id` are all it takes, so a change costs the same
+ * however many rows the collection holds, and two changes at once cannot lose one another (as two
+ * updates of one document can on FerretDB): the second's insert is refused, and it builds again on
  * the first. Each process remembers the latest slot it saw per row, so a read is usually two
  * lookups. Superseded slots stay (a row's history); they are small and read by nobody.
  */
