@@ -53,8 +53,14 @@ export function snapshotRow<T extends { _id: string }>(model: Model<T>): Snapsho
   return {
     read,
     async change(row, next) {
+      // From the slot this process saw last, one read: if another was appended since, the insert
+      // is refused and the next round reads properly.
+      const hint = seen.get(row);
+      const hinted = hint ? await model.findById(slotId(row, hint)).lean<T>() : null;
+      let guess = hint && hinted ? { n: hint, value: hinted } : null;
       for (let attempt = 1; ; attempt += 1) {
-        const { n, value } = await read(row);
+        const { n, value } = guess ?? (await read(row));
+        guess = null;
         const built = await next(value, n);
         if (!built) return { n, previous: value, wrote: false };
         try {

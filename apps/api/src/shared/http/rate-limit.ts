@@ -48,14 +48,40 @@ export interface WindowOptions {
 const slotTaken = (row: string) => async (n: number) =>
   (await RateLimitCounter.exists({ _id: slotId(row, n) })) !== null;
 
+/**
+ * The highest slot of each row this process took or saw taken. A window's rows only grow until
+ * they expire (a clear starts a new row), so every slot up to it is taken: the next hit tries the
+ * one after it straight away, one insert, and hits at once in this process each try their own.
+ */
+const highestKnown = new Map<string, number>();
+const ROWS_REMEMBERED = 10_000;
+function know(row: string, n: number) {
+  if ((highestKnown.get(row) ?? 0) >= n) return;
+  highestKnown.delete(row);
+  highestKnown.set(row, n);
+  if (highestKnown.size > ROWS_REMEMBERED) highestKnown.delete(highestKnown.keys().next().value!);
+}
+
+/** How many slots of `row` are taken, up to `cap`: two reads from what this process knows. */
+async function takenSlots(row: string, cap: number): Promise<number> {
+  const n = await highestSlot(slotTaken(row), cap, Math.min(highestKnown.get(row) ?? 0, cap));
+  know(row, n);
+  return n;
+}
+
 /** Takes the lowest free slot of `row` up to `cap`; answers its number, or `cap + 1` when none is free. */
 async function takeSlot(row: string, expiresAt: Date, cap: number): Promise<number> {
-  for (let n = (await highestSlot(slotTaken(row), cap)) + 1; n <= cap; n += 1) {
+  let n = (highestKnown.get(row) ?? (await takenSlots(row, cap))) + 1;
+  while (n <= cap) {
+    n = Math.max(n, (highestKnown.get(row) ?? 0) + 1); // past what other hits here have taken
+    if (n > cap) break;
+    know(row, n); // this hit's, before the insert: a hit arriving meanwhile tries the next
     try {
       await RateLimitCounter.create({ _id: slotId(row, n), key: row, expiresAt });
       return n;
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
+      n += 1; // another process took it
     }
   }
   return cap + 1;
@@ -77,7 +103,7 @@ const clearsOf = (windowKey: string) => `${windowKey}!cleared`;
 /** The row the window's hits go to now: the window's own, or the one its latest clear started. */
 async function currentRow(windowKey: string, clearable: boolean | undefined): Promise<string> {
   if (!clearable) return windowKey;
-  const clears = await highestSlot(slotTaken(clearsOf(windowKey)));
+  const clears = await takenSlots(clearsOf(windowKey), Number.MAX_SAFE_INTEGER);
   return clears === 0 ? windowKey : `${windowKey}@${clears}`;
 }
 
@@ -100,7 +126,7 @@ export async function countHits(
   { now = Date.now(), clearable }: WindowOptions = {},
 ): Promise<number> {
   const row = await currentRow(windowOf(rule, key, now).windowKey, clearable);
-  return highestSlot(slotTaken(row), cap);
+  return takenSlots(row, cap);
 }
 
 /** Adds a hit (up to `cap` are kept) without deciding anything: a failure counted after the fact. */
