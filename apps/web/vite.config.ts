@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+import { lcpImages } from './vite-plugins/lcp-images';
 import { precompress } from './vite-plugins/precompress';
 import { siteFiles } from './vite-plugins/site-files';
 
@@ -9,8 +10,9 @@ import { siteFiles } from './vite-plugins/site-files';
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  // siteFiles writes robots.txt and sitemap.xml; precompress, last, the .br and .gz of dist's text.
-  plugins: [react(), siteFiles(), precompress()],
+  // siteFiles writes robots.txt and sitemap.xml; lcpImages gives src/lcp-preload.ts its table;
+  // precompress, last, the .br and .gz of dist's text.
+  plugins: [react(), siteFiles(), lcpImages(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -44,10 +46,28 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
             {
-              // The catalogue and the storefront's shared pieces: loaded with the first page
-              // instead of as a dozen tiny files each route waits for.
+              // The data cache: its provider wraps every page, so it loads with the first one. Its own
+              // group, as otherwise the shop group below (which uses it) would take it along.
+              name: 'query',
+              priority: 3,
+              test: /node_modules[\\/]@tanstack[\\/]/,
+            },
+            {
+              // The catalogue and the shared pieces the first page of any visit needs (the layout's
+              // cart count, the session, the slideshow): one file instead of a dozen tiny ones.
+              // Each module captured here brings its imports along, so nothing in this list may
+              // import the API client: axios and the data hooks belong to the next group.
               name: 'storefront',
-              test: /([\\/]packages[\\/]catalog[\\/]src[\\/])|([\\/]src[\\/](components[\\/](media|product)|hooks|lib[\\/](cart|wishlist)-store)[\\/.])/,
+              priority: 2,
+              test: /([\\/]packages[\\/]catalog[\\/]src[\\/])|([\\/]src[\\/](components[\\/]media[\\/](slideshow|responsive-image|use-autoplay|use-swipe)|hooks[\\/](use-session|use-cart|use-reduced-motion)|lib[\\/](cart-store|auth-storage))[.])/,
+            },
+            {
+              // What the product list, the product page, the cart and the checkout share (prices,
+              // stock, wishlist, videos) and the API client with axios: loaded by those pages, not
+              // by the home page's first load.
+              name: 'shop',
+              priority: 1,
+              test: /[\\/]src[\\/](components[\\/](product|media)|hooks|lib[\\/](wishlist-store|api-client))[\\/.]/,
             },
           ],
         },

@@ -1,26 +1,8 @@
 import type { ImgHTMLAttributes } from 'react';
 
-// Images made by scripts/make-media.mjs come in two widths and two formats: `<name>.webp` (the
-// large width) plus `<name>-<small>.webp` and `<name>[-<small>].avif`. Any other path is used as
-// is, so a photo from elsewhere still shows.
+import { imageSources } from './image-sources';
 
-export const IMAGE_WIDTHS = { products: [480, 960], hero: [800, 1600], scenes: [640, 1280] };
-
-const GENERATED = /^(\/media\/(products|hero|scenes)\/[\w-]+)\.webp$/;
-
-type Variant = { avif: string; webp: string };
-
-/** The srcset lists of a generated image, or null for any other path. */
-export function imageSources(src: string): Variant | null {
-  const match = GENERATED.exec(src);
-  if (!match) return null;
-  const [, stem, folder] = match as unknown as [string, string, keyof typeof IMAGE_WIDTHS];
-  const [small, large] = IMAGE_WIDTHS[folder];
-  return {
-    avif: `${stem}-${small}.avif ${small}w, ${stem}.avif ${large}w`,
-    webp: `${stem}-${small}.webp ${small}w, ${stem}.webp ${large}w`,
-  };
-}
+export { IMAGE_WIDTHS, imageSources } from './image-sources';
 
 type ResponsiveImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & {
   src: string;

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 type IdleWindow = Window & {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
@@ -40,7 +40,9 @@ export function Deferred({ children, minHeight }: { children: ReactNode; minHeig
 
   useEffect(() => {
     if (shown) return;
-    const show = () => setShown(true);
+    // As a transition, the section renders in slices that yield to the browser between them,
+    // instead of in one long task.
+    const show = () => startTransition(() => setShown(true));
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) show();

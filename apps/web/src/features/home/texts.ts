@@ -1,5 +1,7 @@
 import { brand } from '@vanya/catalog';
 
+import { HERO_IMAGES } from './hero-images';
+
 export const HOME_TEXTS = {
   heading: brand.name,
   tagline: brand.tagline,
@@ -39,8 +41,7 @@ export const HERO_SLIDES = [
     eyebrow: 'Small-batch body care from Latur',
     text: 'Whipped butters, sugar scrubs and cold-process soaps, made by hand with kokum, coffee and turmeric.',
     productLink: '/products',
-    imgDesktop: '/media/hero/hero-1-desktop.webp',
-    imgMobile: '/media/hero/hero-1-mobile.webp',
+    ...HERO_IMAGES[0],
   },
   {
     id: 'scrub-club',
@@ -48,8 +49,7 @@ export const HERO_SLIDES = [
     eyebrow: 'Bundle · Two jars',
     text: 'Our coffee and walnut scrub, twice over: one for you and one to share.',
     productLink: '/products/ScrubClub',
-    imgDesktop: '/media/hero/hero-2-desktop.webp',
-    imgMobile: '/media/hero/hero-2-mobile.webp',
+    ...HERO_IMAGES[1],
   },
   {
     id: 'tan-free-trio',
@@ -57,8 +57,7 @@ export const HERO_SLIDES = [
     eyebrow: 'Bundle · Three bars',
     text: 'Three bars of turmeric, red lentil and liquorice soap for the sunny months ahead.',
     productLink: '/products/TanFreeTrio',
-    imgDesktop: '/media/hero/hero-3-desktop.webp',
-    imgMobile: '/media/hero/hero-3-mobile.webp',
+    ...HERO_IMAGES[2],
   },
   {
     id: 'magic-skin-duo',
@@ -66,8 +65,7 @@ export const HERO_SLIDES = [
     eyebrow: 'Bundle · Scrub and butter',
     text: 'Scrub away dullness, then seal in softness: two steps to your smoothest skin.',
     productLink: '/products/MagicSkinDuo',
-    imgDesktop: '/media/hero/hero-4-desktop.webp',
-    imgMobile: '/media/hero/hero-4-mobile.webp',
+    ...HERO_IMAGES[3],
   },
   {
     id: 'hampers',
@@ -75,8 +73,7 @@ export const HERO_SLIDES = [
     eyebrow: 'Hampers for every celebration',
     text: 'Gift boxes of our bestsellers, ready for Diwali, weddings and housewarmings.',
     productLink: '/products',
-    imgDesktop: '/media/hero/hero-5-desktop.webp',
-    imgMobile: '/media/hero/hero-5-mobile.webp',
+    ...HERO_IMAGES[4],
   },
 ] as const;
 

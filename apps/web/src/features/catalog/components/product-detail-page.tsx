@@ -22,6 +22,7 @@ import { PATHS } from '../../../config/paths';
 import { useCartActions } from '../../../hooks/use-cart';
 import { useStock } from '../../../hooks/use-stock';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
+import { PRODUCT_GALLERY_SIZES } from '../page-images';
 import { CATALOG_TEXTS as T } from '../texts';
 import './product-detail-page.css';
 
@@ -77,7 +78,7 @@ function ProductDetail({ product }: { product: Product }) {
             className="product-main__gallery"
             slides={slides}
             label={`${product.name} pictures`}
-            sizes="(min-width: 960px) 560px, 100vw"
+            sizes={PRODUCT_GALLERY_SIZES}
             priority
             thumbnails
           />

@@ -14,6 +14,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { prefersReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
 import { useCatalogQuery } from '../catalog-query';
+import { CATALOG_BANNER_IMAGE, CATALOG_BANNER_SIZES } from '../page-images';
 import { CATALOG_TEXTS as T } from '../texts';
 import { ProductCard } from './product-card';
 import './products-page.css';
@@ -41,9 +42,9 @@ export function ProductsPage() {
       <PageTitle title={T.productsHeading} />
       <section className="catalog-banner" aria-label="Featured">
         <ResponsiveImage
-          src="/media/scenes/collection-banner.webp"
+          src={CATALOG_BANNER_IMAGE}
           alt=""
-          sizes="100vw"
+          sizes={CATALOG_BANNER_SIZES}
           priority
           pictureClassName="catalog-banner__picture"
           className="catalog-banner__image"

@@ -25,6 +25,12 @@ export function useKeepClearLift(
 
     const measure = () => {
       frame = 0;
+      const marked = document.querySelectorAll(`[${KEEP_CLEAR_ATTRIBUTE}]`);
+      // Nothing to keep clear of: no lift, and no need to ask the browser for a layout.
+      if (marked.length === 0) {
+        setLift(0);
+        return;
+      }
       // Where the launcher rests unlifted (the lift is a transform: right and bottom stay put).
       const style = getComputedStyle(container);
       const right = document.documentElement.clientWidth - px(style.right);
@@ -35,9 +41,7 @@ export function useKeepClearLift(
         top: bottom - button.offsetHeight,
         bottom,
       };
-      const obstacles = [...document.querySelectorAll(`[${KEEP_CLEAR_ATTRIBUTE}]`)].map((element) =>
-        element.getBoundingClientRect(),
-      );
+      const obstacles = [...marked].map((element) => element.getBoundingClientRect());
       const header = px(
         getComputedStyle(document.documentElement).getPropertyValue('--header-height'),
       );

@@ -5,9 +5,8 @@ import { Link } from 'react-router-dom';
 import { useAutoplay, usePauseState } from '../../../components/media/use-autoplay';
 import { PauseButton } from '../../../components/media/slideshow';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
+import { HERO_MOBILE_MEDIA, heroSources } from '../hero-images';
 import { HERO_SLIDES, HOME_TEXTS, type HeroSlide } from '../texts';
-
-const MOBILE = '(max-width: 767px)';
 
 function HeroPicture({
   slide,
@@ -18,22 +17,13 @@ function HeroPicture({
   priority: boolean;
   onLoad?: () => void;
 }) {
-  const desktop = slide.imgDesktop.replace(/\.webp$/, '');
-  const mobile = slide.imgMobile.replace(/\.webp$/, '');
+  const sources = heroSources(slide);
   return (
     <picture className="hero__picture">
-      <source media={MOBILE} type="image/avif" srcSet={`${mobile}.avif`} />
-      <source media={MOBILE} type="image/webp" srcSet={slide.imgMobile} />
-      <source
-        type="image/avif"
-        srcSet={`${desktop}-800.avif 800w, ${desktop}.avif 1600w`}
-        sizes="100vw"
-      />
-      <source
-        type="image/webp"
-        srcSet={`${desktop}-800.webp 800w, ${slide.imgDesktop} 1600w`}
-        sizes="100vw"
-      />
+      <source media={HERO_MOBILE_MEDIA} type="image/avif" srcSet={sources.mobileAvif} />
+      <source media={HERO_MOBILE_MEDIA} type="image/webp" srcSet={sources.mobileWebp} />
+      <source type="image/avif" srcSet={sources.desktopAvif} sizes={sources.sizes} />
+      <source type="image/webp" srcSet={sources.desktopWebp} sizes={sources.sizes} />
       <img
         className="hero__image"
         src={slide.imgDesktop}
