@@ -49,31 +49,37 @@ const slotTaken = (row: string) => async (n: number) =>
   (await RateLimitCounter.exists({ _id: slotId(row, n) })) !== null;
 
 /**
- * The highest slot of each row this process took or saw taken. A window's rows only grow until
- * they expire (a clear starts a new row), so every slot up to it is taken: the next hit tries the
- * one after it straight away, one insert, and hits at once in this process each try their own.
+ * The highest slot of each row this process took or saw taken, per database. A window's rows only
+ * grow until they expire (a clear starts a new row), so every slot up to it is taken: the next hit
+ * tries the one after it straight away, one insert, and hits at once in this process each try
+ * their own. A window that looks full from here is read before a hit is refused.
  */
 const highestKnown = new Map<string, number>();
 const ROWS_REMEMBERED = 10_000;
-function know(row: string, n: number) {
-  if ((highestKnown.get(row) ?? 0) >= n) return;
-  highestKnown.delete(row);
-  highestKnown.set(row, n);
+const knownKey = (row: string) => `${RateLimitCounter.db.name}/${row}`;
+const known = (row: string) => highestKnown.get(knownKey(row));
+/** Raises what this process knows of `row` to `n` (or sets it, after reading the row). */
+function know(row: string, n: number, read = false) {
+  const key = knownKey(row);
+  if (!read && (highestKnown.get(key) ?? 0) >= n) return;
+  highestKnown.delete(key);
+  highestKnown.set(key, n);
   if (highestKnown.size > ROWS_REMEMBERED) highestKnown.delete(highestKnown.keys().next().value!);
 }
 
 /** How many slots of `row` are taken, up to `cap`: two reads from what this process knows. */
 async function takenSlots(row: string, cap: number): Promise<number> {
-  const n = await highestSlot(slotTaken(row), cap, Math.min(highestKnown.get(row) ?? 0, cap));
-  know(row, n);
+  const n = await highestSlot(slotTaken(row), cap, Math.min(known(row) ?? 0, cap));
+  know(row, n, n < cap); // at the cap the row may hold more than was looked for: only raise
   return n;
 }
 
 /** Takes the lowest free slot of `row` up to `cap`; answers its number, or `cap + 1` when none is free. */
 async function takeSlot(row: string, expiresAt: Date, cap: number): Promise<number> {
-  let n = (highestKnown.get(row) ?? (await takenSlots(row, cap))) + 1;
+  let n = (known(row) ?? (await takenSlots(row, cap))) + 1;
+  if (n > cap) n = (await takenSlots(row, cap)) + 1; // full as far as this process knows: look
   while (n <= cap) {
-    n = Math.max(n, (highestKnown.get(row) ?? 0) + 1); // past what other hits here have taken
+    n = Math.max(n, (known(row) ?? 0) + 1); // past what other hits here have taken
     if (n > cap) break;
     know(row, n); // this hit's, before the insert: a hit arriving meanwhile tries the next
     try {
