@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highestSlot } from './slots';
+import { highestSlot, slotMemory } from './slots';
 
 /** Slots 1..count taken; counts the reads the search makes. */
 function row(count: number) {
@@ -32,5 +32,16 @@ describe('highestSlot', () => {
     expect(right.reads()).toBe(2);
     expect(await highestSlot(row(1005).taken, Number.MAX_SAFE_INTEGER, 1000)).toBe(1005);
     expect(await highestSlot(row(10).taken, Number.MAX_SAFE_INTEGER, 1000)).toBe(10);
+  });
+
+  it('remembers the highest slot per row for the most recently used rows', () => {
+    const memory = slotMemory(2);
+    memory.set('a', 3);
+    memory.raise('a', 2);
+    expect(memory.get('a')).toBe(3);
+    memory.raise('a', 5);
+    memory.set('b', 1);
+    memory.set('c', 1); // 'a' is the least recently used: forgotten
+    expect([memory.get('a'), memory.get('b'), memory.get('c')]).toEqual([undefined, 1, 1]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Model } from 'mongoose';
 import { isDuplicateKey } from './duplicate-key';
-import { highestSlot, slotId } from './slots';
+import { highestSlot, slotId, slotMemory } from './slots';
 
 /**
  * A value that changes by appending, never by updating: each change inserts the whole new value
@@ -25,15 +25,9 @@ export interface SnapshotRow<T> {
 }
 
 const ATTEMPTS = 20;
-const ROWS_REMEMBERED = 10_000;
 
 export function snapshotRow<T extends { _id: string }>(model: Model<T>): SnapshotRow<T> {
-  const seen = new Map<string, number>();
-  const remember = (row: string, n: number) => {
-    seen.delete(row);
-    seen.set(row, n);
-    if (seen.size > ROWS_REMEMBERED) seen.delete(seen.keys().next().value!);
-  };
+  const seen = slotMemory();
 
   async function read(row: string): Promise<{ n: number; value: T | null }> {
     const found = new Map<number, T>();
@@ -46,7 +40,7 @@ export function snapshotRow<T extends { _id: string }>(model: Model<T>): Snapsho
       Number.MAX_SAFE_INTEGER,
       seen.get(row) ?? 0,
     );
-    if (n > 0) remember(row, n);
+    if (n > 0) seen.set(row, n);
     return { n, value: found.get(n) ?? null };
   }
 
@@ -65,7 +59,7 @@ export function snapshotRow<T extends { _id: string }>(model: Model<T>): Snapsho
         if (!built) return { n, previous: value, wrote: false };
         try {
           await model.create({ ...built, _id: slotId(row, n + 1) } as never);
-          remember(row, n + 1);
+          seen.set(row, n + 1);
           return { n, previous: value, wrote: true };
         } catch (err) {
           // Another change took slot n + 1 first: build again on it.

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey } from '../db/duplicate-key';
-import { highestSlot, slotId } from '../db/slots';
+import { highestSlot, slotId, slotMemory } from '../db/slots';
 import { tooManyRequests } from '../errors/app-error';
 
 /**
@@ -54,18 +54,12 @@ const slotTaken = (row: string) => async (n: number) =>
  * tries the one after it straight away, one insert, and hits at once in this process each try
  * their own. A window that looks full from here is read before a hit is refused.
  */
-const highestKnown = new Map<string, number>();
-const ROWS_REMEMBERED = 10_000;
+const highestKnown = slotMemory();
 const knownKey = (row: string) => `${RateLimitCounter.db.name}/${row}`;
 const known = (row: string) => highestKnown.get(knownKey(row));
 /** Raises what this process knows of `row` to `n` (or sets it, after reading the row). */
-function know(row: string, n: number, read = false) {
-  const key = knownKey(row);
-  if (!read && (highestKnown.get(key) ?? 0) >= n) return;
-  highestKnown.delete(key);
-  highestKnown.set(key, n);
-  if (highestKnown.size > ROWS_REMEMBERED) highestKnown.delete(highestKnown.keys().next().value!);
-}
+const know = (row: string, n: number, read = false) =>
+  read ? highestKnown.set(knownKey(row), n) : highestKnown.raise(knownKey(row), n);
 
 /** How many slots of `row` are taken, up to `cap`: two reads from what this process knows. */
 async function takenSlots(row: string, cap: number): Promise<number> {
