@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 // Browser end-to-end tests: the built web app served by the real API (SERVE_WEB), its embedded
 // database and a real SMTP server, all started by e2e/support/global-setup.ts. Build first
@@ -20,17 +21,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // Leave `screenshot` unset: the fixture of that name (support/fixtures.ts) saves named shots.
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [

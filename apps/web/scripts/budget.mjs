@@ -20,6 +20,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
+
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DIST = path.resolve(HERE, '../dist');
 const ASSETS = path.join(DIST, 'assets');
@@ -31,7 +33,7 @@ const MAX_BEHIND_PLAIN = 5;
 const PAGES = ['/', '/products', '/products/Bodybutter', '/login'];
 const REPO_ROOT = path.resolve(HERE, '../../..');
 const API_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/index.js');
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 
 const args = process.argv.slice(2);
 const jsOnly = args.includes('--js-only');
@@ -222,16 +224,7 @@ async function lighthouseScores(servers) {
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   const results = [];
   try {
