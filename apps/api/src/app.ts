@@ -22,6 +22,7 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { errorHandler, notFoundHandler } from './shared/errors/error-handler';
+import { concurrencyGate } from './shared/http/concurrency-gate';
 import { captureFixedHeaders } from './shared/http/fixed-headers';
 import { requestLog } from './shared/http/request-log';
 import { webAppRoutes } from './shared/http/web-app';
@@ -106,7 +107,13 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
 
   const api = express.Router();
   api.use(healthRoutes(connection));
-  api.use('/auth', authRoutes(services.auth, config));
+  // Requests that hash or compare a password are let in twice as many at a time as the hashing
+  // pool has threads: enough to keep the pool busy, few enough that a burst does not run all its
+  // database work on the event loop at once (shared/http/concurrency-gate.ts).
+  api.use(
+    '/auth',
+    authRoutes(services.auth, config, concurrencyGate(services.passwordHasher.threads * 2)),
+  );
   api.use(wishlistRoutes(config));
   api.use(consentRoutes(config));
   api.use(contactRoutes(config, services.mailer, logger));

@@ -35,6 +35,9 @@ async function main(): Promise<void> {
   const services = createServices(config, logger);
   const app = createApp({ config, logger, connection, services });
   services.jobs.start();
+  logger.info(
+    `Passwords hashed by ${await services.passwordHasher.implementation()} on ${services.passwordHasher.threads} threads`,
+  );
 
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.port, config.host, () => resolve(s));

@@ -20,7 +20,7 @@ import {
   verifyPhoneOtpBodySchema,
 } from '@vanya/contracts';
 import { Router } from 'express';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import type { Config } from '../../config/env';
 import { AppError } from '../../shared/errors/app-error';
@@ -118,7 +118,15 @@ const avatarUpload = multer({
   },
 }).single(AVATAR_FIELD);
 
-export function authRoutes(service: AuthService, config: Config): Router {
+/**
+ * `passwordWork` admits the requests that hash or compare a password (app.ts gives it a
+ * concurrency gate as wide as twice the hashing pool); it runs before anything else of theirs.
+ */
+export function authRoutes(
+  service: AuthService,
+  config: Config,
+  passwordWork: RequestHandler,
+): Router {
   const router = Router();
   const limits = rules(config.rateLimitScale);
   const auth = requireAuth(config.jwtSecret);
@@ -132,6 +140,7 @@ export function authRoutes(service: AuthService, config: Config): Router {
 
   router.post(
     '/register',
+    passwordWork,
     rateLimit(limits.register),
     validate(registerBodySchema),
     async (_req, res) => {
@@ -140,14 +149,20 @@ export function authRoutes(service: AuthService, config: Config): Router {
     },
   );
 
-  router.post('/login', rateLimit(limits.login), validate(loginBodySchema), async (req, res) => {
-    const body = parsed(res, loginBodySchema);
-    res.json(
-      await attempt(loginGuard, req, body.email, ['INVALID_CREDENTIALS'], () =>
-        service.login(body, loginEvent(req)),
-      ),
-    );
-  });
+  router.post(
+    '/login',
+    passwordWork,
+    rateLimit(limits.login),
+    validate(loginBodySchema),
+    async (req, res) => {
+      const body = parsed(res, loginBodySchema);
+      res.json(
+        await attempt(loginGuard, req, body.email, ['INVALID_CREDENTIALS'], () =>
+          service.login(body, loginEvent(req)),
+        ),
+      );
+    },
+  );
 
   router.post('/verify-email', verifyLimit, validate(verifyEmailBodySchema), async (req, res) => {
     res.json(
@@ -206,6 +221,7 @@ export function authRoutes(service: AuthService, config: Config): Router {
 
   router.post(
     '/reset-password',
+    passwordWork,
     rateLimit(limits.reset),
     validate(resetPasswordBodySchema),
     async (_req, res) => {
@@ -278,6 +294,7 @@ export function authRoutes(service: AuthService, config: Config): Router {
 
   router.post(
     '/change-password',
+    passwordWork,
     auth,
     rateLimit(limits.password),
     validate(changePasswordBodySchema),
@@ -297,6 +314,7 @@ export function authRoutes(service: AuthService, config: Config): Router {
 
   router.post(
     '/two-step',
+    passwordWork,
     auth,
     rateLimit(limits.password),
     validate(twoStepBodySchema),

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import bcryptjs from 'bcryptjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from './password-hasher';
 
@@ -17,6 +18,37 @@ describe('password hasher', () => {
     expect(hash).toMatch(/^\$2[ab]\$04\$[./A-Za-z0-9]{53}$/);
     expect(await hasher.compare('Kokum#Butter1', hash)).toBe(true);
     expect(await hasher.compare('Kokum#Butter2', hash)).toBe(false);
+  });
+
+  it('runs the native bcrypt, and reads and writes the same hashes as bcryptjs', async () => {
+    // The package ships a binary for this platform: falling back here would cost every login 1.4x.
+    expect(await hasher.implementation()).toBe('bcrypt');
+    // Accounts made before (bcryptjs, $2a$ and $2b$) still sign in, and the other way round.
+    const before = [
+      bcryptjs.hashSync('Kokum#Butter1', 4),
+      bcryptjs.hashSync('Kokum#Butter1', 4).replace(/^\$2b\$/, '$2a$'),
+    ];
+    for (const hash of before) {
+      expect(await hasher.compare('Kokum#Butter1', hash), hash).toBe(true);
+      expect(await hasher.compare('Kokum#Butter2', hash), hash).toBe(false);
+    }
+    expect(bcryptjs.compareSync('Kokum#Butter1', await hasher.hash('Kokum#Butter1'))).toBe(true);
+  });
+
+  it('falls back to bcryptjs when told to (or when no binary loads), with the same answers', async () => {
+    process.env.PASSWORD_HASH_IMPL = 'bcryptjs';
+    const fallback = createPasswordHasher({ cost: 4, threads: 1 });
+    try {
+      expect(await fallback.implementation()).toBe('bcryptjs');
+      const hash = await fallback.hash('Kokum#Butter1');
+      expect(await hasher.compare('Kokum#Butter1', hash)).toBe(true);
+      expect(await fallback.compare('Kokum#Butter1', await hasher.hash('Kokum#Butter1'))).toBe(
+        true,
+      );
+    } finally {
+      delete process.env.PASSWORD_HASH_IMPL;
+      await fallback.close();
+    }
   });
 
   it('hashes on threads at a low priority, never on the thread that answers requests', async () => {

@@ -8,6 +8,10 @@ export interface PasswordHasher {
   compare(password: string, hash: string): Promise<boolean>;
   /** A hash of a random password at the configured cost: compared against when an account does not exist, so timing reveals nothing. */
   readonly dummyHash: Promise<string>;
+  /** How many hashes run at once (the pool's threads); the routes admit password work to match. */
+  readonly threads: number;
+  /** Which bcrypt the pool runs: the native one, or bcryptjs where its binary does not load. */
+  implementation(): Promise<'bcrypt' | 'bcryptjs'>;
   close(): Promise<void>;
 }
 
@@ -23,7 +27,7 @@ function workerFile(): string {
 }
 
 /**
- * bcryptjs in a pool of worker threads as wide as the machine, each at a low CPU priority
+ * bcrypt (native where its prebuilt binary loads, else bcryptjs) in a pool of worker threads as wide as the machine, each at a low CPU priority
  * (password-worker.mjs raises its own thread's nice value by 10). A burst of logins then uses every
  * core the shop is not using, while the main thread, which answers everything else, preempts the
  * hashing whenever it has work: the catalogue stays as quick as when nobody logs in, and logins
@@ -42,8 +46,10 @@ export function createPasswordHasher(options: { cost: number; threads?: number }
     pool.run({ op: 'hash', password, cost: options.cost }) as Promise<string>;
   let dummy: Promise<string> | undefined;
   return {
+    threads,
     hash,
     compare: (password, h) => pool.run({ op: 'compare', password, hash: h }) as Promise<boolean>,
+    implementation: () => pool.run({ op: 'implementation' }) as Promise<'bcrypt' | 'bcryptjs'>,
     get dummyHash() {
       dummy ??= hash(`dummy-${Math.random()}`);
       return dummy;
