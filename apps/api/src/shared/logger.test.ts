@@ -127,6 +127,22 @@ describe('what the log is told', () => {
       res: { statusCode: 404 },
     });
     expect(mine[0].responseTime).toEqual(expect.any(Number));
+
+    // The catalogue answers ahead of the middlewares, and logs the same way.
+    const found = await request(t.app)
+      .get('/api/products/Bodybutter')
+      .set('X-Request-Id', 'trace-me-0002');
+    expect(found.status).toBe(200);
+    expect(found.headers['x-request-id']).toBe('trace-me-0002');
+    const answered = lines.map((l) => JSON.parse(l)).filter((l) => l.reqId === 'trace-me-0002');
+    expect(answered).toMatchObject([
+      {
+        level: 30,
+        msg: 'request completed',
+        req: { method: 'GET', url: '/api/products/Bodybutter' },
+        res: { statusCode: 200 },
+      },
+    ]);
   });
 
   it('gives a request a fresh id when the client sent none or a malformed one', async () => {

@@ -58,6 +58,16 @@ describe('the catalogue endpoints', () => {
     }
   });
 
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const get = await raw(t.app, '/api/products', { 'Accept-Encoding': 'identity' });
+    const head = await raw(t.app, '/api/products', { 'Accept-Encoding': 'identity' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    for (const name of ['content-type', 'content-length', 'etag', 'cache-control', 'vary'])
+      expect(head.headers[name], name).toBe(get.headers[name]);
+    expect(Number(head.headers['content-length'])).toBe(get.body.length);
+  });
+
   it("shows the owner's stock switch at once, with new bytes and a new ETag", async () => {
     const before = await request(t.app).get('/api/products/Hamper');
     const listBefore = await request(t.app).get('/api/products');

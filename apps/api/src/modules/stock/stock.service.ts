@@ -36,6 +36,12 @@ export interface JsonAnswer {
   gzip?: JsonVariant;
 }
 
+/** The catalogue's answers: the list, and each product (404 PRODUCT_NOT_FOUND for an unknown id). */
+export interface CatalogueAnswers {
+  list: JsonAnswer;
+  product(id: string): JsonAnswer;
+}
+
 /** Below this, compressing costs more than it saves (the same threshold as the API's). */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -62,20 +68,28 @@ export function createStockService(now: () => number = Date.now) {
   let cached: { at: number; switches: Map<string, boolean> } | undefined;
   // The catalogue's JSON for the switches it was built from: rebuilt (and compressed) only when
   // what they say changes, not each time they are read again.
-  let answers: { key: string; list: JsonAnswer; byId: Map<string, JsonAnswer> } | undefined;
+  let answers: (CatalogueAnswers & { key: string; map: Map<string, boolean> }) | undefined;
 
   /** The catalogue and each product as JSON bytes, serialised once per state of the switches. */
-  async function serialised() {
-    const map = await switches();
+  function answersFor(map: Map<string, boolean>): CatalogueAnswers {
+    if (answers?.map === map) return answers;
     const key = JSON.stringify([...map].sort());
-    if (answers?.key !== key) {
-      const list = products.map((p) => withStock(p, map));
-      answers = {
-        key,
-        list: jsonAnswer(list),
-        byId: new Map(list.map((p) => [p.id, jsonAnswer(p)])),
-      };
+    if (answers?.key === key) {
+      answers.map = map; // read again, unchanged: the same bytes
+      return answers;
     }
+    const list = products.map((p) => withStock(p, map));
+    const byId = new Map<string, JsonAnswer>(list.map((p) => [p.id, jsonAnswer(p)]));
+    answers = {
+      key,
+      map,
+      list: jsonAnswer(list),
+      product(id: string) {
+        const answer = byId.get(id);
+        if (!answer) throw notFound(`No product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');
+        return answer;
+      },
+    };
     return answers;
   }
 
@@ -99,16 +113,25 @@ export function createStockService(now: () => number = Date.now) {
    * database, which may be busy (a burst of logins writing their history). Only the first read, and
    * the first after the owner changes a switch here, waits.
    */
-  async function switches(): Promise<Map<string, boolean>> {
-    if (cached && now() - cached.at < STOCK_CACHE_MS) return cached.switches;
-    const refresh = (refreshing ??= readSwitches().finally(() => {
-      if (refreshing === refresh) refreshing = undefined;
-    }));
-    if (!cached) return refresh;
-    refresh.catch(() => {
-      // The next read tries again; until then the switches as last read stand.
-    });
+  function switchesNow(): Map<string, boolean> | undefined {
+    if (!cached) return undefined;
+    if (now() - cached.at >= STOCK_CACHE_MS) {
+      refresh().catch(() => {
+        // The next read tries again; until then the switches as last read stand.
+      });
+    }
     return cached.switches;
+  }
+
+  function refresh(): Promise<Map<string, boolean>> {
+    const reading = (refreshing ??= readSwitches().finally(() => {
+      if (refreshing === reading) refreshing = undefined;
+    }));
+    return reading;
+  }
+
+  async function switches(): Promise<Map<string, boolean>> {
+    return switchesNow() ?? refresh();
   }
 
   const withStock = (product: Product, map: Map<string, boolean>): Product => ({
@@ -126,15 +149,17 @@ export function createStockService(now: () => number = Date.now) {
       if (!product) throw notFound(`No product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');
       return withStock(product, await switches());
     },
-    /** GET /products as JSON bytes, the same as `list()` gives, serialised once. */
-    async listAnswer(): Promise<JsonAnswer> {
-      return (await serialised()).list;
+    /**
+     * GET /products and /products/:id as JSON bytes, the same as `list()` and `get(id)` give,
+     * serialised once: at once when the switches have been read (the hot path), else after the
+     * first read.
+     */
+    answersNow(): CatalogueAnswers | undefined {
+      const map = switchesNow();
+      return map && answersFor(map);
     },
-    /** GET /products/:id as JSON bytes, the same as `get(id)` gives, serialised once. */
-    async productAnswer(id: string): Promise<JsonAnswer> {
-      const answer = (await serialised()).byId.get(id);
-      if (!answer) throw notFound(`No product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');
-      return answer;
+    async answers(): Promise<CatalogueAnswers> {
+      return answersFor(await switches());
     },
     async set(id: string, inStock: boolean): Promise<{ productId: string; inStock: boolean }> {
       if (!getProduct(id)) throw notFound(`No product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');

@@ -164,7 +164,8 @@ export function chooseEncoding(
   return 'identity';
 }
 
-function fresh(req: Request, etag: string): boolean {
+/** Whether the client holds these bytes: If-None-Match is `*` or names this ETag (weakly compared). */
+export function fresh(req: Pick<Request, 'headers'>, etag: string): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
   if (header.trim() === '*') return true;
