@@ -120,7 +120,9 @@ const avatarUpload = multer({
 
 /**
  * `passwordWork` admits the requests that hash or compare a password (app.ts gives it a
- * concurrency gate as wide as twice the hashing pool); it runs before anything else of theirs.
+ * concurrency gate twice as wide as the hashing pool). It comes after their rate limits, so a
+ * client over its limit is refused at once and never holds a place in the queue, and before the
+ * rest of their work (attempt counts, the account read, the hash).
  */
 export function authRoutes(
   service: AuthService,
@@ -140,8 +142,8 @@ export function authRoutes(
 
   router.post(
     '/register',
-    passwordWork,
     rateLimit(limits.register),
+    passwordWork,
     validate(registerBodySchema),
     async (_req, res) => {
       await service.register(parsed(res, registerBodySchema));
@@ -151,8 +153,8 @@ export function authRoutes(
 
   router.post(
     '/login',
-    passwordWork,
     rateLimit(limits.login),
+    passwordWork,
     validate(loginBodySchema),
     async (req, res) => {
       const body = parsed(res, loginBodySchema);
@@ -221,8 +223,8 @@ export function authRoutes(
 
   router.post(
     '/reset-password',
-    passwordWork,
     rateLimit(limits.reset),
+    passwordWork,
     validate(resetPasswordBodySchema),
     async (_req, res) => {
       await service.resetPassword(parsed(res, resetPasswordBodySchema));
@@ -294,9 +296,9 @@ export function authRoutes(
 
   router.post(
     '/change-password',
-    passwordWork,
     auth,
     rateLimit(limits.password),
+    passwordWork,
     validate(changePasswordBodySchema),
     async (_req, res) => {
       const { token } = await service.changePassword(
@@ -314,9 +316,9 @@ export function authRoutes(
 
   router.post(
     '/two-step',
-    passwordWork,
     auth,
     rateLimit(limits.password),
+    passwordWork,
     validate(twoStepBodySchema),
     async (_req, res) => {
       const enabled = await service.setTwoStep(currentUser(res), parsed(res, twoStepBodySchema));
