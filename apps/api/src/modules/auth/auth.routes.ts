@@ -120,9 +120,7 @@ const avatarUpload = multer({
 
 /**
  * `passwordWork` admits the requests that hash or compare a password (app.ts gives it a
- * concurrency gate twice as wide as the hashing pool). It comes after their rate limits, so a
- * client over its limit is refused at once and never holds a place in the queue, and before the
- * rest of their work (attempt counts, the account read, the hash).
+ * concurrency gate as wide as twice the hashing pool); it runs before anything else of theirs.
  */
 export function authRoutes(
   service: AuthService,
@@ -142,8 +140,8 @@ export function authRoutes(
 
   router.post(
     '/register',
-    rateLimit(limits.register),
     passwordWork,
+    rateLimit(limits.register),
     validate(registerBodySchema),
     async (_req, res) => {
       await service.register(parsed(res, registerBodySchema));
@@ -153,8 +151,8 @@ export function authRoutes(
 
   router.post(
     '/login',
-    rateLimit(limits.login),
     passwordWork,
+    rateLimit(limits.login),
     validate(loginBodySchema),
     async (req, res) => {
       const body = parsed(res, loginBodySchema);
@@ -223,8 +221,8 @@ export function authRoutes(
 
   router.post(
     '/reset-password',
-    rateLimit(limits.reset),
     passwordWork,
+    rateLimit(limits.reset),
     validate(resetPasswordBodySchema),
     async (_req, res) => {
       await service.resetPassword(parsed(res, resetPasswordBodySchema));
@@ -296,9 +294,9 @@ export function authRoutes(
 
   router.post(
     '/change-password',
+    passwordWork,
     auth,
     rateLimit(limits.password),
-    passwordWork,
     validate(changePasswordBodySchema),
     async (_req, res) => {
       const { token } = await service.changePassword(
@@ -316,9 +314,9 @@ export function authRoutes(
 
   router.post(
     '/two-step',
+    passwordWork,
     auth,
     rateLimit(limits.password),
-    passwordWork,
     validate(twoStepBodySchema),
     async (_req, res) => {
       const enabled = await service.setTwoStep(currentUser(res), parsed(res, twoStepBodySchema));

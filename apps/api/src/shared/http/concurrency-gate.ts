@@ -2,11 +2,11 @@ import type { RequestHandler } from 'express';
 
 /**
  * Lets at most `limit` requests through at once; the others wait their turn, first come first
- * served, before the handlers behind the gate begin. A request gives its place back when its answer is
+ * served, before any of their work begins. A request gives its place back when its answer is
  * finished or its connection closes; one whose client leaves while waiting never starts.
  *
  * Why: work that ends in a queue anyway (bcrypt in a pool of two threads) should not start all at
- * once. Twenty logins arriving together would otherwise each run their attempt counts and account
+ * once. Twenty logins arriving together would otherwise each run their rate-limit writes and user
  * reads on the event loop in the same few hundred milliseconds, and every other request (the
  * catalogue) would wait behind them; in turns, the same work is spread over the burst.
  */
