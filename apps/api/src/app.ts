@@ -23,7 +23,7 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { errorHandler, notFoundHandler } from './shared/errors/error-handler';
 import { concurrencyGate } from './shared/http/concurrency-gate';
-import { captureFixedHeaders } from './shared/http/fixed-headers';
+import { captureFixedHeaders, setFixedHeaders } from './shared/http/fixed-headers';
 import { requestLog } from './shared/http/request-log';
 import { webAppRoutes } from './shared/http/web-app';
 import type { Logger } from './shared/logger';
@@ -87,7 +87,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   app.get('/api/products', catalogue.list);
   app.get('/api/products/:id', catalogue.product);
   app.use((req, res, next) => {
-    for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+    setFixedHeaders(res, fixedHeaders);
     if (req.method === 'OPTIONS') corsHeaders(req, res, next);
     else next();
   });

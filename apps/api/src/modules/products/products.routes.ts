@@ -1,4 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { setFixedHeaders } from '../../shared/http/fixed-headers';
+import type { FixedHeaders } from '../../shared/http/fixed-headers';
 import { beginRequestLog } from '../../shared/http/request-log';
 import { chooseEncoding, fresh } from '../../shared/http/web-app';
 import type { Logger } from '../../shared/logger';
@@ -27,7 +29,7 @@ interface HeaderLines {
  */
 export function catalogueRoutes(
   stock: StockService,
-  options: { logger: Logger; fixedHeaders: [string, string | string[]][] },
+  options: { logger: Logger; fixedHeaders: FixedHeaders },
 ): { list: RequestHandler; product: RequestHandler } {
   const { logger, fixedHeaders } = options;
   const isVary = ([name]: [string, unknown]) => name.toLowerCase() === 'vary';
@@ -91,7 +93,7 @@ export function catalogueRoutes(
         // At once when the stock switches have been read; the first request waits for them.
         send(req, res, id, pick(stock.answersNow() ?? (await stock.answers()), req));
       } catch (err) {
-        for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+        setFixedHeaders(res, fixedHeaders);
         res.setHeader('X-Request-Id', id);
         next(err);
       }

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
 /**
@@ -12,7 +12,7 @@ export function captureFixedHeaders(
     method: 'GET',
     url: '/',
   },
-): [string, string | string[]][] {
+): FixedHeaders {
   const headers = new Map<string, [string, string | string[]]>();
   const res = {
     statusCode: 200,
@@ -37,4 +37,11 @@ export function captureFixedHeaders(
     if (!passed) throw new Error('a middleware with fixed headers did not pass the request on');
   }
   return [...headers.values()];
+}
+
+export type FixedHeaders = [string, string | string[]][];
+
+/** Sets the captured headers on an answer, each as captured. */
+export function setFixedHeaders(res: ServerResponse, headers: FixedHeaders): void {
+  for (const [name, value] of headers) res.setHeader(name, value);
 }

@@ -1,5 +1,7 @@
-// The hero's pictures and the files the browser picks from. No imports: the build's first-image
-// hints (vite-plugins/lcp-images.ts) use this too, to ask for the first slide's picture early.
+// The hero's pictures and the files the browser picks from. It imports only image-sources.ts,
+// which imports nothing: the build's first-image hints (vite-plugins/lcp-images.ts) use this too,
+// to ask for the first slide's picture early.
+import { imageSources } from '../../components/media/image-sources';
 
 /** The hero slides' pictures, in slide order. */
 export const HERO_IMAGES = [
@@ -15,13 +17,13 @@ export const HERO_MOBILE_MEDIA = '(max-width: 767px)';
 
 /** The <source> lists of a hero picture: portrait for phones, two widths of landscape otherwise. */
 export function heroSources({ imgDesktop, imgMobile }: { imgDesktop: string; imgMobile: string }) {
-  const desktop = imgDesktop.replace(/\.webp$/, '');
-  const mobile = imgMobile.replace(/\.webp$/, '');
+  // Landscape comes in the generated widths (IMAGE_WIDTHS.hero); portrait in one.
+  const desktop = imageSources(imgDesktop) ?? { avif: imgDesktop, webp: imgDesktop };
   return {
-    mobileAvif: `${mobile}.avif`,
+    mobileAvif: imgMobile.replace(/\.webp$/, '.avif'),
     mobileWebp: imgMobile,
-    desktopAvif: `${desktop}-800.avif 800w, ${desktop}.avif 1600w`,
-    desktopWebp: `${desktop}-800.webp 800w, ${imgDesktop} 1600w`,
+    desktopAvif: desktop.avif,
+    desktopWebp: desktop.webp,
     sizes: '100vw',
   };
 }
