@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-import { lcpImages } from './vite-plugins/lcp-images';
+import { pagePreload } from './vite-plugins/page-preload';
 import { precompress } from './vite-plugins/precompress';
 import { siteFiles } from './vite-plugins/site-files';
 
@@ -10,9 +10,9 @@ import { siteFiles } from './vite-plugins/site-files';
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  // siteFiles writes robots.txt and sitemap.xml; lcpImages gives src/lcp-preload.ts its table;
-  // precompress, last, the .br and .gz of dist's text.
-  plugins: [react(), siteFiles(), lcpImages(), precompress()],
+  // siteFiles writes robots.txt and sitemap.xml; pagePreload the script that preloads a page's
+  // picture and code; precompress, last, the .br and .gz of dist's text.
+  plugins: [react(), siteFiles(), pagePreload(), precompress()],
   server: {
     port: 5173,
     proxy: {

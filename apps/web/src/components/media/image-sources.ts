@@ -1,7 +1,7 @@
 // Images made by scripts/make-media.mjs come in two widths and two formats: `<name>.webp` (the
 // large width) plus `<name>-<small>.webp` and `<name>[-<small>].avif`. Any other path is used as
 // is, so a photo from elsewhere still shows. No imports: the build's first-image hints
-// (vite-plugins/lcp-images.ts) use this too.
+// (vite-plugins/page-preload.ts) use this too.
 
 export const IMAGE_WIDTHS = { products: [480, 960], hero: [800, 1600], scenes: [640, 1280] };
 

@@ -1,5 +1,5 @@
 // The first picture of the catalogue's pages and the width it shows at. No imports: the build's
-// first-image hints (vite-plugins/lcp-images.ts) use this too, to ask for those pictures early.
+// first-image hints (vite-plugins/page-preload.ts) use this too, to ask for those pictures early.
 
 /** The banner at the top of the product list. */
 export const CATALOG_BANNER_IMAGE = '/media/scenes/collection-banner.webp';

@@ -1,5 +1,5 @@
 // The hero's pictures and the files the browser picks from. It imports only image-sources.ts,
-// which imports nothing: the build's first-image hints (vite-plugins/lcp-images.ts) use this too,
+// which imports nothing: the build's first-image hints (vite-plugins/page-preload.ts) use this too,
 // to ask for the first slide's picture early.
 import { imageSources } from '../../components/media/image-sources';
 
