@@ -24,7 +24,7 @@ import type { Product } from './products';
 const ids = (list: readonly Product[]) => list.map((p) => p.id);
 
 describe('category filter', () => {
-  it('offers the spec options with their labels, starting with all', () => {
+  it('offers the catalogue options with their labels, starting with all', () => {
     expect(CATEGORY_OPTIONS).toEqual([
       { value: 'all', label: 'All Products' },
       { value: 'body butter', label: 'Body Butter' },
@@ -70,7 +70,7 @@ describe('category filter', () => {
 });
 
 describe('sort', () => {
-  it('offers the spec options with their labels', () => {
+  it('offers the catalogue options with their labels', () => {
     expect(SORT_OPTIONS).toEqual([
       { value: 'default', label: 'Featured' },
       { value: 'price-low', label: 'Price: Low to High' },

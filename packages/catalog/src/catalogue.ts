@@ -1,5 +1,5 @@
 // How the catalogue is shown: category filter, sort, badges, related products and the per-product
-// choices of the detail page (shopping spec sections 2, 4 and 9).
+// choices of the detail page.
 
 import { LIMITS } from './constants';
 import { roundHalfUpDiv } from './money';

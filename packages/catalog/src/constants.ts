@@ -1,4 +1,4 @@
-// Business constants of both specs: timings, limits and defaults. Screens, the API and tests read
+// The shop's business constants: timings, limits and defaults. Screens, the API and tests read
 // them from here so that a changed number changes everywhere at once.
 
 const SECOND = 1000;
@@ -6,7 +6,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Timings in milliseconds (shopping spec sections 2, 4 and 9). */
+/** Timings in milliseconds. */
 export const TIMINGS = {
   splashFaviconMs: 500,
   splashTypingPerLetterMs: 100,
@@ -26,7 +26,7 @@ export const TIMINGS = {
   countrySearchDebounceMs: 250,
 } as const;
 
-/** Counts, lengths and lifetimes (both specs, and the issues that settle what they leave open). */
+/** Counts, lengths and lifetimes. */
 export const LIMITS = {
   hashtagRepeats: 30,
   swipeThresholdPx: 50,
@@ -58,7 +58,7 @@ export const LIMITS = {
   jwtLifetimeSeconds: 7 * 24 * 60 * 60,
 } as const;
 
-/** Data-fetching defaults of the web app (shopping spec section 9). */
+/** Data-fetching defaults of the web app. */
 export const QUERY_DEFAULTS = {
   retries: 3,
   retryBaseDelayMs: 1 * SECOND,

@@ -29,7 +29,7 @@ function grams(size: string): number {
 const NUMBER_WORDS: Record<number, string> = { 2: 'two', 3: 'three' };
 
 describe('the catalogue', () => {
-  it('holds the nine products of the spec, in its order', () => {
+  it('holds the nine products, in the shop order', () => {
     expect(products.map((p) => p.id)).toEqual([...PRODUCT_IDS]);
     expect(products.map((p) => p.name)).toEqual([
       'Body Butter',
@@ -65,7 +65,7 @@ describe('the catalogue', () => {
     },
   );
 
-  it('gives the spec sizes, flags and ratings', () => {
+  it('gives the listed sizes, flags and ratings', () => {
     expect(product('Bodybutter')).toMatchObject({
       size: '250g',
       featured: true,

@@ -1,4 +1,4 @@
-// The catalogue: the nine products of the shopping spec (section 3), in the spec's order. It is the
+// The catalogue: the shop's nine products, in the shop's order. It is the
 // one source of every product fact: the web renders it, the API serves it and prices orders from it.
 // All money is integer paise. Bundles and hampers list their contents; their ingredients, HSN code
 // and GST rate are derived from those contents so that they cannot drift apart.
@@ -95,7 +95,7 @@ function howToVideoPath(id: ProductId): string {
   return `/media/videos/how-to-${PRODUCT_MEDIA_SLUGS[id]}.mp4`;
 }
 
-/** What is written by hand for every product; prices in rupees as the spec's table gives them. */
+/** What is written by hand for every product; prices in rupees as the price list gives them. */
 interface ProductCopy {
   id: ProductId;
   name: string;
@@ -535,7 +535,7 @@ const bundles: readonly Product[] = [
   ),
 ];
 
-/** The nine products, in the order of the shopping spec's table. */
+/** The nine products, in the shop's order. */
 export const products: readonly Product[] = Object.freeze([...singles, ...bundles]);
 
 const BY_ID: ReadonlyMap<string, Product> = new Map(products.map((p) => [p.id, p]));

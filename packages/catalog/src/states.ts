@@ -1,4 +1,4 @@
-// The 32 states and union territories the checkout offers, in the order the shopping spec lists them.
+// The 32 states and union territories the checkout offers, in the order the checkout lists them.
 export const INDIAN_STATES = [
   'Andhra Pradesh',
   'Arunachal Pradesh',

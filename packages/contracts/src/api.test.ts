@@ -9,7 +9,7 @@ import { errorBodySchema } from './errors';
 import { totalMismatchBodySchema } from './orders';
 
 /** Every endpoint of the API, plus the community waitlist, as `METHOD path` below /api. */
-const DESIGN_ENDPOINTS = [
+const API_ENDPOINTS = [
   'POST /auth/register',
   'POST /auth/login',
   'GET /auth/me',
@@ -135,7 +135,7 @@ function buildDocument() {
 describe('apiRoutes', () => {
   it('describes every endpoint of the design, each exactly once', () => {
     const keys = apiRoutes.map(key);
-    expect([...keys].sort()).toEqual([...DESIGN_ENDPOINTS].sort());
+    expect([...keys].sort()).toEqual([...API_ENDPOINTS].sort());
     expect(new Set(keys).size).toBe(keys.length);
   });
 

@@ -1,5 +1,5 @@
 // Accounts: signup, login, one-time codes, email verification, password reset and the profile's
-// own details (accounts spec sections 3, 5, 7 and 8). Bodies are strict: an unknown key is refused,
+// own details. Bodies are strict: an unknown key is refused,
 // so a client cannot slip `emailVerified` or `twoStepEnabled` into an update.
 import { z } from 'zod';
 import { errorBodySchema } from './errors';

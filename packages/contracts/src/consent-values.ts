@@ -1,4 +1,4 @@
-// Cookie consent's plain values (shopping spec sections 3, 4 and 5), without zod: the web app reads
+// Cookie consent's plain values, without zod: the web app reads
 // them on every page, and this module keeps zod out of its first load.
 
 export const CONSENT_VALUES = ['accepted', 'rejected', 'customized'] as const;

@@ -9,7 +9,7 @@ import {
 } from './consent';
 
 describe('cookie consent', () => {
-  it('names the values, categories and storage keys of the spec', () => {
+  it('names the values, categories and storage keys', () => {
     expect(CONSENT_VALUES).toEqual(['accepted', 'rejected', 'customized']);
     expect(CONSENT_CATEGORIES).toEqual(['necessary', 'analytics', 'marketing']);
     expect(CONSENT_STORAGE_KEYS).toEqual({

@@ -1,4 +1,4 @@
-// Cookie consent (shopping spec sections 3, 4 and 7): the banner's choice, what the browser keeps,
+// Cookie consent: the banner's choice, what the browser keeps,
 // and the logging call whose success decides whether the choice is kept.
 import { z } from 'zod';
 import { CONSENT_CATEGORIES, CONSENT_VALUES } from './consent-values';

@@ -11,7 +11,7 @@ const message = {
 };
 
 describe('the contact form', () => {
-  it('offers the six subjects of the spec with their labels', () => {
+  it('offers the six subjects with their labels', () => {
     expect(CONTACT_SUBJECTS).toEqual([
       { value: 'product-inquiry', label: 'Product Inquiry' },
       { value: 'order-status', label: 'Order Status' },

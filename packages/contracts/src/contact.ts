@@ -1,4 +1,4 @@
-// The contact form (shopping spec sections 3, 5 and 7).
+// The contact form.
 import { z } from 'zod';
 import { createEmailField, nameField, requiredTextField } from './fields';
 import { CONTACT_MESSAGES, FIELD_MESSAGES } from './messages';

@@ -1,5 +1,5 @@
 // The one shape of every API error: `msg` and `message` carry the same human
-// text because the specs' screens read one or the other; `code` is for programs; `issues` lists the
+// text because the shop's screens read one or the other; `code` is for programs; `issues` lists the
 // fields a validation error refused.
 import { z } from 'zod';
 import { API_ERROR_MESSAGES } from './messages';

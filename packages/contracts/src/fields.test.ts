@@ -336,7 +336,7 @@ describe('date of birth', () => {
 });
 
 describe('gender', () => {
-  it('accepts the four values of the spec', () => {
+  it('accepts the four values', () => {
     expect(GENDERS).toEqual(['male', 'female', 'other', 'prefer_not_to_say']);
     for (const gender of GENDERS) expect(createGenderField().parse(gender)).toBe(gender);
   });

@@ -1,6 +1,6 @@
 // Field rules shared by every body and form: one place for "PIN is 6 digits", "phone is 10 digits",
-// the password policy and so on. Each rule that has a "required" wording in
-// the specs comes as a factory taking that wording, so a missing value reads as the screen words it.
+// the password policy and so on. Each rule that has a "required" wording on
+// the screens comes as a factory taking that wording, so a missing value reads as the screen words it.
 import { INDIAN_STATES, LIMITS, PRODUCT_IDS } from '@vanya/catalog';
 import { z } from 'zod';
 import { AUTH_MESSAGES, FIELD_MESSAGES } from './messages';
@@ -106,7 +106,7 @@ export const isoDateTimeField = z.iso.datetime({ offset: true });
 // ---------------------------------------------------------------------------------------------
 // Password
 
-/** The special characters the password policy accepts (accounts spec section 5). */
+/** The special characters the password policy accepts. */
 export const PASSWORD_SPECIALS = '@$!%*?&#^';
 
 const SPECIAL_CLASS = `[${PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&')}]`;

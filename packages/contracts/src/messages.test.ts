@@ -13,10 +13,10 @@ import {
   WISHLIST_MESSAGES,
 } from './messages';
 
-// The expected texts below are typed from the specs, not copied from messages.ts, so that a slip in
+// The expected texts below are typed out by hand, not copied from messages.ts, so that a slip in
 // either place fails here.
 
-describe('messages worded by the accounts spec', () => {
+describe('messages of the account screens', () => {
   it('words the login and signup messages exactly', () => {
     expect(AUTH_MESSAGES.fillAllFields).toBe('Please fill in all fields');
     expect(AUTH_MESSAGES.passwordsDoNotMatch).toBe('Passwords do not match');
@@ -70,7 +70,7 @@ describe('messages worded by the accounts spec', () => {
     expect(SESSION_MESSAGES.inactivityLogout).toBe("You've been logged out due to inactivity.");
   });
 
-  it('words the profile messages exactly, with and without the full stop where the spec differs', () => {
+  it('words the profile messages exactly, with and without the full stop where the screens differ', () => {
     expect(PROFILE_MESSAGES.fillAllAndVerify).toBe(
       'Please fill all fields and verify phone/email if changed.',
     );
@@ -104,7 +104,7 @@ describe('messages worded by the accounts spec', () => {
   });
 });
 
-describe('messages worded by the shopping spec', () => {
+describe('messages of the shop screens', () => {
   it('words the cart toasts and catalogue notices exactly', () => {
     expect(SHOP_MESSAGES.itemAdded).toBe('Item added to cart');
     expect(SHOP_MESSAGES.quantityUpdated).toBe('Item quantity updated in cart');

@@ -1,10 +1,10 @@
 // Every text a shopper can see that both apps share: validation, error and success messages.
-// Texts quoted by the specs are
-// copied word for word, punctuation included; the others word rules the specs leave unworded.
+// The screens' fixed texts are
+// kept word for word, punctuation included; the others word rules no screen words.
 // Screens, the API and tests import them from here rather than retype them.
 import { LIMITS } from '@vanya/catalog';
 
-/** Texts of the shared field rules (fields.ts). None of them is worded by the specs. */
+/** Texts of the shared field rules (fields.ts). All of them are worded here. */
 export const FIELD_MESSAGES = {
   invalidEmail: 'Enter a valid email address',
   emailTooLong: 'Email address is too long (at most 254 characters)',
@@ -26,7 +26,7 @@ export const FIELD_MESSAGES = {
 
 /** Login, signup, one-time codes, email verification and password reset. */
 export const AUTH_MESSAGES = {
-  // Worded by the accounts spec.
+  // The account screens' fixed texts.
   fillAllFields: 'Please fill in all fields',
   passwordsDoNotMatch: 'Passwords do not match',
   passwordPolicy:
@@ -51,7 +51,7 @@ export const AUTH_MESSAGES = {
   allFieldsRequired: 'All fields are required',
   passwordResetSucceeded: 'Password reset successfully',
   passwordResetFailed: 'Reset failed',
-  // Worded here: what the API answers where the specs show only the screen's fallback.
+  // Worded here: what the API answers where the screens show only the screen's fallback.
   registered: 'Account created. Check your email for the verification link.',
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Invalid email or password',
@@ -85,7 +85,7 @@ export const LOGIN_ERROR_QUERY_MESSAGES = {
 export type LoginVerifiedQueryValue = keyof typeof LOGIN_VERIFIED_QUERY_MESSAGES;
 export type LoginErrorQueryValue = keyof typeof LOGIN_ERROR_QUERY_MESSAGES;
 
-/** Session-wide texts (accounts spec sections 4 and 8, shopping spec section 8). */
+/** Session-wide texts. */
 export const SESSION_MESSAGES = {
   sessionExpired: 'Session expired. Please log in again.',
   inactivityLogout: "You've been logged out due to inactivity.",
@@ -93,7 +93,7 @@ export const SESSION_MESSAGES = {
 
 /** The profile page and its tabs. */
 export const PROFILE_MESSAGES = {
-  // Worded by the accounts spec.
+  // The account screens' fixed texts.
   fillAllAndVerify: 'Please fill all fields and verify phone/email if changed.',
   profileUpdated: 'Profile updated successfully.',
   profileUpdateFailed: 'Failed to update profile.',
@@ -143,7 +143,7 @@ export const PROFILE_MESSAGES = {
   ticketSubmitted: 'Ticket submitted. Our team will get back to you soon.',
 } as const;
 
-/** Wishlist toasts (accounts spec section 8) and the API's refusals. */
+/** Wishlist toasts and the API's refusals. */
 export const WISHLIST_MESSAGES = {
   removed: 'Item removed from wishlist',
   movedToCart: 'Item moved to cart',
@@ -152,9 +152,9 @@ export const WISHLIST_MESSAGES = {
   tooMany: 'Your wishlist has too many entries',
 } as const;
 
-/** Catalogue, cart and checkout (shopping spec sections 4, 5 and 8). */
+/** Catalogue, cart and checkout. */
 export const SHOP_MESSAGES = {
-  // Worded by the shopping spec.
+  // The shop screens' fixed texts.
   itemAdded: 'Item added to cart',
   quantityUpdated: 'Item quantity updated in cart',
   itemRemoved: 'Item removed from cart',
@@ -191,9 +191,9 @@ export const SHOP_MESSAGES = {
   orderNotPayable: 'This order can no longer be paid.',
 } as const;
 
-/** The contact page (shopping spec sections 5 and 8). */
+/** The contact page. */
 export const CONTACT_MESSAGES = {
-  // Worded by the shopping spec.
+  // The shop screens' fixed texts.
   sent: "Message sent successfully! We'll get back to you soon.",
   somethingWentWrong: 'Something went wrong.',
   sendFailed: 'Failed to send message.',
@@ -203,7 +203,7 @@ export const CONTACT_MESSAGES = {
   messageTooLong: 'Message is too long (at most 5000 characters)',
 } as const;
 
-/** The community waitlist (worded here: the specs only name an external form). */
+/** The community waitlist (worded here). */
 export const WAITLIST_MESSAGES = {
   // One answer whether or not the address was already on the list.
   joined: "You're on the waitlist! We've sent a confirmation to your email.",

@@ -1,4 +1,4 @@
-// Checkout and orders (shopping spec sections 3, 5 and 7). The
+// Checkout and orders. The
 // server prices every order from the catalogue; `total_amount` is only compared with its figure.
 import { brand, LIMITS } from '@vanya/catalog';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 // The profile tabs: addresses, payment methods, order summaries, invoices, returns and support
-// tickets (accounts spec sections 2 and 3; every tab is real).
+// tickets (every tab is real).
 import { z } from 'zod';
 import {
   OBJECT_ID_RE,

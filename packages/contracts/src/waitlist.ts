@@ -1,4 +1,4 @@
-// The community waitlist on /community (the specs' 'Join the Waitlist', here a form of our own).
+// The community waitlist on /community ('Join the Waitlist', a form of our own).
 import { z } from 'zod';
 import { createEmailField, nameField } from './fields';
 import { FIELD_MESSAGES } from './messages';

@@ -1,5 +1,5 @@
-// The wishlist travels whole: GET answers the list of product ids, POST replaces it (shopping spec
-// section 7, calls 1 and 2). A guest's local wishlist merges into the user's by one POST at login.
+// The wishlist travels whole: GET answers the list of product ids, POST replaces it. A guest's
+// local wishlist merges into the user's by one POST at login.
 import { PRODUCT_IDS } from '@vanya/catalog';
 import type { ProductId } from '@vanya/catalog';
 import { z } from 'zod';

@@ -6,8 +6,8 @@ import { PageLoader } from '../components/ui/page-loader';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { RootRoute } from './routes/root';
 
-// Route table of both specs (accounts spec section 2 is authoritative for which pages need a
-// login). Every page is a lazy route module in ./routes, so each becomes its own chunk.
+// The shop's route table. Every page is a lazy route module in ./routes, so each becomes its own
+// chunk.
 export const routes: RouteObject[] = [
   {
     id: 'root',

@@ -1,4 +1,4 @@
-// Every path of the storefront in one place (both specs' route tables), so links, guards and
+// Every path of the storefront in one place (every page of the shop), so links, guards and
 // tests cannot drift apart.
 export const PATHS = {
   home: '/',

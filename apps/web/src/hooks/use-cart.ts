@@ -28,7 +28,7 @@ export type CartActions = {
   clear: () => void;
 };
 
-/** Cart changes with the shopping spec's toasts (section 4). */
+/** Cart changes with the shop's toasts. */
 export function useCartActions(): CartActions {
   const toast = useToast();
   // Quantity changes come in quick bursts (a stepper, typing); one notice stands for the burst.

@@ -5,7 +5,7 @@ import { brand } from '@vanya/catalog';
 
 const TOKEN_KEY = brand.storageKeys.token;
 const USER_KEY = brand.storageKeys.user;
-/** Whether the user had logged in before their current session (accounts spec section 3). */
+/** Whether the user had logged in before their current session. */
 const HAS_LOGGED_IN_BEFORE_KEY = brand.storageKeys.hasLoggedInBefore;
 
 /** What the login answer tells us about the user; the API may send more fields, which are kept. */
@@ -155,8 +155,8 @@ export function clearSession(): void {
 const SHOP_KEY_PREFIX = `${brand.shortName.toLowerCase()}_`;
 
 /**
- * Logging out from the profile clears what the shop keeps in this browser's local storage
- * (accounts spec section 2, settings tab): the session, carts, the wishlist. The cookie-consent
+ * Logging out from the profile clears what the shop keeps in this browser's local storage:
+ * the session, carts, the wishlist. The cookie-consent
  * choice is not the shop's data about the shopper and stays, so the banner does not ask again.
  */
 export function clearLocalData(): void {

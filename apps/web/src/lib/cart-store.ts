@@ -2,7 +2,7 @@ import { brand, LIMITS } from '@vanya/catalog';
 
 import { getToken, getUser, subscribe as subscribeToSession } from './auth-storage';
 
-// The cart lives in the browser (shopping spec sections 4 and 6): a guest's in
+// The cart lives in the browser: a guest's in
 // session storage under the guest key, a signed-in user's in local storage under the user's own
 // key. When a session appears, the guest cart merges into the user's, so the accounts screens need
 // not know about the cart. Shared by every feature that adds to the cart, hence here and not in a
@@ -190,7 +190,7 @@ export function addToCart(productId: string, quantity = 1): CartChange {
   });
 }
 
-/** Sets a line's quantity; 0 or less removes the line (shopping spec section 4). */
+/** Sets a line's quantity; 0 or less removes the line. */
 export function setCartQuantity(productId: string, quantity: number): CartChange {
   if (!Number.isFinite(quantity)) return 'unchanged';
   return update((lines) => {

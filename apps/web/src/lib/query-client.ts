@@ -11,7 +11,7 @@ function isApiError(error: unknown): error is ApiError {
   return error instanceof Error && error.name === 'ApiError' && 'status' in error;
 }
 
-/** 1 s, 2 s, 4 s ... doubling per attempt, never more than 30 s (shopping spec section 9). */
+/** 1 s, 2 s, 4 s ... doubling per attempt, never more than 30 s. */
 export function retryDelay(attemptIndex: number): number {
   return Math.min(
     QUERY_DEFAULTS.retryBaseDelayMs * 2 ** attemptIndex,

@@ -2,7 +2,7 @@ import { brand } from '@vanya/catalog';
 
 import { getToken, subscribe as subscribeToSession } from './auth-storage';
 
-// The wishlist: a set of product ids (shopping spec section 3). A guest's lives in local storage; a
+// The wishlist: a set of product ids. A guest's lives in local storage; a
 // signed-in user's lives on the server and is mirrored here by the wishlist feature's sync, which
 // also merges the guest list into it at sign-in. Components toggle through this module only, so
 // they work the same either way. Kept outside the feature folders because the catalogue, the cart

@@ -44,7 +44,7 @@ describe('what the accounts API refuses', () => {
     expect(unknown.body.msg).toBe(res.body.msg);
   });
 
-  it('asks for every field on login with the spec text', async () => {
+  it('asks for every field on login with the shop text', async () => {
     const res = await request(t.app).post('/api/auth/login').send({ email: '', password: '' });
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('Please fill in all fields');

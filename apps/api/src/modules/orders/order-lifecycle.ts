@@ -93,7 +93,7 @@ function fieldsOf(record: MoveRecord): Record<string, unknown> {
 }
 
 /**
- * The one home of an order's life (DESIGN section 10): the only code that writes an order after it
+ * The one home of an order's life: the only code that writes an order after it
  * is placed. Payments report what the provider says, the owner and the shopper ask for moves;
  * this module decides, records the timeline, numbers the invoice (through invoices) and sends the
  * confirmation (through mail), each exactly once, and finishes whatever a caller before it left

@@ -5,7 +5,7 @@ import { currentUser, requireAuth } from '../../shared/http/require-auth';
 import { parsed, validate } from '../../shared/http/validate';
 import { UserModel } from '../users/user.model';
 
-/** The signed-in shopper's wishlist: product ids, replaced whole on every save (shopping spec section 7). */
+/** The signed-in shopper's wishlist: product ids, replaced whole on every save. */
 export function wishlistRoutes(config: Config): Router {
   const router = Router();
   const auth = requireAuth(config.jwtSecret);

@@ -1,5 +1,4 @@
-// Texts the specs quote for error and not-found screens (accounts spec section 2, shopping spec
-// section 8); tests import them from here.
+// The shop's texts for error and not-found screens; tests import them from here.
 export const ERROR_TEXTS = {
   unexpectedTitle: 'Unexpected Application Error!',
   unexpectedLead:

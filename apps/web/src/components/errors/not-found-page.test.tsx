@@ -6,7 +6,7 @@ import { ERROR_TEXTS } from './error-texts';
 import { NotFoundPage } from './not-found-page';
 
 describe('NotFoundPage', () => {
-  it('shows a large 404, the spec text and a Return Home link, and logs the missing path', () => {
+  it('shows a large 404, its text and a Return Home link, and logs the missing path', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(
       <MemoryRouter initialEntries={['/lost/leaf?from=ad']}>

@@ -7,7 +7,7 @@ import { PageTitle } from '../ui/page-title';
 import { ERROR_TEXTS } from './error-texts';
 import './error-pages.css';
 
-/** Catch-all page for unknown paths (accounts spec section 2). */
+/** Catch-all page for unknown paths. */
 export function NotFoundPage() {
   const { pathname, search } = useLocation();
 

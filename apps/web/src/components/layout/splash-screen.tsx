@@ -11,7 +11,7 @@ export type SplashPhase = 'favicon' | 'typing' | 'loading' | 'done';
 type SplashState = { phase: SplashPhase; letters: number; percent: number };
 
 /**
- * Every state of the splash and when it starts, in ms from the start (shopping spec section 2):
+ * Every state of the splash and when it starts, in ms from the start:
  * the favicon for 500 ms, the brand name typed at 100 ms a letter, a counter from 0 to 100 in
  * 14 ms steps, then about 400 ms of fading out, after which `finishAt` is reached.
  */

@@ -28,7 +28,7 @@ type SlideshowProps = {
 /**
  * Fading image slideshow: advances every 3 s (TIMINGS.slideshowMs) and loops; arrows, dots and a
  * 50 px swipe on touch screens move it by hand. Images that fail to load drop out, and with none
- * left it says 'No images available' (shopping spec section 5).
+ * left it says 'No images available'.
  */
 export function Slideshow({
   slides,

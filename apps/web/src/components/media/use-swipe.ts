@@ -9,7 +9,7 @@ type SwipeHandlers = {
 
 /**
  * Horizontal swipes by touch or pen: a move of more than LIMITS.swipeThresholdPx (50 px) to the left
- * goes to the next item, to the right to the previous one (shopping spec section 4).
+ * goes to the next item, to the right to the previous one.
  */
 export function useSwipe(onNext: () => void, onPrevious: () => void): SwipeHandlers {
   const start = useRef<{ x: number; y: number } | null>(null);

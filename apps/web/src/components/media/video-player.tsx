@@ -38,7 +38,7 @@ function play(video: HTMLVideoElement): Promise<void> {
 
 /**
  * A short looping video (no controls: the site's own buttons act on it). When it cannot play, it
- * says so with the spec's fallback text (shopping spec section 8).
+ * says so with the shop's fallback text.
  */
 export function VideoPlayer({
   src,

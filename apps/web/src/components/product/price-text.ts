@@ -5,7 +5,7 @@ export const INCLUSIVE_OF_TAXES = '(Inclusive of all taxes)';
 
 /**
  * 'Save ₹450, 56.0% off' (product list: percent to one decimal) or 'Save ₹450, 56% off' (cart
- * suggestions); null when the MRP is not above the price (shopping spec sections 2 and 9).
+ * suggestions); null when the MRP is not above the price.
  */
 export function savingsText(
   mrpPaise: number,

@@ -7,7 +7,7 @@ type QuantityStepperProps = {
   onChange: (next: number) => void;
   /**
    * 1 on the product page ('-' stops at 1, typed values must be above 0); 0 in the cart, where a
-   * line can be typed or stepped down to 0, which removes it (shopping spec sections 4 and 5).
+   * line can be typed or stepped down to 0, which removes it.
    */
   min: 0 | 1;
   max?: number;

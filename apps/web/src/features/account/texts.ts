@@ -7,7 +7,7 @@ import type {
   TicketStatus,
 } from '@vanya/contracts';
 
-// The profile page's own words (accounts spec sections 2 and 8). Messages shared with the API
+// The profile page's own words. Messages shared with the API
 // (toasts, validation) come from PROFILE_MESSAGES in @vanya/contracts.
 const MB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import { LIMITS, TIMINGS } from '@vanya/catalog';
 import { PASSWORD_SPECIALS } from '@vanya/contracts';
 
-// Texts of the sign-in screens (accounts spec section 2) in one place. Messages both apps share
+// Texts of the sign-in screens in one place. Messages both apps share
 // (validation, toasts, errors) come from AUTH_MESSAGES in @vanya/contracts; these are the screens'
 // own words.
 const seconds = (ms: number) => Math.round(ms / 1000);

@@ -1,6 +1,6 @@
 import { SHOP_MESSAGES } from '@vanya/contracts';
 
-// Texts the shopping spec quotes for the cart (sections 2 and 4).
+// Texts of the cart.
 export const CART_TEXTS = {
   heading: 'Your Cart',
   emptyTitle: 'Your cart is empty',

@@ -1,7 +1,7 @@
 import { DELIVERY, FREE_SHIPPING_TEXT, LIMITS, PRE_ORDER } from '@vanya/catalog';
 
-// The support bot's canned replies (shopping spec section 9, as corrected for this shop:
-// rupees and the cart's shipping rule, 30-day returns, 3-5 business days after dispatch).
+// The support bot's canned replies, in rupees and with this shop's own rules: the cart's
+// shipping rule, 30-day returns, 3-5 business days after dispatch.
 
 export const CHAT_GREETING =
   'Hi there! I’m the Vanya helper. Ask me about our products, delivery or returns.';

@@ -1,7 +1,7 @@
 import { PRE_ORDER } from '@vanya/catalog';
 import { SHOP_MESSAGES } from '@vanya/contracts';
 
-// Texts of the checkout (shopping spec sections 2, 4, 5 and 8).
+// Texts of the checkout.
 export const CHECKOUT_TEXTS = {
   heading: 'Secure Checkout',
   lead: 'Delivery details first, then a secure card or UPI payment.',

@@ -7,7 +7,7 @@ import {
   type ConsentValue,
 } from '@vanya/contracts';
 
-// The visitor's cookie choice (shopping spec sections 3 and 4): 'accepted', 'rejected' or
+// The visitor's cookie choice: 'accepted', 'rejected' or
 // 'customized', with the categories it allows. Written only after the API has logged it.
 
 export type StoredConsent = { value: ConsentValue; categories: ConsentCategory[] };
@@ -44,7 +44,7 @@ export function writeConsent(consent: StoredConsent): void {
   }
 }
 
-/** 'necessary' is always on (shopping spec section 5). */
+/** 'necessary' is always on. */
 function withNecessary(categories: readonly ConsentCategory[]): ConsentCategory[] {
   return ['necessary', ...categories.filter((category) => category !== 'necessary')];
 }

@@ -1,7 +1,7 @@
 import type { StoredConsent } from './consent-storage';
 
-// Analytics and the marketing pixel load only after the visitor accepted or customised consent
-// (shopping spec section 4), and only the categories they allowed. Both are placeholders served by
+// Analytics and the marketing pixel load only after the visitor accepted or customised consent,
+// and only the categories they allowed. Both are placeholders served by
 // the shop itself (the content security policy allows no third-party scripts) until the owner
 // chooses providers.
 export const TRACKING_SCRIPTS = {

@@ -29,10 +29,10 @@ export const HOME_TEXTS = {
 } as const;
 
 /**
- * The hero's five slides. The spec's links (/products, /products/5, /products/4, /products/6,
+ * The hero's five slides. The links first written for them (/products, /products/5, /products/4, /products/6,
  * /products) use the old numeric product ids; as with the product videos,
  * they point at the real catalogue ids of the products those numbers stood for (5: The Scrub Club,
- * 4: Tan-Free Trio, 6: Magic Skin Duo). The spec lists a sixth link for five slides; it is dropped.
+ * 4: Tan-Free Trio, 6: Magic Skin Duo). A sixth link, for five slides, is dropped.
  */
 export const HERO_SLIDES = [
   {
@@ -80,8 +80,8 @@ export const HERO_SLIDES = [
 export type HeroSlide = (typeof HERO_SLIDES)[number];
 
 /**
- * The 'PRODUCTS' videos, in the spec's order (its links /products/2, /3 and /1 are the old numeric
- * ids of these three; the catalogue links the real ones).
+ * The 'PRODUCTS' videos, in the shop's order (their links were first written /products/2, /3 and /1,
+ * the old numeric ids of these three; the catalogue links the real ones).
  */
 export const PRODUCT_VIDEOS = [
   { productId: 'ExfoliatingScrub', src: '/media/videos/product-exfoliating-scrub.mp4' },

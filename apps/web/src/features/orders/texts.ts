@@ -1,7 +1,7 @@
 import { PRE_ORDER } from '@vanya/catalog';
 import type { OrderActor, OrderStatus } from '@vanya/contracts';
 
-// Texts of the order confirmation (shopping spec section 2).
+// Texts of the order confirmation.
 export const ORDER_TEXTS = {
   confirmationHeading: 'Thank You For Your Order!',
   placed: (orderNumber: string) => `Your order ${orderNumber} has been successfully placed.`,

@@ -1,6 +1,6 @@
 import { WISHLIST_MESSAGES } from '@vanya/contracts';
 
-// Texts of the wishlist page (accounts spec sections 2 and 8).
+// Texts of the wishlist page.
 export const WISHLIST_TEXTS = {
   heading: 'My Wishlist',
   count: (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`,

@@ -10,7 +10,7 @@ import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 type GallerySlide = { src: string; caption: string };
 
 /**
- * The about page's carousel (shopping spec section 2): three slides, 3000 ms apart, looping, with
+ * The about page's carousel: three slides, 3000 ms apart, looping, with
  * clickable dynamic pagination, and it keeps playing after the visitor moves it. Visitors who ask
  * for less motion move it themselves.
  */

@@ -32,7 +32,7 @@ import {
 import { CountryPicker } from './country-picker';
 import { TabSection } from './tab-section';
 
-// The form holds '' for an unchosen gender, which the schema (rightly) refuses with the spec's
+// The form holds '' for an unchosen gender, which the schema (rightly) refuses with the shop's
 // message; the resolver's input type is widened to say so.
 const profileResolver = zodResolver(updateMeBodySchema) as unknown as Resolver<
   ProfileValues,

@@ -27,7 +27,7 @@ export function rejectionMessage(rejections: readonly FileRejection[]): string {
   return texts[(code ?? 'other') as RejectionCode];
 }
 
-/** An alert that names the failure as the spec words it, then the server's reason when it gave one. */
+/** An alert that names the failure in the shop's words, then the server's reason when it gave one. */
 function alertFailure(text: string, error: unknown) {
   const reason = isApiError(error) && error.fromServer ? error.message : '';
   window.alert(reason ? `${text}\n\n${reason}` : text);

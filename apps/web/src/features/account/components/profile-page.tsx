@@ -59,7 +59,7 @@ export function ProfilePage() {
     list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
   }, [tab, me.data]);
 
-  // A profile that cannot be loaded ends the session (accounts spec section 4). A 401 has ended it
+  // A profile that cannot be loaded ends the session. A 401 has ended it
   // already in the API client; endSession does nothing the second time.
   useEffect(() => {
     if (me.isError) endSession('expired', { clearAll: true });

@@ -40,7 +40,7 @@ export function SavedList<T extends { id: string }>(props: SavedListProps<T>) {
 
   const onAdd = async () => {
     const value = draft.trim();
-    // A blank entry is ignored (accounts spec section 5).
+    // A blank entry is ignored.
     if (!value) return;
     try {
       await props.addItem(value);

@@ -41,7 +41,7 @@ export function QueryList<T>({
   children,
 }: {
   query: UseQueryResult<T[]>;
-  /** The spec's empty text ('No orders found.' ...). */
+  /** The tab's empty text ('No orders found.' ...). */
   empty: string;
   children: (items: T[]) => ReactNode;
 }) {

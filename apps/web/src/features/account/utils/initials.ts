@@ -1,6 +1,6 @@
 /**
  * The avatar's initials: the first letters of the first and the last word of the name, in upper
- * case, or one letter for a one-word name (accounts spec section 2). '' for no name.
+ * case, or one letter for a one-word name. '' for no name.
  */
 export function initialsOf(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);

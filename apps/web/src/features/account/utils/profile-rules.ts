@@ -34,7 +34,7 @@ export function phoneChanged(
 
 /**
  * Save Changes is enabled only when name, email, phone, date of birth and gender are all filled
- * and a changed email or phone has been verified with its code (accounts spec section 4).
+ * and a changed email or phone has been verified with its code.
  */
 export function canSaveProfile(
   values: ProfileValues,

@@ -6,8 +6,8 @@ import { useAuthToken } from '../../../hooks/use-session';
 import { endedByLogout } from '../../../lib/auth-storage';
 
 /**
- * Guard for /profile, /wishlist, /cart, /checkout and /order-confirmation (accounts spec
- * section 2): without a stored token, replace the history entry with the login page, which
+ * Guard for /profile, /wishlist, /cart, /checkout and /order-confirmation: without a stored
+ * token, replace the history entry with the login page, which
  * returns here afterwards. Used as a layout route (renders the child route) or as a wrapper.
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {

@@ -16,7 +16,7 @@ import { PasswordStrength } from './password-strength';
 
 const FIELD_ORDER = ['name', 'email', 'password', 'confirmPassword'] as const;
 
-/** 'Please fill in all fields' first, as the spec checks it before matching and the policy. */
+/** 'Please fill in all fields' first: it is checked before matching and the policy. */
 function signupError(errors: Parameters<typeof firstFormError>[0]): string | undefined {
   const messages = FIELD_ORDER.map((name) => errors[name]?.message);
   if (messages.includes(AUTH_MESSAGES.fillAllFields)) return AUTH_MESSAGES.fillAllFields;

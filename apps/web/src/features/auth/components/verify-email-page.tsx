@@ -13,7 +13,7 @@ import { useCountdown } from '../hooks/use-countdown';
 import { AUTH_TEXTS } from '../texts';
 import { AuthCard, BackToLogin } from './auth-card';
 
-/** The error text: the server's message when it sent one (accounts spec section 8). */
+/** The error text: the server's message when it sent one. */
 function verificationError(error: unknown): string {
   if (isApiError(error) && error.fromServer)
     return error.message || AUTH_MESSAGES.verificationFailed;

@@ -1,7 +1,7 @@
 import { TIMINGS } from '@vanya/catalog';
 import { useEffect, useRef } from 'react';
 
-/** What counts as activity (accounts spec section 4). */
+/** What counts as activity. */
 export const ACTIVITY_EVENTS = [
   'mousemove',
   'mousedown',

@@ -9,7 +9,7 @@ export function safeRedirect(value: string | null | undefined): string | null {
 }
 
 /**
- * Where a successful login goes (accounts spec section 4): the `redirect` parameter, else home for
+ * Where a successful login goes: the `redirect` parameter, else home for
  * a returning user and the profile for someone logging in for the first time.
  */
 export function loginDestination(redirect: string | null | undefined, hasLoggedInBefore: boolean) {

@@ -66,7 +66,7 @@ export function CartPage() {
           </section>
         )}
 
-        {/* The summary stays when the cart is empty, its checkout button disabled (shopping spec, /cart). */}
+        {/* The summary stays when the cart is empty, its checkout button disabled. */}
         <aside className="cart-summary panel" aria-labelledby="cart-summary-heading">
           <h2 id="cart-summary-heading" className="cart-summary__title">
             {T.summaryHeading}

@@ -38,7 +38,7 @@ export function ProductDetailPage() {
   const { productId = '' } = useParams();
   const product = getProduct(productId);
 
-  // Shopping spec section 5: an id that is not in the catalogue goes back to the list.
+  // An id that is not in the catalogue goes back to the list.
   if (!product) return <Navigate replace to={PATHS.products} />;
   // A fresh page (and quantity) for each product.
   return <ProductDetail key={product.id} product={product} />;

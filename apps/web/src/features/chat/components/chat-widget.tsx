@@ -19,7 +19,7 @@ export type ChatMessage = { id: number; text: string; isBot: boolean };
 
 /**
  * The support chat: opens with a greeting; every message gets the bot's canned reply one second
- * later (shopping spec sections 4, 5 and 9). Empty or whitespace-only messages are ignored.
+ * later. Empty or whitespace-only messages are ignored.
  */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);

@@ -20,7 +20,7 @@ export function orderConfirmationPath(orderId: string): string {
  * The payment step after the order is placed: Razorpay's dialog, or the labelled test dialog when
  * the API runs in test mode. Success verifies the payment with the API, says 'Payment Success'
  * with the payment id, empties the cart and opens the confirmation; dismissing the dialog ends the
- * busy state and leaves the shopper on the form (shopping spec section 4).
+ * busy state and leaves the shopper on the form.
  */
 export function useCheckoutPayment(onSettled: () => void) {
   const toast = useToast();

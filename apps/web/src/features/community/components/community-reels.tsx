@@ -8,7 +8,7 @@ import { COMMUNITY_TEXTS as T } from '../texts';
 type Reel = (typeof T.reels)[number];
 
 /**
- * The four reels (shopping spec section 4). On a computer they all play muted; clicking one
+ * The four reels. On a computer they all play muted; clicking one
  * unmutes it and mutes the others, and 'Tap to unmute' shows on a muted reel. On a phone or tablet
  * only the reel that is fully on screen plays, with sound; the others are paused and muted.
  */

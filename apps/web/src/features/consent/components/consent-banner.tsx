@@ -9,8 +9,7 @@ import './consent-banner.css';
 
 /**
  * Accept all, reject, or choose categories (necessary always on). The choice is stored only once
- * the API has logged it; if logging fails the failure is logged and the banner stays (shopping spec
- * sections 4 and 8).
+ * the API has logged it; if logging fails the failure is logged and the banner stays.
  */
 export function ConsentBanner({ onDecided }: { onDecided: () => void }) {
   const [customising, setCustomising] = useState(false);

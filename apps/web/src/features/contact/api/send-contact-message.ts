@@ -15,7 +15,7 @@ export function useSendContactMessage() {
 }
 
 /**
- * What the page says when sending fails (shopping spec section 8): for an error answer, the
+ * What the page says when sending fails: for an error answer, the
  * server's text or 'Something went wrong.'; when no answer came, the error's message or
  * 'Failed to send message.'
  */

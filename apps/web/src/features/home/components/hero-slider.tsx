@@ -41,7 +41,7 @@ function HeroPicture({
 }
 
 /**
- * Full-height hero of five fading slides, 5 s each, looping (shopping spec sections 2 and 4). It
+ * Full-height hero of five fading slides, 5 s each, looping. It
  * pauses while hovered or focused and has its own pause button; with reduced motion it stays put.
  */
 export function HeroSlider() {

@@ -8,7 +8,7 @@ import { HOME_TEXTS as T, PRODUCT_VIDEOS } from '../texts';
 
 /**
  * The 'PRODUCTS' section: three muted, autoplaying videos. Clicking one unmutes it and, 200 ms
- * later, opens its product (shopping spec sections 2 and 4).
+ * later, opens its product.
  */
 export function ProductVideos() {
   return (

@@ -11,7 +11,7 @@ import { useOrder } from '../api/get-order';
 import { ORDER_TEXTS as T } from '../texts';
 import './order-confirmation-page.css';
 
-/** What the checkout hands over with the navigation (shopping spec section 2). */
+/** What the checkout hands over with the navigation. */
 type ConfirmationState = { paymentId?: string; order?: Order };
 
 function stateFrom(value: unknown): ConfirmationState {

@@ -4,7 +4,7 @@ import { wishlistResponseSchema } from '@vanya/contracts';
 import { api } from '../../../lib/api-client';
 
 /**
- * POST /wishlist with the whole list (shopping spec section 7, call 2). Ids the catalogue no
+ * POST /wishlist with the whole list. Ids the catalogue no
  * longer has are left out: the server would refuse the whole list for them.
  */
 export async function saveWishlist(ids: readonly string[]): Promise<string[]> {
@@ -14,8 +14,7 @@ export async function saveWishlist(ids: readonly string[]): Promise<string[]> {
 
 /**
  * Saves one list at a time, in order, and skips lists that a newer one has replaced while a save
- * was on its way: the server always ends with the latest list. Failures are logged only
- * (shopping spec section 8).
+ * was on its way: the server always ends with the latest list. Failures are logged only.
  */
 export function createWishlistSaver(save: (ids: string[]) => Promise<unknown> = saveWishlist) {
   let saving = false;

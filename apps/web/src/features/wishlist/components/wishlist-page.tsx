@@ -11,7 +11,7 @@ import { useWishlist } from '../../../hooks/use-wishlist';
 import { WISHLIST_TEXTS as T } from '../texts';
 import './wishlist-page.css';
 
-/** The wishlist: count, Clear All, and per product Move to Cart and Remove (accounts spec). */
+/** The wishlist: count, Clear All, and per product Move to Cart and Remove. */
 export function WishlistPage() {
   const { ids, status } = useWishlist();
   const toast = useToast();
