@@ -7,10 +7,14 @@ import { afterEach, vi } from 'vitest';
 // failing test waits the whole time. (testing/render-route.tsx loads the route modules beforehand.)
 configure({ asyncUtilTimeout: 15_000 });
 
+// The few suites of build scripts run in Node (`// @vitest-environment node`): no window there.
+const inBrowser = typeof window !== 'undefined';
+
 // jsdom does not implement scrolling; the layout scrolls to the top on every route change.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+if (inBrowser) window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 afterEach(() => {
+  if (!inBrowser) return;
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();

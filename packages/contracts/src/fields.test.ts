@@ -19,16 +19,14 @@ import {
   objectIdField,
   optionalGstinField,
   otpField,
-  PASSWORD_SPECIALS,
   passwordField,
-  passwordStrength,
   pinCodeField,
   productIdField,
   requiredTextField,
   stateField,
-  utf8ByteLength,
 } from './fields';
 import { AUTH_MESSAGES, FIELD_MESSAGES } from './messages';
+import { PASSWORD_SPECIALS, passwordStrength, utf8ByteLength } from './password';
 import { issueMessages } from './test-helpers';
 
 const POLICY = AUTH_MESSAGES.passwordPolicy;

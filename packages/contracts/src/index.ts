@@ -10,6 +10,7 @@ export * from './fields';
 export * from './health';
 export * from './messages';
 export * from './orders';
+export * from './password';
 export * from './payments';
 export * from './products';
 export * from './profile';

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { loginResponseSchema, type LoginBody, type LoginResponse } from '@vanya/contracts';
+import type { LoginBody, LoginResponse } from '@vanya/contracts';
 
-import { api } from '../../../lib/api-client';
+import { postChecked } from './post-checked';
 
 /** POST /auth/login. A 403 with code EMAIL_NOT_VERIFIED or OTP_REQUIRED means a code was emailed. */
 export async function login(body: LoginBody): Promise<LoginResponse> {
-  const { data } = await api.post('/auth/login', body);
-  return loginResponseSchema.parse(data);
+  return postChecked('/auth/login', body, (schemas) => schemas.loginResponseSchema);
 }
 
 export function useLogin() {

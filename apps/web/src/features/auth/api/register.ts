@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponseSchema, type MessageResponse, type RegisterBody } from '@vanya/contracts';
+import type { MessageResponse, RegisterBody } from '@vanya/contracts';
 
-import { api } from '../../../lib/api-client';
+import { postChecked } from './post-checked';
 
 /** POST /auth/register: creates the account and mails its verification link and code. */
 export async function register(body: RegisterBody): Promise<MessageResponse> {
-  const { data } = await api.post('/auth/register', body);
-  return messageResponseSchema.parse(data);
+  return postChecked('/auth/register', body, (schemas) => schemas.messageResponseSchema);
 }
 
 export function useRegister() {

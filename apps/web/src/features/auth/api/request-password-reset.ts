@@ -1,18 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  messageResponseSchema,
-  type MessageResponse,
-  type RequestPasswordResetBody,
-} from '@vanya/contracts';
+import type { MessageResponse, RequestPasswordResetBody } from '@vanya/contracts';
 
-import { api } from '../../../lib/api-client';
+import { postChecked } from './post-checked';
 
 /** POST /auth/request-password-reset: answers the same whether or not the email has an account. */
 export async function requestPasswordReset(
   body: RequestPasswordResetBody,
 ): Promise<MessageResponse> {
-  const { data } = await api.post('/auth/request-password-reset', body);
-  return messageResponseSchema.parse(data);
+  return postChecked(
+    '/auth/request-password-reset',
+    body,
+    (schemas) => schemas.messageResponseSchema,
+  );
 }
 
 export function useRequestPasswordReset() {

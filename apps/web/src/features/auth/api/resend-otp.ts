@@ -1,19 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  resendOtpResponseSchema,
-  type ResendOtpBody,
-  type ResendOtpResponse,
-} from '@vanya/contracts';
+import type { ResendOtpBody, ResendOtpResponse } from '@vanya/contracts';
 
-import { api } from '../../../lib/api-client';
+import { postChecked } from './post-checked';
 
 /**
  * POST /auth/resend-otp: answers the seconds until the next code (resendAfterSeconds); a 429
  * OTP_COOLDOWN carries what is left (retryAfterSeconds).
  */
 export async function resendOtp(body: ResendOtpBody): Promise<ResendOtpResponse> {
-  const { data } = await api.post('/auth/resend-otp', body);
-  return resendOtpResponseSchema.parse(data);
+  return postChecked('/auth/resend-otp', body, (schemas) => schemas.resendOtpResponseSchema);
 }
 
 export function useResendOtp() {

@@ -1,16 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  messageResponseSchema,
-  type MessageResponse,
-  type ResetPasswordBody,
-} from '@vanya/contracts';
+import type { MessageResponse, ResetPasswordBody } from '@vanya/contracts';
 
-import { api } from '../../../lib/api-client';
+import { postChecked } from './post-checked';
 
 /** POST /auth/reset-password with the token of the emailed link. */
 export async function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
-  const { data } = await api.post('/auth/reset-password', body);
-  return messageResponseSchema.parse(data);
+  return postChecked('/auth/reset-password', body, (schemas) => schemas.messageResponseSchema);
 }
 
 export function useResetPassword() {

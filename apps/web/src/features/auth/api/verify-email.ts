@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { verifyEmailResponseSchema, type VerifyEmailResponse } from '@vanya/contracts';
+import type { VerifyEmailResponse } from '@vanya/contracts';
 
-import { api } from '../../../lib/api-client';
+import { postChecked } from './post-checked';
 
 /** POST /auth/verify-email: uses the link's token once; a returned token signs the user in. */
 export async function verifyEmail(token: string): Promise<VerifyEmailResponse> {
-  const { data } = await api.post('/auth/verify-email', { token });
-  return verifyEmailResponseSchema.parse(data);
+  return postChecked(
+    '/auth/verify-email',
+    { token },
+    (schemas) => schemas.verifyEmailResponseSchema,
+  );
 }
 
 /**

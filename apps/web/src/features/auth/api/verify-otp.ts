@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { verifyOtpResponseSchema, type LoginResponse, type VerifyOtpBody } from '@vanya/contracts';
+import type { LoginResponse, VerifyOtpBody } from '@vanya/contracts';
 
-import { api } from '../../../lib/api-client';
+import { postChecked } from './post-checked';
 
 /** POST /auth/verify-otp: the emailed code finishes the login it interrupted. */
 export async function verifyOtp(body: VerifyOtpBody): Promise<LoginResponse> {
-  const { data } = await api.post('/auth/verify-otp', body);
-  return verifyOtpResponseSchema.parse(data);
+  return postChecked('/auth/verify-otp', body, (schemas) => schemas.verifyOtpResponseSchema);
 }
 
 export function useVerifyOtp() {

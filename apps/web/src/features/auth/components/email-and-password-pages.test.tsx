@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES } from '@vanya/contracts';
 import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter, type InitialEntry } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { AppProvider } from '../../../app/provider';
 import { getToken } from '../../../lib/auth-storage';
@@ -31,6 +31,10 @@ function renderPage(path: string, element: ReactElement, entry: InitialEntry = p
   );
   return router;
 }
+
+// The pages load their schemas when they first need them; loaded here beforehand, so that the fake
+// clocks below alone decide when an answer is shown.
+beforeAll(() => import('../schemas'));
 
 afterEach(() => {
   vi.useRealTimers();

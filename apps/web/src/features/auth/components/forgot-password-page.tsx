@@ -1,17 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, requestPasswordResetBodySchema } from '@vanya/contracts';
+import { AUTH_MESSAGES } from '@vanya/contracts';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { FormError } from '../../../components/ui/form-parts';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AUTH_TEXTS } from '../texts';
 import { AuthCard, BackToLogin, SubmitButton } from './auth-card';
 
 export type ForgotEmailSentState = { email: string };
+
+const forgotPasswordResolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.requestPasswordResetBodySchema),
+);
 
 export function ForgotPasswordPage() {
   const t = AUTH_TEXTS.forgotPassword;
@@ -23,7 +27,7 @@ export function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(requestPasswordResetBodySchema),
+    resolver: forgotPasswordResolver,
     defaultValues: { email: '' },
   });
 
@@ -40,7 +44,12 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard heading={t.heading} subtitle={t.subtitle} footer={<BackToLogin />}>
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="auth-form"
+        onSubmit={onSubmit}
+        onFocus={() => void forgotPasswordResolver.load()}
+        noValidate
+      >
         <div className="field">
           <label className="field__label" htmlFor="forgot-email">
             {t.email}

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AUTH_MESSAGES,
   LOGIN_ERROR_QUERY_MESSAGES,
   LOGIN_VERIFIED_QUERY_MESSAGES,
-  loginBodySchema,
 } from '@vanya/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +13,7 @@ import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { sessionUserFrom, setSession } from '../../../lib/auth-storage';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { FormError } from '../../../components/ui/form-parts';
 import { useLogin } from '../api/login';
 import { AUTH_TEXTS } from '../texts';
@@ -36,6 +35,10 @@ export function loginQueryNotice(params: URLSearchParams): QueryNotice | null {
   }
   return null;
 }
+
+const loginResolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.loginBodySchema),
+);
 
 /** Codes of a 403 login answer after which a code was emailed and /verify-otp finishes the login. */
 const CODE_SENT = new Set(['EMAIL_NOT_VERIFIED', 'OTP_REQUIRED']);
@@ -70,7 +73,7 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(loginBodySchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const formError = firstFormError(errors, ['email', 'password']);
@@ -112,7 +115,12 @@ export function LoginPage() {
       }
     >
       {queryNotice ? <Notice tone={queryNotice.tone}>{queryNotice.text}</Notice> : null}
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="auth-form"
+        onSubmit={onSubmit}
+        onFocus={() => void loginResolver.load()}
+        noValidate
+      >
         <div className="field">
           <label className="field__label" htmlFor="login-email">
             {t.email}

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, resetPasswordFormSchema } from '@vanya/contracts';
+import { AUTH_MESSAGES } from '@vanya/contracts';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -8,12 +7,17 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { FormError } from '../../../components/ui/form-parts';
 import { useResetPassword } from '../api/reset-password';
 import { AUTH_TEXTS } from '../texts';
 import { firstFormError } from '../utils/form-errors';
 import { AuthCard, BackToLogin, SubmitButton } from './auth-card';
 import { PasswordStrength } from './password-strength';
+
+const resetPasswordResolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.resetPasswordFormSchema),
+);
 
 export function ResetPasswordPage() {
   const t = AUTH_TEXTS.resetPassword;
@@ -28,7 +32,7 @@ export function ResetPasswordPage() {
     watch,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: resetPasswordResolver,
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
   const newPassword = watch('newPassword');
@@ -59,7 +63,12 @@ export function ResetPasswordPage() {
           </Link>
         </Notice>
       )}
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="auth-form"
+        onSubmit={onSubmit}
+        onFocus={() => void resetPasswordResolver.load()}
+        noValidate
+      >
         <div className="field">
           <label className="field__label" htmlFor="reset-new">
             {t.newPassword}

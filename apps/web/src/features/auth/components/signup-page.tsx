@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, signupFormSchema } from '@vanya/contracts';
+import { AUTH_MESSAGES } from '@vanya/contracts';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 
@@ -7,6 +6,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { FormError } from '../../../components/ui/form-parts';
 import { useRegister } from '../api/register';
 import { AUTH_TEXTS } from '../texts';
@@ -23,6 +23,10 @@ function signupError(errors: Parameters<typeof firstFormError>[0]): string | und
   return firstFormError(errors, FIELD_ORDER);
 }
 
+const signupResolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.signupFormSchema),
+);
+
 export function SignupPage() {
   const t = AUTH_TEXTS.signup;
   const navigate = useNavigate();
@@ -35,7 +39,7 @@ export function SignupPage() {
     watch,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(signupFormSchema),
+    resolver: signupResolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
   const password = watch('password');
@@ -66,7 +70,12 @@ export function SignupPage() {
         </p>
       }
     >
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="auth-form"
+        onSubmit={onSubmit}
+        onFocus={() => void signupResolver.load()}
+        noValidate
+      >
         <div className="field">
           <label className="field__label" htmlFor="signup-name">
             {t.name}

@@ -2,13 +2,17 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES } from '@vanya/contracts';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AppProvider } from '../../../app/provider';
 import { getToken } from '../../../lib/auth-storage';
 import { answer, apiError, spyOnApi } from '../../../testing/api-spy';
 import { userFixture } from '../../../testing/user-fixtures';
 import { VerifyOtpPage } from './verify-otp-page';
+
+// The page loads its schemas when it first needs them; loaded here beforehand, so that the fake
+// clocks below alone decide when an answer is shown.
+beforeAll(() => import('../schemas'));
 
 /** Clicks Resend OTP and lets its request and the re-render finish (no time passes). */
 async function resend() {

@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS } from '@vanya/catalog';
-import { AUTH_MESSAGES, createOtpField } from '@vanya/contracts';
+import { AUTH_MESSAGES } from '@vanya/contracts';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
 
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { sessionUserFrom, setSession } from '../../../lib/auth-storage';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { FormError } from '../../../components/ui/form-parts';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';
@@ -19,8 +18,6 @@ import { AUTH_TEXTS } from '../texts';
 import { safeRedirect } from '../utils/login-redirect';
 import { AuthCard, BackToLogin, SubmitButton } from './auth-card';
 import type { VerifyOtpState } from './login-page';
-
-const otpFormSchema = z.object({ otp: createOtpField(AUTH_MESSAGES.otpOrEmailMissing) });
 
 function readState(state: unknown): VerifyOtpState | null {
   const email = (state as { email?: unknown } | null)?.email;
@@ -33,6 +30,10 @@ function readState(state: unknown): VerifyOtpState | null {
     ...(typeof at === 'number' && Number.isFinite(at) ? { resendAvailableAt: at } : {}),
   };
 }
+
+const otpResolver = lazyZodResolver(() =>
+  import('../schemas').then((schemas) => schemas.otpFormSchema),
+);
 
 export function VerifyOtpPage() {
   const t = AUTH_TEXTS.verifyOtp;
@@ -60,7 +61,7 @@ export function VerifyOtpPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
+  } = useForm({ resolver: otpResolver, defaultValues: { otp: '' } });
 
   const onSubmit = handleSubmit(async ({ otp }) => {
     if (!email) {
@@ -101,7 +102,12 @@ export function VerifyOtpPage() {
       subtitle={email ? t.sentTo(email) : t.subtitle}
       footer={<BackToLogin />}
     >
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form
+        className="auth-form"
+        onSubmit={onSubmit}
+        onFocus={() => void otpResolver.load()}
+        noValidate
+      >
         <div className="field">
           <label className="field__label" htmlFor="otp-code">
             {t.code}

@@ -1,8 +1,8 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 
 /**
- * The one message a sign-in form shows: the first field's error in screen order. The spec words
- * these forms' validation as one message ('Please fill in all fields'), not one per field.
+ * The one message a sign-in form shows: the first field's error in screen order. These forms
+ * word their validation as one message ('Please fill in all fields'), not one per field.
  */
 export function firstFormError<T extends FieldValues>(
   errors: FieldErrors<T>,
