@@ -241,6 +241,17 @@ async function lighthouseScores(servers) {
             onlyCategories: ['performance', 'accessibility'],
           });
           const { categories, audits } = result.lhr;
+          // A run Lighthouse could not measure scores 0; say why, whichever run it was.
+          if (categories.performance.score === null || result.lhr.runtimeError) {
+            const why = [
+              result.lhr.runtimeError?.message,
+              ...categories.performance.auditRefs
+                .map((ref) => audits[ref.id])
+                .filter((audit) => audit?.scoreDisplayMode === 'error')
+                .map((audit) => `${audit.id}: ${audit.errorMessage}`),
+            ].filter(Boolean);
+            console.log(`  ${page}, ${server.name} server, run ${run + 1}: ${why.join('; ')}`);
+          }
           const into = byServer[server.name];
           into.performance.push(Math.round(categories.performance.score * 100));
           into.accessibility.push(Math.round(categories.accessibility.score * 100));
