@@ -226,6 +226,27 @@ async function lighthouseScores(servers) {
     chromePath: CHROME,
     chromeFlags: CHROMIUM_FLAGS,
   });
+  // Lighthouse itself sometimes fails to record a load (NO_NAVSTART, NO_FCP, ...: "Please run
+  // Lighthouse again"). Such a run measures nothing, so it is run again, at most twice; a page that
+  // still cannot be measured scores 0. Each failure is printed with its reason.
+  const measure = async (url, label) => {
+    for (let attempt = 1; ; attempt += 1) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const { categories, audits, runtimeError } = result.lhr;
+      if (categories.performance.score !== null && !runtimeError) return result;
+      const failed = categories.performance.auditRefs
+        .map((ref) => audits[ref.id])
+        .find((audit) => audit?.scoreDisplayMode === 'error');
+      const why = runtimeError?.message ?? `${failed?.id}: ${failed?.errorMessage}`;
+      console.log(`  ${label}, attempt ${attempt}: ${why}`);
+      if (attempt === 3) return result;
+    }
+  };
   const results = [];
   try {
     for (const page of PAGES) {
@@ -234,24 +255,11 @@ async function lighthouseScores(servers) {
       );
       for (let run = 0; run < runs; run += 1) {
         for (const server of run % 2 ? [...servers].reverse() : servers) {
-          const result = await lighthouse(`${server.baseUrl}${page}`, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
-          });
+          const result = await measure(
+            `${server.baseUrl}${page}`,
+            `${page}, ${server.name} server, run ${run + 1}`,
+          );
           const { categories, audits } = result.lhr;
-          // A run Lighthouse could not measure scores 0; say why, whichever run it was.
-          if (categories.performance.score === null || result.lhr.runtimeError) {
-            const why = [
-              result.lhr.runtimeError?.message,
-              ...categories.performance.auditRefs
-                .map((ref) => audits[ref.id])
-                .filter((audit) => audit?.scoreDisplayMode === 'error')
-                .map((audit) => `${audit.id}: ${audit.errorMessage}`),
-            ].filter(Boolean);
-            console.log(`  ${page}, ${server.name} server, run ${run + 1}: ${why.join('; ')}`);
-          }
           const into = byServer[server.name];
           into.performance.push(Math.round(categories.performance.score * 100));
           into.accessibility.push(Math.round(categories.accessibility.score * 100));
