@@ -6,9 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedServer } from '../src/shared/db/embedded-server';
-import type { EmbeddedServer } from '../src/shared/db/embedded-server';
-import { findRepoRoot } from '../src/shared/paths';
+import { startEmbeddedServer } from '../src/platform/db/embedded-server';
+import type { EmbeddedServer } from '../src/platform/db/embedded-server';
+import { findRepoRoot } from '../src/platform/paths';
 
 export interface Stack {
   db: EmbeddedServer;

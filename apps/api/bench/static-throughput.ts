@@ -1,4 +1,4 @@
-// The web app's files as the shop serves them (the built API with SERVE_WEB: shared/http/web-app.ts
+// The web app's files as the shop serves them (the built API with SERVE_WEB: platform/http/web-app.ts
 // behind createApp's middleware) against a bare express.static on the same dist files (with the
 // single-page fallback by sendFile, as the shop served them before), in requests per second. The
 // shop should reach at least 0.8 of the bare server on each path.
@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { findRepoRoot } from '../src/shared/paths';
+import { findRepoRoot } from '../src/platform/paths';
 import { load, ms, startStack } from './harness';
 import type { LoadResult } from './harness';
 

@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatAmountForOrder, priceCart } from '@vanya/catalog';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findRepoRoot } from '../src/shared/paths';
+import { findRepoRoot } from '../src/platform/paths';
 import { FakeRazorpay } from '../src/testing/fake-razorpay';
 import { startRestartableDatabase } from '../src/testing/restartable-database';
 import type { RestartableDatabase } from '../src/testing/restartable-database';

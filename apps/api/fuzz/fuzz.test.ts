@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findRepoRoot } from '../src/shared/paths';
+import { findRepoRoot } from '../src/platform/paths';
 import { client, signUp, startBuiltApi } from '../journeys/support/built-api';
 import type { BuiltApi } from '../journeys/support/built-api';
 

@@ -21,12 +21,12 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
-import { errorHandler, notFoundHandler } from './shared/errors/error-handler';
-import { concurrencyGate } from './shared/http/concurrency-gate';
-import { captureFixedHeaders, setFixedHeaders } from './shared/http/fixed-headers';
-import { requestLog } from './shared/http/request-log';
-import { webAppRoutes } from './shared/http/web-app';
-import type { Logger } from './shared/logger';
+import { errorHandler, notFoundHandler } from './platform/errors/error-handler';
+import { concurrencyGate } from './platform/http/concurrency-gate';
+import { captureFixedHeaders, setFixedHeaders } from './platform/http/fixed-headers';
+import { requestLog } from './platform/http/request-log';
+import { webAppRoutes } from './platform/http/web-app';
+import type { Logger } from './platform/logger';
 import type { Services } from './services';
 
 export interface AppDeps {
@@ -92,7 +92,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
     else next();
   });
   // The web app's files come before the request log and the parsers: a table lookup each
-  // (shared/http/web-app.ts).
+  // (platform/http/web-app.ts).
   const web = config.serveWeb ? webAppRoutes(config.webDistDir) : undefined;
   if (web) app.use(web);
   else if (config.serveWeb)
@@ -112,7 +112,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(healthRoutes(connection));
   // Requests that hash or compare a password are let in twice as many at a time as the hashing
   // pool has threads: enough to keep the pool busy, few enough that a burst does not run all its
-  // database work on the event loop at once (shared/http/concurrency-gate.ts).
+  // database work on the event loop at once (platform/http/concurrency-gate.ts).
   api.use(
     '/auth',
     authRoutes(services.auth, config, concurrencyGate(services.passwordHasher.threads * 2)),

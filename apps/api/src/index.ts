@@ -4,11 +4,11 @@ import path from 'node:path';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { createServices } from './services';
-import { connectDatabase, disconnectDatabase } from './shared/db/connect';
-import { EmbeddedDatabaseError, startEmbeddedServer } from './shared/db/embedded-server';
-import type { EmbeddedServer } from './shared/db/embedded-server';
-import { createLogger } from './shared/logger';
-import { findRepoRoot } from './shared/paths';
+import { connectDatabase, disconnectDatabase } from './platform/db/connect';
+import { EmbeddedDatabaseError, startEmbeddedServer } from './platform/db/embedded-server';
+import type { EmbeddedServer } from './platform/db/embedded-server';
+import { createLogger } from './platform/logger';
+import { findRepoRoot } from './platform/paths';
 
 // env -> database -> createApp -> listen -> graceful shutdown. The only listen() of the API.
 async function main(): Promise<void> {

@@ -26,8 +26,8 @@ import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
 import type { SmsTransport } from './modules/sms/sms-transport';
 import { createStockService } from './modules/stock/stock.service';
 import type { StockService } from './modules/stock/stock.service';
-import { sweepExpired } from './shared/db/sweeper';
-import type { Logger } from './shared/logger';
+import { sweepExpired } from './platform/db/sweeper';
+import type { Logger } from './platform/logger';
 
 /**
  * Everything the API is made of, built once (the composition root): the outside-facing parts

@@ -5,7 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 // Writes `name.br` (brotli, quality 11) and `name.gz` (gzip -9) beside every text file of dist, once
-// at build time, so the server only has to pick one (apps/api/src/shared/http/web-app.ts). A
+// at build time, so the server only has to pick one (apps/api/src/platform/http/web-app.ts). A
 // variant is kept only when it saves at least a tenth of the file; images, video and fonts are
 // compressed already and get none.
 

@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config/env';
 import { setOwner } from '../modules/admin/owners';
-import { connectDatabase, disconnectDatabase } from '../shared/db/connect';
-import { runningEmbeddedServer, startEmbeddedServer } from '../shared/db/embedded-server';
-import type { EmbeddedServer } from '../shared/db/embedded-server';
-import { findRepoRoot } from '../shared/paths';
+import { connectDatabase, disconnectDatabase } from '../platform/db/connect';
+import { runningEmbeddedServer, startEmbeddedServer } from '../platform/db/embedded-server';
+import type { EmbeddedServer } from '../platform/db/embedded-server';
+import { findRepoRoot } from '../platform/paths';
 
 async function main(): Promise<void> {
   const [action, email] = process.argv.slice(2);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brand, GST_STATE_CODES } from '@vanya/catalog';
 import { isValidGstin } from '@vanya/contracts';
 import { z } from 'zod';
-import { findRepoRoot } from '../shared/paths';
+import { findRepoRoot } from '../platform/paths';
 import {
   DEVELOPMENT_MASTER_SECRET,
   resolveSecrets,

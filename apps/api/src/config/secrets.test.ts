@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRepoRoot } from '../shared/paths';
+import { findRepoRoot } from '../platform/paths';
 import {
   DEVELOPMENT_MASTER_SECRET,
   deriveKey,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../shared/logger';
+import { createLogger } from '../platform/logger';
 import { loadConfig } from '../config/env';
 import { createJobs } from './jobs';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedServer } from '../shared/db/embedded-server';
-import { findRepoRoot } from '../shared/paths';
+import { startEmbeddedServer } from '../platform/db/embedded-server';
+import { findRepoRoot } from '../platform/paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -12,8 +12,8 @@ import {
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { NO_DATABASE_HELP } from '../shared/db/embedded-server';
-import { findRepoRoot } from '../shared/paths';
+import { NO_DATABASE_HELP } from '../platform/db/embedded-server';
+import { findRepoRoot } from '../platform/paths';
 
 /**
  * A database server of a test's own that the test can crash and bring back on the same port and

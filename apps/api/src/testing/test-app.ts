@@ -10,10 +10,10 @@ import { inject } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config/env';
 import type { Config } from '../config/env';
-import { connectDatabase } from '../shared/db/connect';
+import { connectDatabase } from '../platform/db/connect';
 import { createServices } from '../services';
 import type { Services } from '../services';
-import { createLogger } from '../shared/logger';
+import { createLogger } from '../platform/logger';
 
 export interface TestApp {
   app: Express;

@@ -7,9 +7,9 @@ import {
 import { Router } from 'express';
 import { trusted } from 'mongoose';
 import type { Config } from '../../config/env';
-import { conflict, notFound } from '../../shared/errors/app-error';
-import { currentUser, requireAuth } from '../../shared/http/require-auth';
-import { parsed, validate } from '../../shared/http/validate';
+import { conflict, notFound } from '../../platform/errors/app-error';
+import { currentUser, requireAuth } from '../../platform/http/require-auth';
+import { parsed, validate } from '../../platform/http/validate';
 import { UserModel } from '../users/user.model';
 import type { UserDoc } from '../users/user.model';
 

@@ -6,8 +6,8 @@ import type {
   AdminSummary,
 } from '@vanya/contracts';
 import { trusted } from 'mongoose';
-import type { Logger } from '../../shared/logger';
-import { notFound } from '../../shared/errors/app-error';
+import type { Logger } from '../../platform/logger';
+import { notFound } from '../../platform/errors/app-error';
 import { invoiceLink } from '../invoices/invoices.routes';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderModel } from '../orders/order.model';

@@ -7,10 +7,10 @@ import type {
   TicketStatus,
 } from '@vanya/contracts';
 import { trusted } from 'mongoose';
-import { claimAs } from '../../shared/db/claims';
-import { withDbRetry } from '../../shared/db/retry';
-import { conflict, notFound } from '../../shared/errors/app-error';
-import type { Logger } from '../../shared/logger';
+import { claimAs } from '../../platform/db/claims';
+import { withDbRetry } from '../../platform/db/retry';
+import { conflict, notFound } from '../../platform/errors/app-error';
+import type { Logger } from '../../platform/logger';
 import { escapeHtml, layout } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';
 import type { OrderLifecycle } from '../orders/order-lifecycle';

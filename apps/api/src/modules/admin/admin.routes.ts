@@ -14,9 +14,9 @@ import {
 import { Router } from 'express';
 import { trusted } from 'mongoose';
 import type { Config } from '../../config/env';
-import { currentUser } from '../../shared/http/require-auth';
-import { requireOwner } from '../../shared/http/require-owner';
-import { parsed, validate } from '../../shared/http/validate';
+import { currentUser } from '../../platform/http/require-auth';
+import { requireOwner } from '../../platform/http/require-owner';
+import { parsed, validate } from '../../platform/http/validate';
 import { ContactMessageModel } from '../contact/contact.model';
 import { WaitlistSignupModel } from '../waitlist/waitlist.model';
 import type { StockService } from '../stock/stock.service';

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@vanya/contracts';
 import mongoose, { Schema } from 'mongoose';
 import type { Types } from 'mongoose';
-import { withDbRetry } from '../../shared/db/retry';
+import { withDbRetry } from '../../platform/db/retry';
 
 /**
  * What owners did, appended and never changed: no code path updates or deletes an entry (there is

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import { tooManyRequests } from '../../shared/errors/app-error';
-import { pause } from '../../shared/http/pause';
+import { tooManyRequests } from '../../platform/errors/app-error';
+import { pause } from '../../platform/http/pause';
 import {
   clearHits,
   clientIp,
@@ -8,8 +8,8 @@ import {
   hitRateLimit,
   recordHit,
   tooManyMessage,
-} from '../../shared/http/rate-limit';
-import type { RateRule } from '../../shared/http/rate-limit';
+} from '../../platform/http/rate-limit';
+import type { RateRule } from '../../platform/http/rate-limit';
 
 /**
  * Guessing a password or a code, limited without handing anyone a way to lock an account

@@ -1,14 +1,14 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pause } from '../../shared/http/pause';
+import { pause } from '../../platform/http/pause';
 import { bearer, newEmail, PASSWORD, signUpVerified } from '../../testing/accounts';
 import { codeIn, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 
 // The slowdown's waits are counted, not waited: every wait the API asks for lands here.
-vi.mock('../../shared/http/pause', () => ({ pause: vi.fn(async () => undefined) }));
+vi.mock('../../platform/http/pause', () => ({ pause: vi.fn(async () => undefined) }));
 const waits = vi.mocked(pause);
 
 const WRONG = 'Wrong#Pass1';

@@ -10,7 +10,7 @@ import { UserModel } from '../users/user.model';
 import { EmailTokenModel } from './email-token.model';
 
 // The slowdown after repeated failures is counted in auth.abuse.test.ts; here it does not wait.
-vi.mock('../../shared/http/pause', () => ({ pause: vi.fn(async () => undefined) }));
+vi.mock('../../platform/http/pause', () => ({ pause: vi.fn(async () => undefined) }));
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -444,7 +444,7 @@ describe('rate limits on the accounts API', () => {
     const { createApp } = await import('../../app');
     const second = createApp({
       config: t.config,
-      logger: (await import('../../shared/logger')).createLogger(t.config),
+      logger: (await import('../../platform/logger')).createLogger(t.config),
       connection: t.connection,
       services: t.services,
     });

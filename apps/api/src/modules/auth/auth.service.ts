@@ -12,9 +12,9 @@ import type {
 } from '@vanya/contracts';
 import { Types } from 'mongoose';
 import type { Config } from '../../config/env';
-import { AppError, conflict, forbidden } from '../../shared/errors/app-error';
-import { forgetSession } from '../../shared/http/require-auth';
-import type { Logger } from '../../shared/logger';
+import { AppError, conflict, forbidden } from '../../platform/errors/app-error';
+import { forgetSession } from '../../platform/http/require-auth';
+import type { Logger } from '../../platform/logger';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import {
   accountExistsMail,
@@ -40,7 +40,7 @@ import { OneTimeCodeModel } from './one-time-code.model';
 import type { CodePurpose } from './one-time-code.model';
 import type { PasswordHasher } from './password-hasher';
 import { signSessionToken } from './tokens';
-import { isDuplicateKey } from '../../shared/db/duplicate-key';
+import { isDuplicateKey } from '../../platform/db/duplicate-key';
 
 /** How long a verified new email or phone may wait for the profile to be saved. */
 const VERIFIED_CHANGE_LIFETIME_MS = 30 * 60 * 1000;

@@ -3,11 +3,11 @@ import { LIMITS } from '@vanya/catalog';
 import { AUTH_MESSAGES } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
-import { claimOnce, claimSlot } from '../../shared/db/claims';
-import { AppError, tooManyRequests } from '../../shared/errors/app-error';
+import { claimOnce, claimSlot } from '../../platform/db/claims';
+import { AppError, tooManyRequests } from '../../platform/errors/app-error';
 import { OneTimeCodeModel } from './one-time-code.model';
 import type { CodePurpose } from './one-time-code.model';
-import { isDuplicateKey } from '../../shared/db/duplicate-key';
+import { isDuplicateKey } from '../../platform/db/duplicate-key';
 
 /**
  * Six-digit one-time codes: drawn from a cryptographic source, stored only as an HMAC bound to

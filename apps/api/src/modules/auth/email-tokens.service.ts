@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
-import { claimOnce } from '../../shared/db/claims';
+import { claimOnce } from '../../platform/db/claims';
 import { EmailTokenModel } from './email-token.model';
 import type { TokenPurpose } from './email-token.model';
 

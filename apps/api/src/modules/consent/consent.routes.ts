@@ -3,9 +3,9 @@ import { consentBodySchema } from '@vanya/contracts';
 import cookieParser from 'cookie-parser';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
-import { rateLimit } from '../../shared/http/rate-limit';
-import { maybeUser, optionalAuth } from '../../shared/http/require-auth';
-import { parsed, validate } from '../../shared/http/validate';
+import { rateLimit } from '../../platform/http/rate-limit';
+import { maybeUser, optionalAuth } from '../../platform/http/require-auth';
+import { parsed, validate } from '../../platform/http/validate';
 import { ConsentModel } from './consent.model';
 
 export const VISITOR_COOKIE = 'vanya_vid';

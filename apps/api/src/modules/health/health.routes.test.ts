@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { loadConfig } from '../../config/env';
 import { createServices } from '../../services';
-import { createLogger } from '../../shared/logger';
+import { createLogger } from '../../platform/logger';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 

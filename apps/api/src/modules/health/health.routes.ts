@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Connection } from 'mongoose';
-import { databaseState } from '../../shared/db/connect';
+import { databaseState } from '../../platform/db/connect';
 
 const startedAt = Date.now();
 const VERSION = process.env.npm_package_version ?? '0.1.0';

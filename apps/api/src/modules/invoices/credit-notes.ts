@@ -1,8 +1,8 @@
 import { taxBreakdown } from '@vanya/catalog';
 import type { Supply } from '@vanya/catalog';
 import mongoose, { Schema } from 'mongoose';
-import { isDuplicateKey } from '../../shared/db/duplicate-key';
-import { withDbRetry } from '../../shared/db/retry';
+import { isDuplicateKey } from '../../platform/db/duplicate-key';
+import { withDbRetry } from '../../platform/db/retry';
 import type { OrderDoc } from '../orders/order.model';
 import { CREDIT_NOTES, issueInvoiceNumber } from './invoice-number';
 

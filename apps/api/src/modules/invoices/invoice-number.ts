@@ -6,8 +6,8 @@ import {
   claimsBoundTo,
   readClaim,
   setClaimValue,
-} from '../../shared/db/claims';
-import { withDbRetry } from '../../shared/db/retry';
+} from '../../platform/db/claims';
+import { withDbRetry } from '../../platform/db/retry';
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const SEQ_DIGITS = 6;

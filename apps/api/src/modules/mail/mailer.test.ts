@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../shared/logger';
+import { createLogger } from '../../platform/logger';
 import { SmtpSink } from '../../testing/smtp-sink';
 import { createMailer } from './mailer';
 

@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { AppError } from '../../shared/errors/app-error';
-import type { Logger } from '../../shared/logger';
+import { AppError } from '../../platform/errors/app-error';
+import type { Logger } from '../../platform/logger';
 
 export interface MailMessage {
   to: string;

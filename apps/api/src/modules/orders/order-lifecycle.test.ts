@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClaimModel, claimAs } from '../../shared/db/claims';
+import { ClaimModel, claimAs } from '../../platform/db/claims';
 import { bearer, signUpVerified } from '../../testing/accounts';
 import {
   DEFAULT_ITEMS,

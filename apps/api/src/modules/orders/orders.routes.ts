@@ -5,9 +5,9 @@ import {
 } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
-import { badRequest } from '../../shared/errors/app-error';
-import { requireSession, sessionUserId } from '../../shared/http/require-auth';
-import { parsed, validate } from '../../shared/http/validate';
+import { badRequest } from '../../platform/errors/app-error';
+import { requireSession, sessionUserId } from '../../platform/http/require-auth';
+import { parsed, validate } from '../../platform/http/validate';
 import type { OrdersService } from './orders.service';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;

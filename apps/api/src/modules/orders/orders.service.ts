@@ -10,8 +10,8 @@ import type {
 import type { Types } from 'mongoose';
 import { pageOfItems, rememberItem } from '../users/profile-index';
 import type { PageQuery } from '../users/profile-index';
-import { duplicateKeyField, isDuplicateKey } from '../../shared/db/duplicate-key';
-import { AppError, conflict, notFound } from '../../shared/errors/app-error';
+import { duplicateKeyField, isDuplicateKey } from '../../platform/db/duplicate-key';
+import { AppError, conflict, notFound } from '../../platform/errors/app-error';
 import type { PaymentsService } from '../payments/payments.service';
 import type { StockService } from '../stock/stock.service';
 import type { OrderLifecycle } from './order-lifecycle';

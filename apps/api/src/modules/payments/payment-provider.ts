@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import Razorpay from 'razorpay';
-import { claimAs, readClaim, releaseClaim } from '../../shared/db/claims';
-import { AppError } from '../../shared/errors/app-error';
+import { claimAs, readClaim, releaseClaim } from '../../platform/db/claims';
+import { AppError } from '../../platform/errors/app-error';
 
 export interface ProviderOrder {
   id: string;

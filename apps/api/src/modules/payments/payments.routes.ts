@@ -5,8 +5,8 @@ import {
 } from '@vanya/contracts';
 import express, { Router } from 'express';
 import type { Config } from '../../config/env';
-import { rateLimit } from '../../shared/http/rate-limit';
-import { parsed, validate } from '../../shared/http/validate';
+import { rateLimit } from '../../platform/http/rate-limit';
+import { parsed, validate } from '../../platform/http/validate';
 import { toOrderView } from '../orders/orders.service';
 import type { PaymentsService } from './payments.service';
 

@@ -8,10 +8,10 @@ import type {
 import { createHash } from 'node:crypto';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
-import { isDuplicateKey } from '../../shared/db/duplicate-key';
-import { withDbRetry } from '../../shared/db/retry';
-import { AppError, notFound } from '../../shared/errors/app-error';
-import type { Logger } from '../../shared/logger';
+import { isDuplicateKey } from '../../platform/db/duplicate-key';
+import { withDbRetry } from '../../platform/db/retry';
+import { AppError, notFound } from '../../platform/errors/app-error';
+import type { Logger } from '../../platform/logger';
 import type { CaptureOutcome, OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';

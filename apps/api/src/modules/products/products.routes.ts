@@ -1,9 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { setFixedHeaders } from '../../shared/http/fixed-headers';
-import type { FixedHeaders } from '../../shared/http/fixed-headers';
-import { beginRequestLog } from '../../shared/http/request-log';
-import { chooseEncoding, fresh } from '../../shared/http/web-app';
-import type { Logger } from '../../shared/logger';
+import { setFixedHeaders } from '../../platform/http/fixed-headers';
+import type { FixedHeaders } from '../../platform/http/fixed-headers';
+import { beginRequestLog } from '../../platform/http/request-log';
+import { chooseEncoding, fresh } from '../../platform/http/web-app';
+import type { Logger } from '../../platform/logger';
 import type {
   CatalogueAnswers,
   JsonAnswer,

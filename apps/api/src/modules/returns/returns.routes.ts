@@ -11,13 +11,13 @@ import { Router } from 'express';
 import mongoose, { Schema } from 'mongoose';
 import type { Types } from 'mongoose';
 import type { Config } from '../../config/env';
-import { conflict } from '../../shared/errors/app-error';
-import { requireSession, sessionUserId } from '../../shared/http/require-auth';
-import { parsed, validate } from '../../shared/http/validate';
+import { conflict } from '../../platform/errors/app-error';
+import { requireSession, sessionUserId } from '../../platform/http/require-auth';
+import { parsed, validate } from '../../platform/http/validate';
 import { ownOrder } from '../orders/orders.service';
 import { pageOfItems, rememberItem } from '../users/profile-index';
 import type { PageQuery } from '../users/profile-index';
-import { isDuplicateKey } from '../../shared/db/duplicate-key';
+import { isDuplicateKey } from '../../platform/db/duplicate-key';
 
 const returnSchema = new Schema(
   {

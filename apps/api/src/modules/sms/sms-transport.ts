@@ -1,4 +1,4 @@
-import type { Logger } from '../../shared/logger';
+import type { Logger } from '../../platform/logger';
 
 export interface SmsMessage {
   to: string;

@@ -3,8 +3,8 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import { getProduct, products } from '@vanya/catalog';
 import type { Product } from '@vanya/catalog';
 import mongoose, { Schema } from 'mongoose';
-import { withDbRetry } from '../../shared/db/retry';
-import { conflict, notFound } from '../../shared/errors/app-error';
+import { withDbRetry } from '../../platform/db/retry';
+import { conflict, notFound } from '../../platform/errors/app-error';
 
 /** The owner's in-stock switch per product: one small document per product switched off or on. */
 const stockSchema = new Schema(

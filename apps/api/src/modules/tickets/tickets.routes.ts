@@ -17,12 +17,12 @@ import type { Types } from 'mongoose';
 import multer from 'multer';
 import sharp from 'sharp';
 import type { Config } from '../../config/env';
-import { AppError, notFound } from '../../shared/errors/app-error';
-import { rateLimit } from '../../shared/http/rate-limit';
-import { requireSession, sessionUserId } from '../../shared/http/require-auth';
-import { parsed, validate } from '../../shared/http/validate';
+import { AppError, notFound } from '../../platform/errors/app-error';
+import { rateLimit } from '../../platform/http/rate-limit';
+import { requireSession, sessionUserId } from '../../platform/http/require-auth';
+import { parsed, validate } from '../../platform/http/validate';
 import { MAX_INPUT_PIXELS } from '../users/avatar-image';
-import { readUpload } from '../../shared/http/upload';
+import { readUpload } from '../../platform/http/upload';
 import { pageOfItems, rememberItem } from '../users/profile-index';
 import type { PageQuery } from '../users/profile-index';
 

@@ -1,7 +1,7 @@
 import { LIMITS } from '@vanya/catalog';
 import { PROFILE_MESSAGES } from '@vanya/contracts';
 import sharp from 'sharp';
-import { AppError } from '../../shared/errors/app-error';
+import { AppError } from '../../platform/errors/app-error';
 import { imageWork } from './image-work';
 
 /** Decoding stops past this many pixels: a small file that inflates to gigapixels is refused. */

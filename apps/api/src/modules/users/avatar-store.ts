@@ -3,7 +3,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AUTH_MESSAGES } from '@vanya/contracts';
 import type { Types } from 'mongoose';
-import { AppError } from '../../shared/errors/app-error';
+import { AppError } from '../../platform/errors/app-error';
 import { toAvatarJpeg } from './avatar-image';
 import { UserModel } from './user.model';
 import type { UserDoc } from './user.model';

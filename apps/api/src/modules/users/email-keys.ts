@@ -1,6 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import type { Types } from 'mongoose';
-import { isDuplicateKey } from '../../shared/db/duplicate-key';
+import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { UserModel } from './user.model';
 import type { UserDoc } from './user.model';
 

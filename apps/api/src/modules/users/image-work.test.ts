@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../shared/errors/app-error';
+import { AppError } from '../../platform/errors/app-error';
 import { createWorkQueue } from './image-work';
 
 /** A task that runs until the test lets it finish. */

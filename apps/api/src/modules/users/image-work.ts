@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { AppError } from '../../shared/errors/app-error';
+import { AppError } from '../../platform/errors/app-error';
 
 /**
  * Decoding an uploaded image takes memory in proportion to its pixels (a 40-megapixel PNG is

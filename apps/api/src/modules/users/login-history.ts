@@ -1,6 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import type { Model, Types } from 'mongoose';
-import { snapshotRow } from '../../shared/db/snapshots';
+import { snapshotRow } from '../../platform/db/snapshots';
 import type { UserDoc } from './user.model';
 import type { LoginEvent } from './user.view';
 
@@ -10,7 +10,7 @@ export const LOGIN_HISTORY_KEPT = 20;
 /**
  * A shopper's recent sign-ins, kept out of the user document: a login appends a snapshot (the new
  * event followed by the previous snapshot's events, up to 20) as the user's next snapshot,
- * `_id` = `<userId>#<n>` (shared/db/snapshots.ts). A login thus reads and inserts by `_id` only and
+ * `_id` = `<userId>#<n>` (platform/db/snapshots.ts). A login thus reads and inserts by `_id` only and
  * writes nothing to the user document (two sign-ins at once both land, as two updates of the user
  * document might not on FerretDB). The latest snapshot is the history; `n > 0` says the user has signed in before.
  * Accounts whose history was kept in the user document (`loginHistory`, `hasLoggedInBefore`) start

@@ -1,6 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import type { Model, Types } from 'mongoose';
-import { snapshotRow } from '../../shared/db/snapshots';
+import { snapshotRow } from '../../platform/db/snapshots';
 
 /**
  * Each shopper's lists of order, return and ticket ids, in the order they were made (oldest first;
@@ -8,7 +8,7 @@ import { snapshotRow } from '../../shared/db/snapshots';
  * the list and then each item by its `_id` alone, the only filter the embedded FerretDB hands to
  * SQLite instead of scanning the collection.
  *
- * A list changes by appending a snapshot (shared/db/snapshots.ts): `profile_lists`, `_id` =
+ * A list changes by appending a snapshot (platform/db/snapshots.ts): `profile_lists`, `_id` =
  * `<userId>:<kind>#<n>`, holding the whole list as of its n-th change. Placing an order thus reads
  * and inserts by `_id` only, and two additions at once, from one API process or two, both land
  * (two `$addToSet` updates of one document at once can lose one on FerretDB). A shopper's

@@ -2,8 +2,8 @@ import { WAITLIST_MESSAGES, waitlistBodySchema } from '@vanya/contracts';
 import type { WaitlistResponse } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
-import { rateLimit } from '../../shared/http/rate-limit';
-import { parsed, validate } from '../../shared/http/validate';
+import { rateLimit } from '../../platform/http/rate-limit';
+import { parsed, validate } from '../../platform/http/validate';
 import type { Mailer } from '../mail/mailer';
 import { createWaitlistService } from './waitlist.service';
 

@@ -1,6 +1,6 @@
 import { brand } from '@vanya/catalog';
 import type { WaitlistBody } from '@vanya/contracts';
-import { isDuplicateKey } from '../../shared/db/duplicate-key';
+import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import type { Mailer } from '../mail/mailer';
 import { waitlistMail } from '../mail/templates';
 import { WaitlistSignupModel } from './waitlist.model';

@@ -1,8 +1,8 @@
 import { wishlistBodySchema } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
-import { currentUser, requireAuth } from '../../shared/http/require-auth';
-import { parsed, validate } from '../../shared/http/validate';
+import { currentUser, requireAuth } from '../../platform/http/require-auth';
+import { parsed, validate } from '../../platform/http/validate';
 import { UserModel } from '../users/user.model';
 
 /** The signed-in shopper's wishlist: product ids, replaced whole on every save. */

@@ -6,7 +6,7 @@ import { tooManyRequests } from '../errors/app-error';
 
 /**
  * Fixed-window limits kept in the database, so they hold across restarts and across several API
- * processes. A window is a row of numbered slots (shared/db/slots.ts), `_id` = `<window>#<n>`: a hit
+ * processes. A window is a row of numbered slots (platform/db/slots.ts), `_id` = `<window>#<n>`: a hit
  * takes the lowest free slot by inserting it (the unique `_id` refuses a slot already taken, so two
  * hits never share one) and is allowed when its slot is within the limit. At most `limit` hits of
  * a window are ever allowed, however many arrive at once; a `$inc` on one counter would lose hits

@@ -4,7 +4,7 @@ import { highestSlot, slotId, slotMemory } from './slots';
 
 /**
  * A value that changes by appending, never by updating: each change inserts the whole new value
- * as the row's next numbered slot (`_id` = `<row>#<n>`, shared/db/slots.ts) and the highest slot
+ * as the row's next numbered slot (`_id` = `<row>#<n>`, platform/db/slots.ts) and the highest slot
  * is the current value. Reads and inserts by `_id` are all it takes, so a change costs the same
  * however many rows the collection holds, and two changes at once cannot lose one another (as two
  * updates of one document can on FerretDB): the second's insert is refused, and it builds again on
