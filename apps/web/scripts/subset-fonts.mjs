@@ -34,12 +34,14 @@ export const WEIGHTS = { min: 400, max: 800 };
 export const FAMILIES = [
   {
     family: 'Fraunces Variable',
-    source: '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2',
+    pkg: '@fontsource-variable/fraunces',
+    latin: 'fraunces-latin-wght-normal.woff2',
     file: 'fraunces-core.woff2',
   },
   {
     family: 'Inter Variable',
-    source: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+    pkg: '@fontsource-variable/inter',
+    latin: 'inter-latin-wght-normal.woff2',
     file: 'inter-core.woff2',
   },
 ];
@@ -88,15 +90,13 @@ const face = ({ family, weight, url, range }) => `@font-face {
 export function fontsCss(packageCss) {
   const core = new Set([...CORE_CHARACTERS].map((c) => c.codePointAt(0)));
   const blocks = [];
-  for (const { family, source, file } of FAMILIES) {
-    const pkg = source.split('/files/')[0];
-    const latinFile = source.split('/').at(-1);
+  for (const { family, pkg, latin, file } of FAMILIES) {
     for (const [, body] of packageCss[pkg].matchAll(/@font-face\s*{([^}]*)}/g)) {
       const value = (name) => new RegExp(`${name}:\\s*([^;]+);`).exec(body)?.[1].trim();
       const url = /url\(\.\/files\/([^)]+)\)/.exec(body)?.[1];
       let range = value('unicode-range');
       if (!url || !range) throw new Error(`Unexpected @font-face in ${pkg}: ${body}`);
-      if (url === latinFile) {
+      if (url === latin) {
         range = unicodeRange(
           String.fromCodePoint(...codePoints(range).filter((p) => !core.has(p))),
         );
@@ -124,11 +124,10 @@ export async function makeFonts() {
   const require = createRequire(import.meta.url);
   const packageCss = {};
   const files = {};
-  for (const { source, file } of FAMILIES) {
-    const pkg = source.split('/files/')[0];
+  for (const { pkg, latin, file } of FAMILIES) {
     packageCss[pkg] = await readFile(require.resolve(`${pkg}/index.css`), 'utf8');
-    const latin = await readFile(require.resolve(source));
-    files[file] = await subsetFont(latin, CORE_CHARACTERS, {
+    const latinBytes = await readFile(require.resolve(`${pkg}/files/${latin}`));
+    files[file] = await subsetFont(latinBytes, CORE_CHARACTERS, {
       targetFormat: 'woff2',
       variationAxes: { wght: WEIGHTS },
     });

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api-client';
+import { loadAuthSchemas } from '../lazy-schemas';
 import type * as AuthSchemas from '../schemas';
 
 /**
@@ -10,6 +11,6 @@ export async function postChecked<T>(
   body: unknown,
   pick: (schemas: typeof AuthSchemas) => { parse: (data: unknown) => T },
 ): Promise<T> {
-  const [{ data }, schemas] = await Promise.all([api.post(url, body), import('../schemas')]);
+  const [{ data }, schemas] = await Promise.all([api.post(url, body), loadAuthSchemas()]);
   return pick(schemas).parse(data);
 }

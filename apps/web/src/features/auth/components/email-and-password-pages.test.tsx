@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../app/provider';
 import { getToken } from '../../../lib/auth-storage';
 import { answer, apiError, spyOnApi } from '../../../testing/api-spy';
+import { loadAuthSchemas } from '../lazy-schemas';
 import { ForgotEmailSentPage } from './forgot-email-sent-page';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
@@ -34,7 +35,7 @@ function renderPage(path: string, element: ReactElement, entry: InitialEntry = p
 
 // The pages load their schemas when they first need them; loaded here beforehand, so that the fake
 // clocks below alone decide when an answer is shown.
-beforeAll(() => import('../schemas'));
+beforeAll(loadAuthSchemas);
 
 afterEach(() => {
   vi.useRealTimers();

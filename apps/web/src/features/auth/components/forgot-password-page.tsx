@@ -5,17 +5,15 @@ import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { FormError } from '../../../components/ui/form-parts';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { authResolver } from '../lazy-schemas';
 import { AUTH_TEXTS } from '../texts';
 import { AuthCard, BackToLogin, SubmitButton } from './auth-card';
 
 export type ForgotEmailSentState = { email: string };
 
-const forgotPasswordResolver = lazyZodResolver(() =>
-  import('../schemas').then((schemas) => schemas.requestPasswordResetBodySchema),
-);
+const forgotPasswordResolver = authResolver((schemas) => schemas.requestPasswordResetBodySchema);
 
 export function ForgotPasswordPage() {
   const t = AUTH_TEXTS.forgotPassword;

@@ -13,9 +13,9 @@ import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { sessionUserFrom, setSession } from '../../../lib/auth-storage';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { FormError } from '../../../components/ui/form-parts';
 import { useLogin } from '../api/login';
+import { authResolver } from '../lazy-schemas';
 import { AUTH_TEXTS } from '../texts';
 import { firstFormError } from '../utils/form-errors';
 import { loginDestination, safeRedirect } from '../utils/login-redirect';
@@ -36,9 +36,7 @@ export function loginQueryNotice(params: URLSearchParams): QueryNotice | null {
   return null;
 }
 
-const loginResolver = lazyZodResolver(() =>
-  import('../schemas').then((schemas) => schemas.loginBodySchema),
-);
+const loginResolver = authResolver((schemas) => schemas.loginBodySchema);
 
 /** Codes of a 403 login answer after which a code was emailed and /verify-otp finishes the login. */
 const CODE_SENT = new Set(['EMAIL_NOT_VERIFIED', 'OTP_REQUIRED']);

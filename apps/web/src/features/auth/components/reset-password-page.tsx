@@ -7,17 +7,15 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { FormError } from '../../../components/ui/form-parts';
 import { useResetPassword } from '../api/reset-password';
+import { authResolver } from '../lazy-schemas';
 import { AUTH_TEXTS } from '../texts';
 import { firstFormError } from '../utils/form-errors';
 import { AuthCard, BackToLogin, SubmitButton } from './auth-card';
 import { PasswordStrength } from './password-strength';
 
-const resetPasswordResolver = lazyZodResolver(() =>
-  import('../schemas').then((schemas) => schemas.resetPasswordFormSchema),
-);
+const resetPasswordResolver = authResolver((schemas) => schemas.resetPasswordFormSchema);
 
 export function ResetPasswordPage() {
   const t = AUTH_TEXTS.resetPassword;

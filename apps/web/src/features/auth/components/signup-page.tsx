@@ -6,9 +6,9 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { FormError } from '../../../components/ui/form-parts';
 import { useRegister } from '../api/register';
+import { authResolver } from '../lazy-schemas';
 import { AUTH_TEXTS } from '../texts';
 import { firstFormError } from '../utils/form-errors';
 import { AuthCard, SubmitButton } from './auth-card';
@@ -23,9 +23,7 @@ function signupError(errors: Parameters<typeof firstFormError>[0]): string | und
   return firstFormError(errors, FIELD_ORDER);
 }
 
-const signupResolver = lazyZodResolver(() =>
-  import('../schemas').then((schemas) => schemas.signupFormSchema),
-);
+const signupResolver = authResolver((schemas) => schemas.signupFormSchema);
 
 export function SignupPage() {
   const t = AUTH_TEXTS.signup;

@@ -8,11 +8,12 @@ import { AppProvider } from '../../../app/provider';
 import { getToken } from '../../../lib/auth-storage';
 import { answer, apiError, spyOnApi } from '../../../testing/api-spy';
 import { userFixture } from '../../../testing/user-fixtures';
+import { loadAuthSchemas } from '../lazy-schemas';
 import { VerifyOtpPage } from './verify-otp-page';
 
 // The page loads its schemas when it first needs them; loaded here beforehand, so that the fake
 // clocks below alone decide when an answer is shown.
-beforeAll(() => import('../schemas'));
+beforeAll(loadAuthSchemas);
 
 /** Clicks Resend OTP and lets its request and the re-render finish (no time passes). */
 async function resend() {

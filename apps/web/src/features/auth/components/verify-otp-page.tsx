@@ -9,11 +9,11 @@ import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { sessionUserFrom, setSession } from '../../../lib/auth-storage';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { FormError } from '../../../components/ui/form-parts';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useCountdown } from '../hooks/use-countdown';
+import { authResolver } from '../lazy-schemas';
 import { AUTH_TEXTS } from '../texts';
 import { safeRedirect } from '../utils/login-redirect';
 import { AuthCard, BackToLogin, SubmitButton } from './auth-card';
@@ -31,9 +31,7 @@ function readState(state: unknown): VerifyOtpState | null {
   };
 }
 
-const otpResolver = lazyZodResolver(() =>
-  import('../schemas').then((schemas) => schemas.otpFormSchema),
-);
+const otpResolver = authResolver((schemas) => schemas.otpFormSchema);
 
 export function VerifyOtpPage() {
   const t = AUTH_TEXTS.verifyOtp;
