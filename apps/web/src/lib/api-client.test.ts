@@ -1,61 +1,96 @@
-import {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosAdapter,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 
-import { ApiError, api, apiOrigin, getErrorMessage, resolveApiUrl, toApiError } from './api-client';
+import {
+  ApiError,
+  apiOrigin,
+  apiUrl,
+  createApiClient,
+  getErrorMessage,
+  resolveApiUrl,
+  toApiError,
+  type Transport,
+} from './api-client';
 import { getToken, onSessionEnd, setSession } from './auth-storage';
 
-function respond(config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse {
-  return { data, status, statusText: String(status), headers: {}, config };
-}
+type Sent = { url: string; init: RequestInit; headers: Headers };
 
-/** Answers like the real adapter: resolves 2xx, rejects anything else with an AxiosError. */
-function adapterAnswering(status: number, data: unknown, seen?: InternalAxiosRequestConfig[]) {
-  const adapter: AxiosAdapter = async (config) => {
-    seen?.push(config);
-    const response = respond(config, status, data);
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError(
-      `Request failed with status code ${status}`,
-      status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-      config,
-      null,
-      response,
-    );
+/** A client under '/api' whose every request gets `status` with `data` (JSON, or text if a string). */
+function clientAnswering(status: number, data: unknown, sent: Sent[] = []) {
+  const client = createApiClient('/api');
+  client.transport = async (url, init) => {
+    sent.push({ url, init, headers: new Headers(init.headers) });
+    const text = typeof data === 'string' ? data : JSON.stringify(data);
+    return new Response(status === 204 ? null : text, { status });
   };
-  return adapter;
+  return client;
 }
 
 describe('api client', () => {
   it('sends the stored token as a bearer header, with credentials, relative to /api', async () => {
     setSession('tok-abc', { name: 'Asha' });
-    const seen: InternalAxiosRequestConfig[] = [];
+    const sent: Sent[] = [];
 
-    const response = await api.get('/wishlist', { adapter: adapterAnswering(200, [1, 2], seen) });
+    const response = await clientAnswering(200, [1, 2], sent).get('/wishlist');
 
-    expect(response.data).toEqual([1, 2]);
-    const config = seen[0];
-    expect(AxiosHeaders.from(config?.headers).get('Authorization')).toBe('Bearer tok-abc');
-    expect(config?.withCredentials).toBe(true);
-    expect(config?.baseURL).toBe('/api');
+    expect(response).toMatchObject({ data: [1, 2], status: 200 });
+    expect(sent[0]?.url).toBe('/api/wishlist');
+    expect(sent[0]?.headers.get('Authorization')).toBe('Bearer tok-abc');
+    expect(sent[0]?.headers.get('Accept')).toBe('application/json');
+    expect(sent[0]?.init.credentials).toBe('include');
   });
 
   it('sends no Authorization header when signed out', async () => {
-    const seen: InternalAxiosRequestConfig[] = [];
-    await api.get('/products', { adapter: adapterAnswering(200, [], seen) });
-    expect(AxiosHeaders.from(seen[0]?.headers).has('Authorization')).toBe(false);
+    const sent: Sent[] = [];
+    await clientAnswering(200, [], sent).get('/products');
+    expect(sent[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends a body as JSON, an upload as it is, and the query without empty values', async () => {
+    const sent: Sent[] = [];
+    const client = clientAnswering(201, { ok: true }, sent);
+
+    await client.post('/orders', { items: [1] }, { headers: { 'Idempotency-Key': 'k-1' } });
+    const form = new FormData();
+    form.append('avatar', new Blob(['x']), 'a.jpg');
+    await client.post('/auth/upload-avatar', form);
+    await client.get('/admin/orders', { params: { status: 'paid', q: undefined, page: 2 } });
+
+    expect(sent[0]?.init.method).toBe('POST');
+    expect(sent[0]?.init.body).toBe('{"items":[1]}');
+    expect(sent[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(sent[0]?.headers.get('Idempotency-Key')).toBe('k-1');
+    expect(sent[1]?.init.body).toBe(form);
+    expect(sent[1]?.headers.has('Content-Type')).toBe(false);
+    expect(sent[2]?.url).toBe('/api/admin/orders?status=paid&page=2');
+  });
+
+  it('joins paths to the base as one address, and uses full URLs as given', () => {
+    expect(apiUrl('/api', '/orders')).toBe('/api/orders');
+    expect(apiUrl('https://api.vanyanaturals.in/api/', 'orders', { a: 'x y' })).toBe(
+      'https://api.vanyanaturals.in/api/orders?a=x+y',
+    );
+    expect(apiUrl('/api', 'https://cdn.example/a.json')).toBe('https://cdn.example/a.json');
+  });
+
+  it('reads a file as a Blob, and an answer that is not JSON as its text', async () => {
+    const file = createApiClient('/api');
+    file.transport = async () => new Response('a,b\n1,2\n', { status: 200 });
+    const csv = await file.get('/admin/gst', { responseType: 'blob' });
+    // fetch's own Blob (Node's in this test), not a string or parsed JSON.
+    expect(Object.prototype.toString.call(csv.data)).toBe('[object Blob]');
+    expect(await (csv.data as Blob).text()).toBe('a,b\n1,2\n');
+
+    expect((await clientAnswering(200, 'plain words').get('/x')).data).toBe('plain words');
+    expect((await clientAnswering(204, undefined).delete('/x')).data).toBe('');
   });
 
   it('turns an API error body into one typed ApiError', async () => {
-    const failure = api.post(
+    const failure = clientAnswering(401, { msg: 'x', message: 'x', code: 'Y' }).post(
       '/auth/login',
-      { email: 'a@b.in', password: 'x' },
-      { adapter: adapterAnswering(401, { msg: 'x', message: 'x', code: 'Y' }) },
+      {
+        email: 'a@b.in',
+        password: 'x',
+      },
     );
 
     await expect(failure).rejects.toBeInstanceOf(ApiError);
@@ -74,14 +109,21 @@ describe('api client', () => {
       code: 'VALIDATION_ERROR',
       issues: [{ path: ['email'], message: 'Invalid email', code: 'invalid_format' }],
     };
-    const error = await api
-      .post('/auth/register', {}, { adapter: adapterAnswering(400, body) })
+    const error = await clientAnswering(400, body)
+      .post('/auth/register', {})
       .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).issues).toEqual([
       { path: ['email'], message: 'Invalid email', code: 'invalid_format' },
     ]);
+  });
+
+  it('reads the error of a file download from its JSON body', async () => {
+    const error = await clientAnswering(404, { msg: 'No such order.', code: 'NOT_FOUND' })
+      .get('/admin/orders/1/packing-slip', { responseType: 'blob' })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'No such order.' });
   });
 
   it('reads a malformed error body field by field, keeping what is usable', async () => {
@@ -92,8 +134,8 @@ describe('api client', () => {
       issues: [{ path: ['items', 0, { bad: true }], message: 7, code: 'too_big' }],
       retryAfterSeconds: 'soon',
     };
-    const error = (await api
-      .post('/tickets', {}, { adapter: adapterAnswering(400, body) })
+    const error = (await clientAnswering(400, body)
+      .post('/tickets', {})
       .catch((caught: unknown) => caught)) as ApiError;
     expect(error).toMatchObject({
       status: 400,
@@ -104,16 +146,16 @@ describe('api client', () => {
     });
     expect(error.issues).toEqual([{ path: [], message: '', code: 'too_big' }]);
 
-    const notObjects = (await api
-      .post('/tickets', {}, { adapter: adapterAnswering(400, { issues: ['oops'], msg: 'No.' }) })
+    const notObjects = (await clientAnswering(400, { issues: ['oops'], msg: 'No.' })
+      .post('/tickets', {})
       .catch((caught: unknown) => caught)) as ApiError;
     expect(notObjects.issues).toEqual([]);
     expect(notObjects.message).toBe('No.');
   });
 
   it('falls back to the screen’s text when the server sends none', async () => {
-    const error = await api
-      .get('/orders', { adapter: adapterAnswering(502, '<html>Bad gateway</html>') })
+    const error = await clientAnswering(502, '<html>Bad gateway</html>')
+      .get('/orders')
       .catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 502, code: 'HTTP_ERROR', fromServer: false });
@@ -135,14 +177,28 @@ describe('api client', () => {
     expect(getErrorMessage(error, 'Signup failed. Try again.')).toBe('Email in use');
   });
 
-  it('reports a request that got no answer as a network error', async () => {
-    const offline: AxiosAdapter = async (config) => {
-      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+  it('reports a request that got no answer as a network error, and a cancelled one as such', async () => {
+    const offline = createApiClient('/api');
+    offline.transport = async () => {
+      throw new TypeError('Failed to fetch');
     };
-    await expect(api.get('/health', { adapter: offline })).rejects.toMatchObject({
+    await expect(offline.get('/health')).rejects.toMatchObject({
       status: 0,
       code: 'NETWORK_ERROR',
+      message: 'We could not reach the shop. Please check your connection and try again.',
     });
+
+    const cancelled = createApiClient('/api');
+    const stop = new AbortController();
+    cancelled.transport = ((_url, init) =>
+      new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        ),
+      )) satisfies Transport;
+    const pending = cancelled.get('/orders', { signal: stop.signal });
+    stop.abort();
+    await expect(pending).rejects.toMatchObject({ status: 0, code: 'CANCELED' });
   });
 });
 
@@ -151,8 +207,8 @@ describe('api client and the session', () => {
     setSession('tok-old', { name: 'Asha' });
     const ended = vi.fn();
     const stop = onSessionEnd(ended);
-    await api
-      .get('/auth/me', { adapter: adapterAnswering(401, { code: 'SESSION_EXPIRED', msg: 'x' }) })
+    await clientAnswering(401, { code: 'SESSION_EXPIRED', msg: 'x' })
+      .get('/auth/me')
       .catch(() => undefined);
     stop();
     expect(ended).toHaveBeenCalledWith('expired');
@@ -161,54 +217,50 @@ describe('api client and the session', () => {
 
   it('keeps the session for a wrong password at login', async () => {
     setSession('tok-1', { name: 'Asha' });
-    await api
-      .post('/auth/login', {}, { adapter: adapterAnswering(401, { code: 'INVALID_CREDENTIALS' }) })
+    await clientAnswering(401, { code: 'INVALID_CREDENTIALS' })
+      .post('/auth/login', {})
       .catch(() => undefined);
     expect(getToken()).toBe('tok-1');
   });
 
   it('keeps a newer session when a request sent with an older token comes back 401', async () => {
     setSession('tok-new', { name: 'Asha' });
-    await api
-      .get('/orders', {
-        headers: { Authorization: 'Bearer tok-old' },
-        adapter: adapterAnswering(401, { code: 'SESSION_EXPIRED' }),
-      })
+    await clientAnswering(401, { code: 'SESSION_EXPIRED' })
+      .get('/orders', { headers: { Authorization: 'Bearer tok-old' } })
       .catch(() => undefined);
     expect(getToken()).toBe('tok-new');
   });
 
-  it('reads how long to wait from a 429', async () => {
-    const error = await api
-      .post(
-        '/auth/resend-otp',
-        {},
-        {
-          adapter: adapterAnswering(429, {
-            code: 'OTP_COOLDOWN',
-            msg: 'Wait',
-            retryAfterSeconds: 17,
-          }),
-        },
-      )
+  it('reads how long to wait from a 429, from its body or its Retry-After header', async () => {
+    const error = await clientAnswering(429, {
+      code: 'OTP_COOLDOWN',
+      msg: 'Wait',
+      retryAfterSeconds: 17,
+    })
+      .post('/auth/resend-otp', {})
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 429, retryAfterSeconds: 17 });
+
+    const limited = createApiClient('/api');
+    limited.transport = async () =>
+      new Response('{"code":"RATE_LIMITED","msg":"Too many requests"}', {
+        status: 429,
+        headers: { 'Retry-After': '42' },
+      });
+    await expect(limited.post('/auth/login', {})).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 42,
+    });
   });
 
   it('reads when another code may be sent from a login that emailed one', async () => {
-    const error = await api
-      .post(
-        '/auth/login',
-        {},
-        {
-          adapter: adapterAnswering(403, {
-            code: 'EMAIL_NOT_VERIFIED',
-            msg: 'Verify first',
-            email: 'asha@example.com',
-            resendAfterSeconds: 24,
-          }),
-        },
-      )
+    const error = await clientAnswering(403, {
+      code: 'EMAIL_NOT_VERIFIED',
+      msg: 'Verify first',
+      email: 'asha@example.com',
+      resendAfterSeconds: 24,
+    })
+      .post('/auth/login', {})
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({
       status: 403,

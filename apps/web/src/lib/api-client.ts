@@ -1,5 +1,3 @@
-import axios, { type AxiosInstance } from 'axios';
-
 import { env } from '../config/env';
 import { endSession, getToken } from './auth-storage';
 
@@ -100,17 +98,75 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-function retryAfterHeader(headers: unknown): number | undefined {
-  const value = (headers as Record<string, unknown> | undefined)?.['retry-after'];
+/** A parsed answer: the body (JSON, text, or a Blob when asked for), the status and the headers. */
+export type ApiResponse<T = unknown> = {
+  data: T;
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+};
+
+export type ApiRequestOptions = {
+  /** Query parameters; `undefined` and `null` values are left out. */
+  params?: Record<string, string | number | boolean | null | undefined>;
+  headers?: Record<string, string>;
+  /** 'blob' for a file (a PDF, a CSV); JSON (or text) otherwise. */
+  responseType?: 'json' | 'blob';
+  signal?: AbortSignal;
+};
+
+/** What sends a request: `fetch` in the browser; tests give the client one that answers locally. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+export type ApiClient = {
+  get<T = unknown>(path: string, options?: ApiRequestOptions): Promise<ApiResponse<T>>;
+  delete<T = unknown>(path: string, options?: ApiRequestOptions): Promise<ApiResponse<T>>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: ApiRequestOptions,
+  ): Promise<ApiResponse<T>>;
+  put<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: ApiRequestOptions,
+  ): Promise<ApiResponse<T>>;
+  /** Swappable so that tests answer through the client's own headers and error handling. */
+  transport: Transport;
+};
+
+function retryAfterHeader(headers: Record<string, string>): number | undefined {
+  const value = headers['retry-after'];
   const seconds = Number(value);
-  return typeof value === 'string' && Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+  return value !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
+
+/** The ApiError for an answer outside 2xx, from its body (already parsed) and headers. */
+function errorFromResponse(response: ApiResponse, fallbackMessage: string): ApiError {
+  const body = readErrorBody(response.data);
+  const serverMessage = [body?.msg, body?.message, body?.error].find(
+    (text): text is string => typeof text === 'string' && text.trim() !== '',
+  );
+  return new ApiError({
+    status: response.status,
+    code: body?.code ?? 'HTTP_ERROR',
+    message: serverMessage ?? fallbackMessage,
+    fromServer: serverMessage !== undefined,
+    issues: body?.issues,
+    retryAfterSeconds: body?.retryAfterSeconds ?? retryAfterHeader(response.headers),
+    resendAfterSeconds: body?.resendAfterSeconds,
+  });
+}
+
+const isAbort = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { name?: unknown }).name === 'AbortError';
 
 /** Turns anything a request can throw into an ApiError; `fallbackMessage` when the server gives no text. */
 export function toApiError(error: unknown, fallbackMessage = DEFAULT_ERROR_MESSAGE): ApiError {
   if (error instanceof ApiError) return error;
-
-  if (axios.isCancel(error)) {
+  if (isAbort(error)) {
     return new ApiError({
       status: 0,
       code: 'CANCELED',
@@ -119,35 +175,6 @@ export function toApiError(error: unknown, fallbackMessage = DEFAULT_ERROR_MESSA
       cause: error,
     });
   }
-
-  if (axios.isAxiosError(error)) {
-    const response = error.response;
-    if (!response) {
-      const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
-      return new ApiError({
-        status: 0,
-        code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
-        message: NETWORK_ERROR_MESSAGE,
-        fromServer: false,
-        cause: error,
-      });
-    }
-    const body = readErrorBody(response.data);
-    const serverMessage = [body?.msg, body?.message, body?.error].find(
-      (text): text is string => typeof text === 'string' && text.trim() !== '',
-    );
-    return new ApiError({
-      status: response.status,
-      code: body?.code ?? 'HTTP_ERROR',
-      message: serverMessage ?? fallbackMessage,
-      fromServer: serverMessage !== undefined,
-      issues: body?.issues,
-      retryAfterSeconds: body?.retryAfterSeconds ?? retryAfterHeader(response.headers),
-      resendAfterSeconds: body?.resendAfterSeconds,
-      cause: error,
-    });
-  }
-
   return new ApiError({
     status: 0,
     code: 'UNKNOWN',
@@ -166,46 +193,112 @@ export function getErrorMessage(error: unknown, fallbackMessage: string): string
   return apiError.fromServer ? apiError.message : fallbackMessage;
 }
 
-/**
- * A 401 to a request that carried the token still stored means the session is over (expired, or
- * ended by a password change elsewhere). A 401 for a wrong password at login is not, and neither
- * is a late answer to a request sent with an older token.
- */
-function isExpiredSession(error: unknown, apiError: ApiError): boolean {
-  if (apiError.status !== 401 || apiError.code === 'INVALID_CREDENTIALS') return false;
-  if (!axios.isAxiosError(error)) return false;
-  const sent = error.config?.headers?.get?.('Authorization');
-  const token = getToken();
-  return token !== null && sent === `Bearer ${token}`;
+/** `path` under `baseURL`, as axios joined them (one slash between); full URLs are used as given. */
+export function apiUrl(
+  baseURL: string,
+  path: string,
+  params?: ApiRequestOptions['params'],
+): string {
+  const joined = /^([a-z][a-z\d+\-.]*:)?\/\//i.test(path)
+    ? path
+    : `${baseURL.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) query.append(name, String(value));
+  }
+  const search = query.toString();
+  return search === '' ? joined : `${joined}${joined.includes('?') ? '&' : '?'}${search}`;
 }
 
-export function createApiClient(baseURL: string = env.VITE_API_URL): AxiosInstance {
-  const client = axios.create({
-    baseURL,
-    withCredentials: true,
-    headers: { Accept: 'application/json' },
-  });
+/** The body as sent: FormData (a file upload) as it is, anything else as JSON. */
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return body;
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
 
-  client.interceptors.request.use((config) => {
+/** JSON when the body parses as JSON, its text otherwise ('' when empty); a Blob when asked for. */
+async function readBody(response: Response, responseType: ApiRequestOptions['responseType']) {
+  if (responseType === 'blob' && response.ok) return response.blob();
+  const text = await response.text();
+  if (text === '') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The storefront's HTTP client, on `fetch`: every request carries credentials and the stored
+ * session's bearer token (unless it names its own), and every failure rejects with one ApiError.
+ * A 401 to a request that carried the token still stored means the session is over (expired, or
+ * ended by a password change elsewhere); a 401 for a wrong password at login is not, and neither
+ * is a late answer to a request sent with an older token.
+ */
+export function createApiClient(baseURL: string = env.VITE_API_URL): ApiClient {
+  async function request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    options: ApiRequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const headers = new Headers({ Accept: 'application/json', ...options.headers });
     const token = getToken();
-    if (token) {
-      // An explicit header (for example a freshly issued token) wins over the stored one.
-      if (!config.headers.has('Authorization')) {
-        config.headers.set('Authorization', `Bearer ${token}`);
-      }
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    const init: RequestInit = {
+      method,
+      headers,
+      credentials: 'include',
+      body: encodeBody(body, headers),
+      signal: options.signal,
+    };
+
+    let raw: Response;
+    try {
+      raw = await client.transport(apiUrl(baseURL, path, options.params), init);
+    } catch (error) {
+      // fetch rejects only when no answer arrived (offline, refused, blocked) or when cancelled.
+      throw isAbort(error)
+        ? toApiError(error)
+        : new ApiError({
+            status: 0,
+            code: 'NETWORK_ERROR',
+            message: NETWORK_ERROR_MESSAGE,
+            fromServer: false,
+            cause: error,
+          });
     }
-    return config;
-  });
+    const response: ApiResponse = {
+      data: await readBody(raw, options.responseType).catch(() => ''),
+      status: raw.status,
+      headers: Object.fromEntries(raw.headers),
+    };
+    if (raw.ok) return response as ApiResponse<T>;
 
-  client.interceptors.response.use(
-    (response) => response,
-    (error: unknown) => {
-      const apiError = toApiError(error);
-      if (isExpiredSession(error, apiError)) endSession('expired');
-      return Promise.reject(apiError);
-    },
-  );
+    const error = errorFromResponse(response, DEFAULT_ERROR_MESSAGE);
+    const sent = headers.get('Authorization');
+    const stored = getToken();
+    if (
+      error.status === 401 &&
+      error.code !== 'INVALID_CREDENTIALS' &&
+      stored !== null &&
+      sent === `Bearer ${stored}`
+    ) {
+      endSession('expired');
+    }
+    throw error;
+  }
 
+  const client: ApiClient = {
+    get: (path, options) => request('GET', path, undefined, options),
+    delete: (path, options) => request('DELETE', path, undefined, options),
+    post: (path, body, options) => request('POST', path, body, options),
+    put: (path, body, options) => request('PUT', path, body, options),
+    // Looked up on each request, so that a test's replacement of the global is seen.
+    transport: (url, init) => fetch(url, init),
+  };
   return client;
 }
 

@@ -4,8 +4,8 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ApiError } from './api-client';
 
 /**
- * Recognises the API client's errors without importing it: the client brings axios, which the
- * first page does not need, and this module is part of every page.
+ * Recognises the API client's errors without importing it: this module is part of every page,
+ * and the client loads with the pages that call the API (the home page's first load does not).
  */
 function isApiError(error: unknown): error is ApiError {
   return error instanceof Error && error.name === 'ApiError' && 'status' in error;

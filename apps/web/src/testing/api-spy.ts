@@ -1,13 +1,12 @@
-import type { AxiosResponse } from 'axios';
 import { vi } from 'vitest';
 
-import { ApiError, api } from '../lib/api-client';
+import { ApiError, api, type ApiResponse } from '../lib/api-client';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
-/** An axios answer carrying `data`, for mocked API calls. */
-export function answer<T>(data: T): AxiosResponse<T> {
-  return { data, status: 200, statusText: 'OK', headers: {}, config: {} } as AxiosResponse<T>;
+/** An API answer carrying `data`, for mocked API calls. */
+export function answer<T>(data: T): ApiResponse<T> {
+  return { data, status: 200, headers: {} };
 }
 
 /** The typed error the API client rejects with, as the server would word it. */
@@ -17,7 +16,7 @@ export function apiError(status: number, code: string, message: string, extra = 
 
 /**
  * Replaces one method of the app's API client for the current test (restored afterwards). Tests
- * that should run the client's interceptors too answer through mock-api.ts instead.
+ * that should run the client's headers and error handling too answer through mock-api.ts instead.
  */
 export function spyOnApi(method: Method) {
   return vi.spyOn(api, method);

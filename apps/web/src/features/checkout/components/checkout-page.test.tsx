@@ -160,7 +160,7 @@ describe('/checkout', () => {
     expect(screen.getByRole('button', { name: T.processing })).toBeDisabled();
 
     const order = requests.find((request) => request.url === '/orders');
-    expect(order?.headers['Idempotency-Key']).toMatch(/^[\da-f-]{36}$/);
+    expect(order?.headers['idempotency-key']).toMatch(/^[\da-f-]{36}$/);
     expect(order?.body).toEqual({
       data: {
         firstName: 'Asha',
