@@ -106,9 +106,14 @@ describe('the page code hints of the build (vite-plugins/page-preload.ts)', () =
       isEntry: true,
     }),
     'assets/vendor.js': chunk('assets/vendor.js', [], ['assets/vendor.css']),
-    'assets/login.js': chunk('assets/login.js', ['assets/form.js', 'assets/vendor.js'], [], {
-      facadeModuleId: '/repo/apps/web/src/app/routes/login.tsx',
-    }),
+    'assets/login.js': chunk(
+      'assets/login.js',
+      ['assets/form.js', 'assets/vendor.js'],
+      ['assets/login.css'],
+      {
+        facadeModuleId: '/repo/apps/web/src/app/routes/login.tsx',
+      },
+    ),
     'assets/form.js': chunk(
       'assets/form.js',
       ['assets/zod.js'],
@@ -130,7 +135,9 @@ describe('the page code hints of the build (vite-plugins/page-preload.ts)', () =
       'assets/login.js',
       'assets/form.js',
       'assets/zod.js',
+      // Imported styles first: the page's own rules win ties, as when its modules load them.
       'assets/form.css',
+      'assets/login.css',
     ]);
     expect(code.get('product-detail')).toEqual([
       'assets/detail.js',
@@ -198,7 +205,7 @@ describe('the page preload script of the build (vite-plugins/page-preload.ts)', 
   it("preload the current page's code only, crossorigin like the entry's links", () => {
     expect(run('/login', {}, table).map(describeLink)).toEqual([
       ['modulepreload', null, '/assets/login.js', ''],
-      ['preload', 'style', '/assets/auth.css', ''],
+      ['stylesheet', null, '/assets/auth.css', ''],
     ]);
     expect(run('/products/Bodybutter/', {}, table).map((l) => l.getAttribute('href'))).toEqual([
       '/assets/detail.js',
