@@ -54,12 +54,13 @@ export default defineConfig({
             },
             {
               // The catalogue and the shared pieces the first page of any visit needs (the layout's
-              // cart count, the session, the slideshow): one file instead of a dozen tiny ones.
+              // cart count, the session, the slideshow, the chat's keep-clear mark): one file instead
+              // of a dozen tiny ones.
               // Each module captured here brings its imports along, so nothing in this list may
-              // import the API client: axios and the data hooks belong to the next group.
+              // import the API client: it and the data hooks belong to the next group.
               name: 'storefront',
               priority: 2,
-              test: /([\\/]packages[\\/]catalog[\\/]src[\\/])|([\\/]src[\\/](components[\\/]media[\\/](slideshow|responsive-image|use-autoplay|use-swipe)|hooks[\\/](use-session|use-cart|use-reduced-motion)|lib[\\/](cart-store|auth-storage))[.])/,
+              test: /([\\/]packages[\\/]catalog[\\/]src[\\/])|([\\/]src[\\/](components[\\/]media[\\/](slideshow|responsive-image|use-autoplay|use-swipe)|hooks[\\/](use-session|use-cart|use-reduced-motion)|lib[\\/](cart-store|auth-storage|keep-clear))[.])/,
             },
             {
               // What the product list, the product page, the cart and the checkout share (prices,

@@ -8,8 +8,8 @@ import { expect, test } from './support/fixtures';
 import { skipSplash } from './shop-helpers';
 
 // The support chat's launcher floats in the bottom-right corner. On a phone it must not hide
-// behind the cookie banner, nor sit on the cart's or checkout's button, nor on the footer's last
-// lines at the end of a page; it moves up out of the way and stays clickable.
+// behind the cookie banner, nor sit on the cart's, checkout's or a sign-in form's button, nor on
+// the footer's last lines at the end of a page; it moves up out of the way and stays clickable.
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -200,4 +200,30 @@ test('at the end of a page the launcher leaves the footer readable', async ({ pa
   expect(covered).toEqual([]);
   await viewportShot(page, testInfo.project.name, 'chat-launcher-footer');
   await expectReachable(page, launcher);
+});
+
+test('the launcher keeps clear of a sign-in form’s button', async ({ page }, testInfo) => {
+  await quietStart(page);
+  const launcher = page.getByRole('button', { name: 'Chat with us' });
+  for (const [path, name] of [
+    ['/signup', 'Sign Up'],
+    ['/login', 'Login'],
+  ] as const) {
+    await page.goto(path);
+    const button = page.getByRole('button', { name, exact: true });
+    await expect(button).toBeVisible();
+    await expect(launcher).toBeVisible();
+    // At the bottom of the screen, under the corner (the hardest place), and in the middle.
+    for (const block of ['end', 'center'] as const) {
+      await button.evaluate(
+        (element, where) => element.scrollIntoView({ block: where, behavior: 'instant' }),
+        block,
+      );
+      await expectClearOf(launcher, button);
+      expect(inViewport(page, await launcher.boundingBox())).toBe(true);
+      if (block === 'end') {
+        await viewportShot(page, testInfo.project.name, `chat-launcher-${path.slice(1)}`);
+      }
+    }
+  }
 });

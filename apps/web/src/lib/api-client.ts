@@ -76,7 +76,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when no response arrived (offline, timeout, cancelled). */
   readonly status: number;
-  /** The API's error code, or NETWORK_ERROR / TIMEOUT / CANCELED / HTTP_ERROR. */
+  /** The API's error code, or NETWORK_ERROR / CANCELED / HTTP_ERROR / UNKNOWN. */
   readonly code: string;
   readonly fromServer: boolean;
   readonly issues: ApiErrorIssue[];

@@ -1,7 +1,7 @@
 // The mark for what the floating support chat must not cover: a bar fixed to the viewport (the
-// cookie banner) or a page's primary action (the cart's and checkout's buttons). Features spread
-// KEEP_CLEAR on such an element; the chat widget (features/chat) looks the marked elements up and
-// lifts itself above whichever is in its way.
+// cookie banner) or a page's primary action (the cart's, checkout's and sign-in forms' buttons).
+// Features spread KEEP_CLEAR on such an element; the chat widget (features/chat) looks the marked
+// elements up and lifts itself above whichever is in its way.
 export const KEEP_CLEAR_ATTRIBUTE = 'data-keep-clear';
 
 export const KEEP_CLEAR = { [KEEP_CLEAR_ATTRIBUTE]: 'true' } as const;

@@ -1,5 +1,6 @@
 import './form.css';
 
+import { KEEP_CLEAR } from '../../lib/keep-clear';
 import { Spinner } from './spinner';
 
 /** A form's one error line, announced when it appears; nothing when there is no message. */
@@ -21,15 +22,18 @@ export function BusyButton({
   busyLabel,
   className = 'btn btn--primary',
   disabled = false,
+  keepClear = false,
 }: {
   busy: boolean;
   label: string;
   busyLabel: string;
   className?: string;
   disabled?: boolean;
+  /** The page's primary action: the floating support chat moves out of its way. */
+  keepClear?: boolean;
 }) {
   return (
-    <button className={className} disabled={busy || disabled}>
+    <button className={className} disabled={busy || disabled} {...(keepClear ? KEEP_CLEAR : {})}>
       {busy ? <Spinner /> : null}
       {busy ? busyLabel : label}
     </button>

@@ -53,9 +53,12 @@ export function AuthCard({
   );
 }
 
-/** The card's main button: disabled with a spinner and its busy label while the form submits. */
+/**
+ * The card's main button: disabled with a spinner and its busy label while the form submits. The
+ * support chat's launcher keeps clear of it (on a phone it would sit on the button's right end).
+ */
 export function SubmitButton(props: { busy: boolean; label: string; busyLabel: string }) {
-  return <BusyButton {...props} className="btn btn--primary btn--lg btn--block" />;
+  return <BusyButton {...props} className="btn btn--primary btn--lg btn--block" keepClear />;
 }
 
 /** The footer line of the screens reached from the login page. */
