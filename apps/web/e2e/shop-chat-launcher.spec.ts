@@ -42,6 +42,32 @@ async function expectClearOf(launcher: Locator, other: Locator) {
     .toBe(false);
 }
 
+/**
+ * Scrolls `button` (labelled `name`) to `block` of the screen and waits until the launcher is clear
+ * of it and on screen; both can then be pressed where a finger would: the button at its right end.
+ */
+async function expectButtonClear(
+  page: Page,
+  launcher: Locator,
+  button: Locator,
+  name: string,
+  block: 'end' | 'center',
+) {
+  await button.evaluate(
+    (element, where) => element.scrollIntoView({ block: where, behavior: 'instant' }),
+    block,
+  );
+  await expectClearOf(launcher, button);
+  expect(inViewport(page, await launcher.boundingBox())).toBe(true);
+  const box = await button.boundingBox();
+  if (!box) throw new Error(`${name} has no box`);
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? '',
+    { x: box.x + box.width - 8, y: box.y + box.height / 2 },
+  );
+  expect(hit).toContain(name);
+}
+
 /** What a visitor sees right now (not the full page), for looking at the corner. */
 async function viewportShot(page: Page, project: string, name: string) {
   await page.screenshot({ path: path.join(SHOTS, project, `${name}.png`) });
@@ -129,23 +155,7 @@ test('the launcher moves out of the way of the cart’s and checkout’s buttons
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     // The hardest place: the button's bottom edge at the bottom of the screen, under the corner.
     for (const block of ['end', 'center'] as const) {
-      await button.evaluate(
-        (element, where) => element.scrollIntoView({ block: where, behavior: 'instant' }),
-        block,
-      );
-      await expectClearOf(launcher, button);
-      expect(inViewport(page, await launcher.boundingBox())).toBe(true);
-      // Both can be pressed where a finger would: the button at its right end, too.
-      const box = await button.boundingBox();
-      if (!box) throw new Error(`${name} has no box`);
-      const hit = await page.evaluate(
-        ({ x, y }) => {
-          const element = document.elementFromPoint(x, y);
-          return element?.closest('button')?.textContent ?? '';
-        },
-        { x: box.x + box.width - 8, y: box.y + box.height / 2 },
-      );
-      expect(hit).toContain(name);
+      await expectButtonClear(page, launcher, button, name, block);
       if (block === 'end') {
         await viewportShot(page, testInfo.project.name, `chat-launcher-${path.slice(1)}`);
       }
@@ -215,12 +225,7 @@ test('the launcher keeps clear of a sign-in form’s button', async ({ page }, t
     await expect(launcher).toBeVisible();
     // At the bottom of the screen, under the corner (the hardest place), and in the middle.
     for (const block of ['end', 'center'] as const) {
-      await button.evaluate(
-        (element, where) => element.scrollIntoView({ block: where, behavior: 'instant' }),
-        block,
-      );
-      await expectClearOf(launcher, button);
-      expect(inViewport(page, await launcher.boundingBox())).toBe(true);
+      await expectButtonClear(page, launcher, button, name, block);
       if (block === 'end') {
         await viewportShot(page, testInfo.project.name, `chat-launcher-${path.slice(1)}`);
       }
