@@ -85,34 +85,22 @@ export function pageRoutes(routerSource: string = readFileSync(ROUTER, 'utf8')):
 export function pageCode(bundle: OutputBundle, pages: PageRoute[]): Map<string, string[]> {
   const chunks = Object.values(bundle).filter((out): out is OutputChunk => out.type === 'chunk');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (start: string[]) => {
-    const seen = new Set<string>();
-    const visit = (name: string) => {
-      if (seen.has(name)) return;
-      seen.add(name);
-      byName.get(name)?.imports.forEach(visit);
-    };
-    start.forEach(visit);
-    return seen;
-  };
-  const stylesOf = (names: Iterable<string>) =>
-    new Set([...names].flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]));
-  // In cascade order: a chunk's imports' styles before its own, as the modules import them.
-  const cascade = (start: string) => {
-    const seen = new Set<string>();
+  // One walk down the imports: the chunks in the order met (the start first), and their styles
+  // in cascade order (a chunk's imports' styles before its own, as the modules import them).
+  const walk = (start: string[]) => {
+    const code = new Set<string>();
     const styles = new Set<string>();
     const visit = (name: string) => {
-      if (seen.has(name)) return;
-      seen.add(name);
+      if (code.has(name)) return;
+      code.add(name);
       const chunk = byName.get(name);
       chunk?.imports.forEach(visit);
       chunk?.viteMetadata?.importedCss.forEach((css) => styles.add(css));
     };
-    visit(start);
-    return styles;
+    start.forEach(visit);
+    return { code, styles };
   };
-  const entryCode = closure(chunks.filter((chunk) => chunk.isEntry).map((c) => c.fileName));
-  const entryStyles = stylesOf(entryCode);
+  const entry = walk(chunks.filter((chunk) => chunk.isEntry).map((c) => c.fileName));
 
   const result = new Map<string, string[]>();
   for (const page of pages) {
@@ -120,9 +108,11 @@ export function pageCode(bundle: OutputBundle, pages: PageRoute[]): Map<string, 
       (c) => c.facadeModuleId && routeModuleName(c.facadeModuleId) === page.module,
     );
     if (!chunk) throw new Error(`No chunk for the page module src/app/routes/${page.module}`);
-    const code = [...closure([chunk.fileName])].filter((name) => !entryCode.has(name));
-    const styles = [...cascade(chunk.fileName)].filter((name) => !entryStyles.has(name));
-    result.set(page.module, [...code, ...styles]);
+    const { code, styles } = walk([chunk.fileName]);
+    result.set(page.module, [
+      ...[...code].filter((name) => !entry.code.has(name)),
+      ...[...styles].filter((name) => !entry.styles.has(name)),
+    ]);
   }
   return result;
 }

@@ -177,7 +177,7 @@ describe('api client', () => {
     expect(getErrorMessage(error, 'Signup failed. Try again.')).toBe('Email in use');
   });
 
-  it('reports a request that got no answer as a network error, and a cancelled one as such', async () => {
+  it('reports a request that got no (whole) answer as a network error, and a cancelled one as such', async () => {
     const offline = createApiClient('/api');
     offline.transport = async () => {
       throw new TypeError('Failed to fetch');
@@ -187,6 +187,14 @@ describe('api client', () => {
       code: 'NETWORK_ERROR',
       message: 'We could not reach the shop. Please check your connection and try again.',
     });
+
+    const cutOff = createApiClient('/api');
+    cutOff.transport = async () =>
+      new Response(
+        new ReadableStream({ start: (stream) => stream.error(new TypeError('terminated')) }),
+        { status: 200 },
+      );
+    await expect(cutOff.get('/orders')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
 
     const cancelled = createApiClient('/api');
     const stop = new AbortController();

@@ -142,7 +142,7 @@ function retryAfterHeader(headers: Record<string, string>): number | undefined {
 }
 
 /** The ApiError for an answer outside 2xx, from its body (already parsed) and headers. */
-function errorFromResponse(response: ApiResponse, fallbackMessage: string): ApiError {
+function errorFromResponse(response: ApiResponse): ApiError {
   const body = readErrorBody(response.data);
   const serverMessage = [body?.msg, body?.message, body?.error].find(
     (text): text is string => typeof text === 'string' && text.trim() !== '',
@@ -150,7 +150,7 @@ function errorFromResponse(response: ApiResponse, fallbackMessage: string): ApiE
   return new ApiError({
     status: response.status,
     code: body?.code ?? 'HTTP_ERROR',
-    message: serverMessage ?? fallbackMessage,
+    message: serverMessage ?? DEFAULT_ERROR_MESSAGE,
     fromServer: serverMessage !== undefined,
     issues: body?.issues,
     retryAfterSeconds: body?.retryAfterSeconds ?? retryAfterHeader(response.headers),
@@ -231,11 +231,19 @@ async function readBody(response: Response, responseType: ApiRequestOptions['res
 }
 
 /**
+ * A 401 to a request that carried the token still stored means the session is over (expired, or
+ * ended by a password change elsewhere). A 401 for a wrong password at login is not, and neither
+ * is a late answer to a request sent with an older token.
+ */
+function isExpiredSession(error: ApiError, sentAuthorization: string | null): boolean {
+  if (error.status !== 401 || error.code === 'INVALID_CREDENTIALS') return false;
+  const token = getToken();
+  return token !== null && sentAuthorization === `Bearer ${token}`;
+}
+
+/**
  * The storefront's HTTP client, on `fetch`: every request carries credentials and the stored
  * session's bearer token (unless it names its own), and every failure rejects with one ApiError.
- * A 401 to a request that carried the token still stored means the session is over (expired, or
- * ended by a password change elsewhere); a 401 for a wrong password at login is not, and neither
- * is a late answer to a request sent with an older token.
  */
 export function createApiClient(baseURL: string = env.VITE_API_URL): ApiClient {
   async function request<T>(
@@ -255,11 +263,19 @@ export function createApiClient(baseURL: string = env.VITE_API_URL): ApiClient {
       signal: options.signal,
     };
 
-    let raw: Response;
+    let response: ApiResponse;
+    let ok: boolean;
     try {
-      raw = await client.transport(apiUrl(baseURL, path, options.params), init);
+      const raw = await client.transport(apiUrl(baseURL, path, options.params), init);
+      ok = raw.ok;
+      response = {
+        data: await readBody(raw, options.responseType),
+        status: raw.status,
+        headers: Object.fromEntries(raw.headers),
+      };
     } catch (error) {
-      // fetch rejects only when no answer arrived (offline, refused, blocked) or when cancelled.
+      // fetch rejects only when no (whole) answer arrived: offline, refused, blocked, cut off while
+      // the body came in, or cancelled.
       throw isAbort(error)
         ? toApiError(error)
         : new ApiError({
@@ -270,24 +286,10 @@ export function createApiClient(baseURL: string = env.VITE_API_URL): ApiClient {
             cause: error,
           });
     }
-    const response: ApiResponse = {
-      data: await readBody(raw, options.responseType).catch(() => ''),
-      status: raw.status,
-      headers: Object.fromEntries(raw.headers),
-    };
-    if (raw.ok) return response as ApiResponse<T>;
+    if (ok) return response as ApiResponse<T>;
 
-    const error = errorFromResponse(response, DEFAULT_ERROR_MESSAGE);
-    const sent = headers.get('Authorization');
-    const stored = getToken();
-    if (
-      error.status === 401 &&
-      error.code !== 'INVALID_CREDENTIALS' &&
-      stored !== null &&
-      sent === `Bearer ${stored}`
-    ) {
-      endSession('expired');
-    }
+    const error = errorFromResponse(response);
+    if (isExpiredSession(error, headers.get('Authorization'))) endSession('expired');
     throw error;
   }
 
