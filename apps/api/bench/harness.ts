@@ -82,6 +82,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   max: number;
+  /** Every latency of the run, sorted (milliseconds). */
+  latencies: number[];
 }
 
 export interface RequestSpec {
@@ -109,7 +111,25 @@ function summarize(
     p50: at(0.5),
     p99: at(0.99),
     max: latencies[latencies.length - 1] ?? 0,
+    latencies,
   };
+}
+
+/**
+ * Several runs of the same kind as one: their latencies together (the percentiles of the whole),
+ * their requests, errors and statuses added up, and their mean rate.
+ */
+export function pooled<T extends LoadResult>(runs: T[]): LoadResult {
+  const statuses: Record<number, number> = {};
+  for (const run of runs)
+    for (const [status, count] of Object.entries(run.statuses))
+      statuses[Number(status)] = (statuses[Number(status)] ?? 0) + count;
+  return summarize(
+    runs.flatMap((run) => run.latencies),
+    runs.reduce((sum, run) => sum + run.errors, 0),
+    statuses,
+    runs.reduce((sum, run) => sum + run.rps, 0) / Math.max(1, runs.length),
+  );
 }
 
 /** One request; resolves with its status (0 when the connection failed). */
