@@ -51,10 +51,14 @@ test('the first visit opens with the splash: favicon, the typed name, the counte
 
   await page.clock.runFor(TIMINGS.splashFaviconMs);
   await expect(splash).toHaveAttribute('data-phase', 'typing');
+  // Typing moves nothing: the name's line starts where it will end, letter after letter.
+  const lineStarts = new Set<number | undefined>();
   for (let letter = 1; letter <= brand.name.length; letter += 1) {
     await page.clock.runFor(TIMINGS.splashTypingPerLetterMs);
     await expect(splash.locator('.splash__name')).toHaveText(brand.name.slice(0, letter));
+    lineStarts.add((await splash.locator('.splash__name').boundingBox())?.x);
   }
+  expect([...lineStarts]).toHaveLength(1);
   await expect(splash).toHaveAttribute('data-phase', 'loading');
   for (let percent = 10; percent <= 100; percent += 10) {
     await page.clock.runFor(TIMINGS.splashCounterStepMs * 10);

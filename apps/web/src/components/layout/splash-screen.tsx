@@ -76,10 +76,15 @@ export function SplashScreen({ onFinish }: { onFinish: () => void }) {
           <rect width="64" height="64" rx="16" fill="#F3EDE2" />
           <path d={FAVICON_LEAF} fill="#2F4F3A" />
         </svg>
-        <p className="splash__name" hidden={phase === 'favicon'}>
-          <span ref={name} />
-          {phase === 'typing' ? <span className="splash__caret" /> : null}
-        </p>
+        {/* The typed name sits over the whole name, kept invisible: the line is as wide as the
+            finished name from the start, so typing moves nothing on the screen. */}
+        <div className="splash__type">
+          <span className="splash__reserve">{brand.name}</span>
+          <p className="splash__name" hidden={phase === 'favicon'}>
+            <span ref={name} />
+            {phase === 'typing' ? <span className="splash__caret" /> : null}
+          </p>
+        </div>
         <p
           ref={counter}
           className="splash__counter"
