@@ -74,6 +74,22 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   };
 }
 
+/**
+ * The CPU time (user and system, in ms) a process's main thread has used so far, read from /proc
+ * on Linux (undefined elsewhere): the thread that answers requests, without the password pool's.
+ */
+export function mainThreadCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface LoadResult {
   requests: number;
   errors: number;

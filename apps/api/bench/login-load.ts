@@ -12,7 +12,7 @@
 import bcrypt from 'bcryptjs';
 import mongoose from 'mongoose';
 import os from 'node:os';
-import { bursts, load, ms, paced, pooled, startStack } from './harness';
+import { bursts, load, mainThreadCpuMs, ms, paced, pooled, startStack } from './harness';
 import type { BurstResult, LoadResult } from './harness';
 
 const COST = Number(process.env.BCRYPT_COST ?? 12);
@@ -73,11 +73,13 @@ try {
   const alone = pooled(aloneRounds);
   const underLoad = pooled(underLoadRounds);
   const logins = { ...pooled(loginRounds), rounds: loginRounds.reduce((n, r) => n + r.rounds, 0) };
+  const cpuBefore = mainThreadCpuMs(stack.api.pid);
   const loginAlone = await load(stack.baseUrl, {
     connections: 1,
     durationMs: Math.min(durationMs, 5000),
     next: login,
   });
+  const cpuAfter = mainThreadCpuMs(stack.api.pid);
 
   const ratio = underLoad.p99 / alone.p99;
   console.log(
@@ -110,6 +112,11 @@ try {
     },
   });
   console.log(`login statuses during the bursts: ${JSON.stringify(logins.statuses)}`);
+  // What one login costs the thread that answers every other request (bcrypt runs elsewhere).
+  if (cpuBefore !== undefined && cpuAfter !== undefined)
+    console.log(
+      `the API's main thread, CPU per login (one at a time): ${ms((cpuAfter - cpuBefore) / loginAlone.requests)}`,
+    );
   console.log(
     `catalogue p99 by round, alone -> during the bursts: ${aloneRounds
       .map((a, i) => `${ms(a.p99)} -> ${ms(underLoadRounds[i]!.p99)}`)
