@@ -50,15 +50,14 @@ export interface WindowOptions {
  * `_id` only, so mongoose's document layer (casting, validation, hooks) would only add CPU to every
  * login, which reads and inserts hits seven times.
  */
-const hits = () =>
-  RateLimitCounter.collection as unknown as mongoose.mongo.Collection<{
-    _id: string;
-    key: string;
-    expiresAt: Date;
-  }>;
+const hits = RateLimitCounter.collection as unknown as mongoose.mongo.Collection<{
+  _id: string;
+  key: string;
+  expiresAt: Date;
+}>;
 
 const slotTaken = (row: string) => async (n: number) =>
-  (await hits().findOne({ _id: slotId(row, n) }, { projection: { _id: 1 } })) !== null;
+  (await hits.findOne({ _id: slotId(row, n) }, { projection: { _id: 1 } })) !== null;
 
 /**
  * The highest slot of each row this process took or saw taken, per database. A window's rows only
@@ -89,7 +88,7 @@ async function takeSlot(row: string, expiresAt: Date, cap: number): Promise<numb
     if (n > cap) break;
     know(row, n); // this hit's, before the insert: a hit arriving meanwhile tries the next
     try {
-      await hits().insertOne({ _id: slotId(row, n), key: row, expiresAt });
+      await hits.insertOne({ _id: slotId(row, n), key: row, expiresAt });
       return n;
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
