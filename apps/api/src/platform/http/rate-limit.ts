@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey } from '../db/duplicate-key';
 import { highestSlot, slotId, slotMemory } from '../db/slots';
+import { takeTurn } from '../db/turns';
 import { tooManyRequests } from '../errors/app-error';
 
 /**
@@ -56,8 +57,10 @@ const hits = RateLimitCounter.collection as unknown as mongoose.mongo.Collection
   expiresAt: Date;
 }>;
 
-const slotTaken = (row: string) => async (n: number) =>
-  (await hits.findOne({ _id: slotId(row, n) }, { projection: { _id: 1 } })) !== null;
+const slotTaken = (row: string) => async (n: number) => {
+  await takeTurn();
+  return (await hits.findOne({ _id: slotId(row, n) }, { projection: { _id: 1 } })) !== null;
+};
 
 /**
  * The highest slot of each row this process took or saw taken, per database. A window's rows only
@@ -88,6 +91,7 @@ async function takeSlot(row: string, expiresAt: Date, cap: number): Promise<numb
     if (n > cap) break;
     know(row, n); // this hit's, before the insert: a hit arriving meanwhile tries the next
     try {
+      await takeTurn();
       await hits.insertOne({ _id: slotId(row, n), key: row, expiresAt });
       return n;
     } catch (err) {
