@@ -148,6 +148,18 @@ export function pooled<T extends LoadResult>(runs: T[]): LoadResult {
   );
 }
 
+/**
+ * The client's connections, kept alive. An idle one is dropped after 4 s, before the API's own
+ * keep-alive timeout (Node's default, 5 s) closes it: Node's agent keeps an idle socket forever
+ * unless given a timeout (the server's `Keep-Alive: timeout` hint only shortens one), and a request
+ * sent on a socket the server is closing fails with ECONNRESET, a race of the client's own making.
+ */
+const keptAlive = (maxSockets: number) =>
+  new http.Agent({ keepAlive: true, maxSockets, timeout: 4000 });
+
+/** Why requests failed to get an answer (error codes, counted), to show beside a run's errors. */
+export const connectionFailures: Record<string, number> = {};
+
 /** One request; resolves with its status (0 when the connection failed). */
 function sendOnce(url: URL, agent: http.Agent, spec: RequestSpec): Promise<number> {
   return new Promise<number>((resolve) => {
@@ -173,7 +185,11 @@ function sendOnce(url: URL, agent: http.Agent, spec: RequestSpec): Promise<numbe
         res.on('end', () => resolve(res.statusCode ?? 0));
       },
     );
-    req.on('error', () => resolve(0));
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      const code = err.code ?? err.message;
+      connectionFailures[code] = (connectionFailures[code] ?? 0) + 1;
+      resolve(0);
+    });
     if (spec.body) req.write(spec.body);
     req.end();
   });
@@ -188,7 +204,7 @@ export async function load(
   options: { connections: number; durationMs: number; next: (i: number) => RequestSpec },
 ): Promise<LoadResult> {
   const url = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const agent = keptAlive(options.connections);
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   let errors = 0;
@@ -229,7 +245,7 @@ export async function paced(
   options: { rps: number; durationMs: number; next: (i: number) => RequestSpec },
 ): Promise<LoadResult> {
   const url = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const agent = keptAlive(64);
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   let errors = 0;
@@ -270,7 +286,7 @@ export async function bursts(
   options: { size: number; durationMs: number; next: (i: number) => RequestSpec },
 ): Promise<BurstResult> {
   const url = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.size });
+  const agent = keptAlive(options.size);
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   let errors = 0;
