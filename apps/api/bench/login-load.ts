@@ -6,8 +6,8 @@
 // catalogue during the bursts for as long, so that a machine that gets busier or quieter during the
 // run weighs on both sides alike; each side's percentiles are taken over all its rounds together.
 // Bars: the catalogue's p99 during the bursts under 2x its p99 alone (same run), the logins'
-// median under 3 s, every login answered 200 and every catalogue request answered. Built API, real (embedded) database, bcrypt at the production cost (12) in the
-// password pool.
+// median under 3 s, every login answered 200 and every catalogue request answered. Built API, real
+// (embedded) database, bcrypt at the production cost (12) in the password pool.
 // Run: pnpm build && pnpm --filter @vanya/api bench:login
 import bcrypt from 'bcryptjs';
 import mongoose from 'mongoose';

@@ -145,10 +145,10 @@ export function pageTable(pages: PageRoute[], code: Map<string, string[]>): Page
  * The script: adds, for the current path, a preload for each picture (the AVIF list its <picture>
  * will pick, high priority), a modulepreload for each chunk of the page's code and a stylesheet
  * link for each of its stylesheets, crossorigin as on the entry's own links so that the app's own
- * requests reuse these answers. All in one insertion: each link added to the document on its own costs the main thread
- * about as much again. The stylesheets are added as stylesheets, not as style preloads: the app's
- * loader of a lazy page then finds them in place, where it would otherwise add each one itself,
- * in the middle of the app's first render (measured: 17-20 ms of that render's 50-65 ms task on
+ * requests reuse these answers. All in one insertion: each link added to the document on its own
+ * costs the main thread about as much again. The stylesheets are added as stylesheets, not as
+ * style preloads: the app's loader of a lazy page then finds them in place, where it would
+ * otherwise add each one itself, in the middle of the app's first render (measured: 17-20 ms of that render's 50-65 ms task on
  * /login, unthrottled). Added by a script, they do not block the first paint; they apply as they
  * arrive, to a page that has not rendered yet.
  */

@@ -1,7 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
-import type { Types, mongo } from 'mongoose';
+import type { Types } from 'mongoose';
+import { byId } from '../../platform/db/by-id';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
-import { takeTurn } from '../../platform/db/turns';
 import { UserModel } from './user.model';
 import type { UserDoc } from './user.model';
 
@@ -29,12 +29,9 @@ export const EmailKeyModel = mongoose.model('EmailKey', emailKeySchema);
 
 type EmailKeyDoc = { _id: string; userId: Types.ObjectId };
 
-/**
- * The two reads of every login, by `_id`, through the driver: there is nothing to cast in an `_id`
- * that is a string or already an ObjectId, and each read takes its turn (platform/db/turns.ts).
- */
-const emailKeys = EmailKeyModel.collection as unknown as mongo.Collection<EmailKeyDoc>;
-const users = UserModel.collection as unknown as mongo.Collection<UserDoc>;
+/** The two reads of every login, by `_id` through the driver (platform/db/by-id.ts). */
+const emailKeys = byId<EmailKeyDoc>(EmailKeyModel);
+const users = byId<UserDoc>(UserModel);
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -83,11 +80,9 @@ export async function releaseEmailKey(email: string, userId: Types.ObjectId): Pr
  */
 export async function findUserByEmail(email: string): Promise<UserDoc | null> {
   const address = normaliseEmail(email);
-  await takeTurn();
-  const key = await emailKeys.findOne({ _id: address });
+  const key = await emailKeys.find(address);
   if (key) {
-    await takeTurn();
-    const user = await users.findOne({ _id: key.userId });
+    const user = await users.find(key.userId);
     if (user?.email === address) return user;
   }
   const user = await UserModel.findOne({ email: address }).lean<UserDoc>();

@@ -1,7 +1,7 @@
-import type { Model, mongo } from 'mongoose';
+import type { Model } from 'mongoose';
+import { byId } from './by-id';
 import { isDuplicateKey } from './duplicate-key';
 import { highestSlot, slotId, slotMemory } from './slots';
-import { takeTurn } from './turns';
 
 /**
  * A value that changes by appending, never by updating: each change inserts the whole new value
@@ -28,18 +28,14 @@ export interface SnapshotRow<T> {
 const ATTEMPTS = 20;
 
 /**
- * The slots are read and inserted through the driver, each step in its own turn of the event loop
- * (turns.ts): a snapshot is built whole by the server's own code from values of known types, never
- * taken from a request's body, so mongoose's casting and validation of every element (the twenty
+ * The slots are read and inserted by `_id` through the driver (by-id.ts): a snapshot is built whole
+ * by the server's own code, and mongoose's casting and validation of every element (the twenty
  * sign-ins of a login history) would only add work to the request that appends it.
  */
 export function snapshotRow<T extends { _id: string }>(model: Model<T>): SnapshotRow<T> {
   const seen = slotMemory();
-  const slots = model.collection as unknown as mongo.Collection<T>;
-  const slotAt = async (row: string, k: number): Promise<T | null> => {
-    await takeTurn();
-    return (await slots.findOne({ _id: slotId(row, k) } as mongo.Filter<T>)) as T | null;
-  };
+  const slots = byId<T>(model);
+  const slotAt = (row: string, k: number) => slots.find(slotId(row, k));
 
   async function read(row: string): Promise<{ n: number; value: T | null }> {
     const found = new Map<number, T>();
@@ -70,11 +66,7 @@ export function snapshotRow<T extends { _id: string }>(model: Model<T>): Snapsho
         const built = await next(value, n);
         if (!built) return { n, previous: value, wrote: false };
         try {
-          await takeTurn();
-          await slots.insertOne({
-            ...built,
-            _id: slotId(row, n + 1),
-          } as mongo.OptionalUnlessRequiredId<T>);
+          await slots.insert({ ...built, _id: slotId(row, n + 1) } as T);
           seen.set(row, n + 1);
           return { n, previous: value, wrote: true };
         } catch (err) {

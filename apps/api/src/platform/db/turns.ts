@@ -14,8 +14,8 @@ import { setImmediate } from 'node:timers';
  * A step waits for a turn of the loop, not for a timer: when nothing else is waiting, the cost is
  * one `setImmediate`.
  *
- * The paths that a login takes use it (rate-limit hits, email keys, snapshots such as the login
- * history). `setImmediate` comes from `node:timers` so that fake timers in tests do not stop it.
+ * The reads and inserts by `_id` of by-id.ts take a turn each; the paths a login takes use them
+ * (rate-limit hits, email keys and the user, the login history's snapshots). `setImmediate` comes from `node:timers` so that fake timers in tests do not stop it.
  */
 const waiting: Array<() => void> = [];
 let releasing = false;

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey } from '../db/duplicate-key';
 import { highestSlot, slotId, slotMemory } from '../db/slots';
-import { takeTurn } from '../db/turns';
+import { byId } from '../db/by-id';
 import { tooManyRequests } from '../errors/app-error';
 
 /**
@@ -46,21 +46,11 @@ export interface WindowOptions {
   clearable?: boolean;
 }
 
-/**
- * The hits through the driver itself: a hit is a fixed three-field document written and read by
- * `_id` only, so mongoose's document layer (casting, validation, hooks) would only add CPU to every
- * login, which reads and inserts hits seven times.
- */
-const hits = RateLimitCounter.collection as unknown as mongoose.mongo.Collection<{
-  _id: string;
-  key: string;
-  expiresAt: Date;
-}>;
+/** A hit is a fixed three-field document, read and inserted by `_id` only (seven times a login). */
+const hits = byId<{ _id: string; key: string; expiresAt: Date }>(RateLimitCounter);
 
-const slotTaken = (row: string) => async (n: number) => {
-  await takeTurn();
-  return (await hits.findOne({ _id: slotId(row, n) }, { projection: { _id: 1 } })) !== null;
-};
+const slotTaken = (row: string) => async (n: number) =>
+  (await hits.find(slotId(row, n), { _id: 1 })) !== null;
 
 /**
  * The highest slot of each row this process took or saw taken, per database. A window's rows only
@@ -91,8 +81,7 @@ async function takeSlot(row: string, expiresAt: Date, cap: number): Promise<numb
     if (n > cap) break;
     know(row, n); // this hit's, before the insert: a hit arriving meanwhile tries the next
     try {
-      await takeTurn();
-      await hits.insertOne({ _id: slotId(row, n), key: row, expiresAt });
+      await hits.insert({ _id: slotId(row, n), key: row, expiresAt });
       return n;
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
