@@ -7,6 +7,7 @@ import { createServices } from './services';
 import { connectDatabase, disconnectDatabase } from './platform/db/connect';
 import { EmbeddedDatabaseError, startEmbeddedServer } from './platform/db/embedded-server';
 import type { EmbeddedServer } from './platform/db/embedded-server';
+import { appServer, listen } from './platform/http/server';
 import { createLogger } from './platform/logger';
 import { findRepoRoot } from './platform/paths';
 
@@ -39,9 +40,8 @@ async function main(): Promise<void> {
     `Passwords hashed by ${await services.passwordHasher.implementation()} on ${services.passwordHasher.threads} threads`,
   );
 
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-  });
+  const server: Server = appServer(app);
+  await listen(server, config.port, config.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Plain text on purpose: the line a person running the shop looks for, whatever the log level.
