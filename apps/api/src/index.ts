@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
@@ -40,7 +39,7 @@ async function main(): Promise<void> {
     `Passwords hashed by ${await services.passwordHasher.implementation()} on ${services.passwordHasher.threads} threads`,
   );
 
-  const server: Server = appServer(app);
+  const server = appServer(app);
   await listen(server, config.port, config.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

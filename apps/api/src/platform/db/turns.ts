@@ -15,7 +15,8 @@ import { setImmediate } from 'node:timers';
  * one `setImmediate`.
  *
  * The reads and inserts by `_id` of by-id.ts take a turn each; the paths a login takes use them
- * (rate-limit hits, email keys and the user, the login history's snapshots). `setImmediate` comes from `node:timers` so that fake timers in tests do not stop it.
+ * (rate-limit hits, email keys and the user, the login history's snapshots). `setImmediate` comes
+ * from `node:timers` so that fake timers in tests do not stop it.
  */
 const waiting: Array<() => void> = [];
 let releasing = false;

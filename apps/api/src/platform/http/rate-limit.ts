@@ -49,8 +49,9 @@ export interface WindowOptions {
 /** A hit is a fixed three-field document, read and inserted by `_id` only (seven times a login). */
 const hits = byId<{ _id: string; key: string; expiresAt: Date }>(RateLimitCounter);
 
+const ID_ONLY = { _id: 1 };
 const slotTaken = (row: string) => async (n: number) =>
-  (await hits.find(slotId(row, n), { _id: 1 })) !== null;
+  (await hits.find(slotId(row, n), ID_ONLY)) !== null;
 
 /**
  * The highest slot of each row this process took or saw taken, per database. A window's rows only

@@ -1,40 +1,12 @@
-import { once } from 'node:events';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { raw } from '../../testing/raw-http';
+import { raw, rawFrom } from '../../testing/raw-http';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { appServer, listen } from './server';
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function send(
-  server: http.Server,
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  const { port } = server.address() as AddressInfo;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: init.headers },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(init.body);
-  });
-}
 
 /** What the server handed Express: were they already the app's own request and response? */
 function watchPrototypes(server: http.Server, app: Express) {
@@ -65,8 +37,8 @@ describe('appServer: requests born as the app’s own objects', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('hands Express requests and responses that already have its prototypes, so it changes none', async () => {
-    await send(server, '/hello');
-    await send(server, '/away');
+    await rawFrom(server, '/hello');
+    await rawFrom(server, '/away');
     expect(seen).toEqual([
       { request: true, response: true },
       { request: true, response: true },
@@ -74,21 +46,21 @@ describe('appServer: requests born as the app’s own objects', () => {
   });
 
   it('keeps what Express gives them: req.get, req.query, req.app, res.status/set/json, redirects', async () => {
-    const hello = await send(server, '/hello?q=butter', { headers: { 'X-Shopper': 'Asha' } });
+    const hello = await rawFrom(server, '/hello?q=butter', { headers: { 'X-Shopper': 'Asha' } });
     expect(hello.status).toBe(201);
     expect(hello.headers['x-shop']).toBe('Vanya');
     expect(hello.headers['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(hello.body)).toEqual({ who: 'Asha', q: 'butter', sameApp: true });
+    expect(JSON.parse(hello.body.toString())).toEqual({ who: 'Asha', q: 'butter', sameApp: true });
 
-    const away = await send(server, '/away');
+    const away = await rawFrom(server, '/away');
     expect(away.status).toBe(302);
     expect(away.headers.location).toBe('/hello');
   });
 
   it('answers a path nobody serves with Express’s own 404', async () => {
-    const missing = await send(server, '/nowhere');
+    const missing = await rawFrom(server, '/nowhere');
     expect(missing.status).toBe(404);
-    expect(missing.body).toContain('Cannot GET /nowhere');
+    expect(missing.body.toString()).toContain('Cannot GET /nowhere');
   });
 
   it('refuses a port that is taken (listen rejects instead of pretending)', async () => {
@@ -107,8 +79,7 @@ describe('appServer with the whole API', () => {
     t = await startTestApp();
     server = appServer(t.app);
     seen = watchPrototypes(server, t.app);
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
+    await listen(server, 0, '127.0.0.1');
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -116,25 +87,25 @@ describe('appServer with the whole API', () => {
   });
 
   it('answers the catalogue byte for byte as the app does on a plain server', async () => {
-    const through = await send(server, '/api/products');
+    const through = await rawFrom(server, '/api/products');
     const plain = await raw(t.app, '/api/products'); // http.createServer(app): Express sets the prototypes
     expect(through.status).toBe(200);
     expect(through.headers.etag).toBe(plain.headers.etag);
-    expect(through.body).toBe(plain.body.toString('utf8'));
-    expect(JSON.parse(through.body)).toEqual(
+    expect(through.body.equals(plain.body)).toBe(true);
+    expect(JSON.parse(through.body.toString())).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: 'Bodybutter' })]),
     );
     expect(seen.at(-1)).toEqual({ request: true, response: true });
   });
 
   it('reads a JSON body and answers errors through the app’s error handler', async () => {
-    const login = await send(server, '/api/auth/login', {
+    const login = await rawFrom(server, '/api/auth/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'nobody@example.in', password: 'Wrong#Password1' }),
     });
     expect(login.status).toBe(401);
-    expect(JSON.parse(login.body)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(JSON.parse(login.body.toString())).toMatchObject({ code: 'INVALID_CREDENTIALS' });
     expect(login.headers['x-request-id']).toBeTruthy();
   });
 });

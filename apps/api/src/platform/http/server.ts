@@ -10,7 +10,7 @@ import type { Express } from 'express';
  * moved to the old generation. Measured with `--trace-gc-nvp` under a steady load, a bare Express 5
  * app kept 3-5 MB alive through each scavenge, which took 3-5 ms and filled the old generation
  * for a full collection every few seconds; a plain Node server answering the same bytes kept
- * nothing and scavenged in 0.1 ms. Those pauses were the catalogue's slowest answers.
+ * nothing and scavenged in 0.1 ms. Those pauses were among the catalogue's slowest answers.
  *
  * Here Node builds each request and response from classes whose prototypes are the app's
  * `request` and `response` (the server's `IncomingMessage` and `ServerResponse` options), so
@@ -38,9 +38,7 @@ export function appServer(app: Express): http.Server {
  */
 function adopt<T extends object>(current: T, proto: object): T {
   Object.setPrototypeOf(proto, Object.getPrototypeOf(current) as object);
-  const own: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(current);
-  Reflect.deleteProperty(own, 'constructor');
-  Object.defineProperties(proto, own);
+  Object.defineProperties(proto, Object.getOwnPropertyDescriptors(current));
   return proto as T;
 }
 
