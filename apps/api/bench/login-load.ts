@@ -7,13 +7,15 @@
 // run weighs on both sides alike; each side's percentiles are taken over all its rounds together.
 // Bars: the catalogue's p99 during the bursts under 2x its p99 alone (same run), the logins'
 // median under 3 s, every login answered 200 and every catalogue request answered. Built API, real
-// (embedded) database, bcrypt at the production cost (12) in the password pool.
+// (embedded) database, bcrypt at the production cost (12) in the password pool. This process only
+// times the catalogue; the shoppers who log in run in a process of their own (login-shoppers.ts).
 // Run: pnpm build && pnpm --filter @vanya/api bench:login
-import bcrypt from 'bcryptjs';
-import mongoose from 'mongoose';
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import {
-  bursts,
   connectionFailures,
   load,
   mainThreadCpuMs,
@@ -23,6 +25,7 @@ import {
   startStack,
 } from './harness';
 import type { BurstResult, LoadResult } from './harness';
+import type { ShopperOrder, ShopperReport, Shoppers } from './login-shoppers';
 
 const COST = Number(process.env.BCRYPT_COST ?? 12);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,41 +33,58 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const USERS = 20;
 /** The catalogue's traffic: shoppers arriving at a steady rate (open loop), not a saturating loop. */
 const CATALOGUE_RPS = Number(process.env.BENCH_CATALOGUE_RPS ?? 200);
-const PASSWORD = 'Kokum#Butter1';
+const shoppers: Shoppers = {
+  emails: Array.from({ length: USERS }, (_, i) => `bench.${i}@example.in`),
+  password: 'Kokum#Butter1',
+};
 
+/** The shoppers who log in, in a process of their own (login-shoppers.ts, same loader as this). */
+async function loginShoppers() {
+  const file = fileURLToPath(new URL('./login-shoppers.ts', import.meta.url));
+  const child: ChildProcess = fork(file, { execArgv: process.execArgv });
+  const [first] = (await once(child, 'message')) as [unknown];
+  if (first !== 'ready') throw new Error(`the shoppers' process said ${JSON.stringify(first)}`);
+  const ask = (order: ShopperOrder) =>
+    new Promise<ShopperReport>((resolve, reject) => {
+      const exited = (code: number | null) =>
+        reject(new Error(`the shoppers' process exited (${code})`));
+      child.once('exit', exited);
+      child.once('message', (report: ShopperReport) => {
+        child.off('exit', exited);
+        resolve(report);
+      });
+      child.send(order);
+    });
+  return {
+    writeAccounts: async (databaseUri: string) => {
+      await ask({ kind: 'accounts', databaseUri, cost: COST, shoppers });
+    },
+    bursts: async (baseUrl: string, durationMs: number): Promise<BurstResult> => {
+      const report = await ask({ kind: 'bursts', baseUrl, size: USERS, durationMs, shoppers });
+      if (report.kind !== 'bursts') throw new Error('the shoppers answered out of turn');
+      for (const [error, count] of Object.entries(report.failures))
+        connectionFailures[error] = (connectionFailures[error] ?? 0) + count;
+      return report.result;
+    },
+    close: () => child.send({ kind: 'exit' } satisfies ShopperOrder),
+  };
+}
+
+const loggingIn = await loginShoppers();
 const stack = await startStack({ BCRYPT_COST: String(COST), RATE_LIMIT_SCALE: '100000' });
 try {
-  // Twenty verified shoppers, written straight to the database (one hash serves them all).
-  const connection = await mongoose.createConnection(stack.db.uri).asPromise();
-  const passwordHash = await bcrypt.hash(PASSWORD, COST);
-  const emails = Array.from({ length: USERS }, (_, i) => `bench.${i}@example.in`);
-  await connection.collection('users').insertMany(
-    emails.map((email) => ({
-      name: 'Bench Shopper',
-      email,
-      passwordHash,
-      emailVerified: true,
-      tokenVersion: 0,
-      loginHistory: [],
-      addresses: [],
-      paymentMethods: [],
-      wishlist: [],
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    })),
-  );
-  await connection.close();
+  await loggingIn.writeAccounts(stack.db.uri);
 
   const catalogue = () => ({ method: 'GET' as const, path: '/api/products' });
   const login = (i: number) => ({
     method: 'POST' as const,
     path: '/api/auth/login',
-    body: JSON.stringify({ email: emails[i % USERS], password: PASSWORD }),
+    body: JSON.stringify({ email: shoppers.emails[i % USERS], password: shoppers.password }),
   });
   const durationMs = SECONDS * 1000;
 
   await load(stack.baseUrl, { connections: 4, durationMs: 2000, next: catalogue }); // warm-up
-  await bursts(stack.baseUrl, { size: USERS, durationMs: 1, next: login }); // warms the pool
+  await loggingIn.bursts(stack.baseUrl, 1); // warms the pool
   const aloneRounds: LoadResult[] = [];
   const underLoadRounds: LoadResult[] = [];
   const loginRounds: BurstResult[] = [];
@@ -74,7 +94,7 @@ try {
     );
     const [during, burst] = await Promise.all([
       paced(stack.baseUrl, { rps: CATALOGUE_RPS, durationMs, next: catalogue }),
-      bursts(stack.baseUrl, { size: USERS, durationMs, next: login }),
+      loggingIn.bursts(stack.baseUrl, durationMs),
     ]);
     underLoadRounds.push(during);
     loginRounds.push(burst);
@@ -152,5 +172,6 @@ try {
     alone.errors + underLoad.errors === 0;
   process.exitCode = ratioOk && loginOk && allAnswered ? 0 : 1;
 } finally {
+  loggingIn.close();
   await stack.stop();
 }

@@ -1,0 +1,93 @@
+// bench:login's shoppers who log in, in a process of their own (login-load.ts forks this file):
+// it writes their accounts to the database, then sends their bursts of logins, one order per
+// phase, answering each with its results. They are not the shoppers who read the catalogue, and
+// the process that times the catalogue should do nothing else: sending twenty logins at once and
+// reading their answers took it 2-5 ms at a time, and with mongoose loaded for the accounts its
+// heap was collected in full every one to three seconds (3-10 ms each, `--trace-gc`), and the
+// catalogue's latency counted both.
+import bcrypt from 'bcryptjs';
+import mongoose from 'mongoose';
+import { bursts, connectionFailures } from './harness';
+import type { BurstResult } from './harness';
+
+export interface Shoppers {
+  emails: string[];
+  password: string;
+}
+
+export type ShopperOrder =
+  | { kind: 'accounts'; databaseUri: string; cost: number; shoppers: Shoppers }
+  | { kind: 'bursts'; baseUrl: string; size: number; durationMs: number; shoppers: Shoppers }
+  | { kind: 'exit' };
+
+export type ShopperReport =
+  | { kind: 'accounts' }
+  | {
+      kind: 'bursts';
+      result: BurstResult;
+      /** Requests of this process without an answer, by error (merged into the parent's). */
+      failures: Record<string, number>;
+    };
+
+/** Verified accounts written straight to the database (one hash serves them all). */
+async function writeAccounts(databaseUri: string, cost: number, shoppers: Shoppers): Promise<void> {
+  const connection = await mongoose.createConnection(databaseUri).asPromise();
+  try {
+    const passwordHash = await bcrypt.hash(shoppers.password, cost);
+    await connection.collection('users').insertMany(
+      shoppers.emails.map((email) => ({
+        name: 'Bench Shopper',
+        email,
+        passwordHash,
+        emailVerified: true,
+        tokenVersion: 0,
+        loginHistory: [],
+        addresses: [],
+        paymentMethods: [],
+        wishlist: [],
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })),
+    );
+  } finally {
+    await connection.close();
+  }
+}
+
+async function sendBursts(
+  order: Extract<ShopperOrder, { kind: 'bursts' }>,
+): Promise<ShopperReport> {
+  const { emails, password } = order.shoppers;
+  const login = (i: number) => ({
+    method: 'POST' as const,
+    path: '/api/auth/login',
+    body: JSON.stringify({ email: emails[i % emails.length], password }),
+  });
+  const result = await bursts(order.baseUrl, {
+    size: order.size,
+    durationMs: order.durationMs,
+    next: login,
+  });
+  const failures = { ...connectionFailures };
+  for (const key of Object.keys(connectionFailures)) delete connectionFailures[key];
+  return { kind: 'bursts', result, failures };
+}
+
+process.on('message', (order: ShopperOrder) => {
+  if (order.kind === 'exit') process.exit(0);
+  const done =
+    order.kind === 'accounts'
+      ? writeAccounts(order.databaseUri, order.cost, order.shoppers).then((): ShopperReport => ({
+          kind: 'accounts',
+        }))
+      : sendBursts(order);
+  done.then(
+    (report) => process.send!(report),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});
+process.on('disconnect', () => process.exit(0)); // the benchmark ended, or failed
+process.send!('ready');
