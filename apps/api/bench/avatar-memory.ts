@@ -5,9 +5,9 @@
 // Run: pnpm build && pnpm --filter @vanya/api bench:avatars
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import bcrypt from 'bcryptjs';
 import mongoose from 'mongoose';
 import sharp from 'sharp';
+import { writeVerifiedShoppers } from './accounts';
 import { startStack } from './harness';
 
 const USERS = Number(process.env.BENCH_UPLOADS ?? 12);
@@ -68,25 +68,13 @@ async function bigPhoto(): Promise<Buffer> {
 const stack = await startStack({ RATE_LIMIT_SCALE: '100000', BCRYPT_COST: '4' });
 try {
   const photo = await bigPhoto();
-  const connection = await mongoose.createConnection(stack.db.uri).asPromise();
-  const passwordHash = await bcrypt.hash(PASSWORD, 4);
   const emails = Array.from({ length: USERS }, (_, i) => `avatar.${i}@example.in`);
-  await connection.collection('users').insertMany(
-    emails.map((email) => ({
-      name: 'Bench Shopper',
-      email,
-      passwordHash,
-      emailVerified: true,
-      tokenVersion: 0,
-      loginHistory: [],
-      addresses: [],
-      paymentMethods: [],
-      wishlist: [],
-      avatar: '',
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    })),
-  );
+  await writeVerifiedShoppers(stack.db.uri, {
+    emails,
+    password: PASSWORD,
+    cost: 4,
+    extra: { avatar: '' },
+  });
 
   const tokens: string[] = [];
   for (const email of emails) {
@@ -124,6 +112,7 @@ try {
   const same = await Promise.all(tokens.map(() => upload(tokens[1]!)));
   const avatarsDir = path.join(path.dirname(stack.db.dataDir), 'uploads', 'avatars');
   const files = readdirSync(avatarsDir).length;
+  const connection = await mongoose.createConnection(stack.db.uri).asPromise();
   const owned = (
     await connection
       .collection('users')

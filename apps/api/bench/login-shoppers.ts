@@ -5,8 +5,7 @@
 // reading their answers took it 2-5 ms at a time, and with mongoose loaded for the accounts its
 // heap was collected in full every one to three seconds (3-10 ms each, `--trace-gc`), and the
 // catalogue's latency counted both.
-import bcrypt from 'bcryptjs';
-import mongoose from 'mongoose';
+import { writeVerifiedShoppers } from './accounts';
 import { bursts, connectionFailures } from './harness';
 import type { BurstResult } from './harness';
 
@@ -28,31 +27,6 @@ export type ShopperReport =
       /** Requests of this process without an answer, by error (merged into the parent's). */
       failures: Record<string, number>;
     };
-
-/** Verified accounts written straight to the database (one hash serves them all). */
-async function writeAccounts(databaseUri: string, cost: number, shoppers: Shoppers): Promise<void> {
-  const connection = await mongoose.createConnection(databaseUri).asPromise();
-  try {
-    const passwordHash = await bcrypt.hash(shoppers.password, cost);
-    await connection.collection('users').insertMany(
-      shoppers.emails.map((email) => ({
-        name: 'Bench Shopper',
-        email,
-        passwordHash,
-        emailVerified: true,
-        tokenVersion: 0,
-        loginHistory: [],
-        addresses: [],
-        paymentMethods: [],
-        wishlist: [],
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      })),
-    );
-  } finally {
-    await connection.close();
-  }
-}
 
 async function sendBursts(
   order: Extract<ShopperOrder, { kind: 'bursts' }>,
@@ -77,9 +51,11 @@ process.on('message', (order: ShopperOrder) => {
   if (order.kind === 'exit') process.exit(0);
   const done =
     order.kind === 'accounts'
-      ? writeAccounts(order.databaseUri, order.cost, order.shoppers).then((): ShopperReport => ({
-          kind: 'accounts',
-        }))
+      ? writeVerifiedShoppers(order.databaseUri, { ...order.shoppers, cost: order.cost }).then(
+          (): ShopperReport => ({
+            kind: 'accounts',
+          }),
+        )
       : sendBursts(order);
   done.then(
     (report) => process.send!(report),
