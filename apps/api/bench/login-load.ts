@@ -25,7 +25,9 @@ import {
   startStack,
 } from './harness';
 import type { BurstResult, LoadResult } from './harness';
-import type { ShopperOrder, ShopperReport, Shoppers } from './login-shoppers';
+import type { ShopperOrder, ShopperReport } from './login-shoppers';
+import { loginRequest } from './shoppers';
+import type { Shoppers } from './shoppers';
 
 const COST = Number(process.env.BCRYPT_COST ?? 12);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -76,11 +78,6 @@ try {
   await loggingIn.writeAccounts(stack.db.uri);
 
   const catalogue = () => ({ method: 'GET' as const, path: '/api/products' });
-  const login = (i: number) => ({
-    method: 'POST' as const,
-    path: '/api/auth/login',
-    body: JSON.stringify({ email: shoppers.emails[i % USERS], password: shoppers.password }),
-  });
   const durationMs = SECONDS * 1000;
 
   await load(stack.baseUrl, { connections: 4, durationMs: 2000, next: catalogue }); // warm-up
@@ -106,7 +103,7 @@ try {
   const loginAlone = await load(stack.baseUrl, {
     connections: 1,
     durationMs: Math.min(durationMs, 5000),
-    next: login,
+    next: (i) => loginRequest(shoppers, i),
   });
   const cpuAfter = mainThreadCpuMs(stack.api.pid);
 

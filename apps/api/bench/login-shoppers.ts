@@ -8,11 +8,8 @@
 import { writeVerifiedShoppers } from './accounts';
 import { bursts, connectionFailures } from './harness';
 import type { BurstResult } from './harness';
-
-export interface Shoppers {
-  emails: string[];
-  password: string;
-}
+import { loginRequest } from './shoppers';
+import type { Shoppers } from './shoppers';
 
 export type ShopperOrder =
   | { kind: 'accounts'; databaseUri: string; cost: number; shoppers: Shoppers }
@@ -31,16 +28,10 @@ export type ShopperReport =
 async function sendBursts(
   order: Extract<ShopperOrder, { kind: 'bursts' }>,
 ): Promise<ShopperReport> {
-  const { emails, password } = order.shoppers;
-  const login = (i: number) => ({
-    method: 'POST' as const,
-    path: '/api/auth/login',
-    body: JSON.stringify({ email: emails[i % emails.length], password }),
-  });
   const result = await bursts(order.baseUrl, {
     size: order.size,
     durationMs: order.durationMs,
-    next: login,
+    next: (i) => loginRequest(order.shoppers, i),
   });
   const failures = { ...connectionFailures };
   for (const key of Object.keys(connectionFailures)) delete connectionFailures[key];

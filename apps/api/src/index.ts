@@ -6,7 +6,7 @@ import { createServices } from './services';
 import { connectDatabase, disconnectDatabase } from './platform/db/connect';
 import { EmbeddedDatabaseError, startEmbeddedServer } from './platform/db/embedded-server';
 import type { EmbeddedServer } from './platform/db/embedded-server';
-import { appServer, listen } from './platform/http/server';
+import { appServer, close, listen } from './platform/http/server';
 import { createLogger } from './platform/logger';
 import { findRepoRoot } from './platform/paths';
 
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close(server);
     await services.close();
     await disconnectDatabase();
     await embedded?.stop();

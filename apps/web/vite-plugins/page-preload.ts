@@ -149,8 +149,8 @@ export function pageTable(pages: PageRoute[], code: Map<string, string[]>): Page
  * costs the main thread about as much again. The stylesheets are added as stylesheets, not as
  * style preloads: the app's loader of a lazy page then finds them in place, where it would
  * otherwise add each one itself, in the middle of the app's first render (measured: 17-20 ms of
- * that render's 50-65 ms task on /login, unthrottled). Added by a script, they do not block the first paint; they apply as they
- * arrive, to a page that has not rendered yet.
+ * that render's 50-65 ms task on /login, unthrottled). Added by a script, they do not block the
+ * first paint; they apply as they arrive, to a page that has not rendered yet.
  */
 export function pagePreloadScript(hints: Record<string, ImageHint[]>, table: PageTable): string {
   return `(function (hints, files, pages) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { close } from '../platform/http/server';
 
 interface FakeOrder {
   id: string;
@@ -100,7 +101,7 @@ export class FakeRazorpay {
 
   async stop(): Promise<void> {
     this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await close(this.server);
   }
 
   /**

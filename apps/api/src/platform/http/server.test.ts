@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raw, rawFrom } from '../../testing/raw-http';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import { appServer, listen } from './server';
+import { appServer, close, listen } from './server';
 
 /** What the server handed Express: were they already the app's own request and response? */
 function watchPrototypes(server: http.Server, app: Express) {
@@ -34,7 +34,7 @@ describe('appServer: requests born as the app’s own objects', () => {
   const seen = watchPrototypes(server, app);
 
   beforeAll(() => listen(server, 0, '127.0.0.1'));
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => close(server));
 
   it('hands Express requests and responses that already have its prototypes, so it changes none', async () => {
     await rawFrom(server, '/hello');
@@ -82,7 +82,7 @@ describe('appServer with the whole API', () => {
     await listen(server, 0, '127.0.0.1');
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close(server);
     await t.close();
   });
 

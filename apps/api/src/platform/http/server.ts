@@ -42,6 +42,11 @@ function adopt<T extends object>(current: T, proto: object): T {
   return proto as T;
 }
 
+/** Stops listening; resolves once the server's open connections have ended. */
+export function close(server: http.Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
 /** Listens on `port` and `host`; resolves once listening, rejects when the port cannot be had. */
 export function listen(server: http.Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
