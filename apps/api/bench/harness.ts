@@ -25,7 +25,11 @@ function productionFlags(root: string): string[] {
   return manifest.scripts.start.split(' ').filter((word) => word.startsWith('--'));
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+/** `preload`: a module the API imports before its own code (node --import), for tracing. */
+export async function startStack(
+  env: Record<string, string> = {},
+  { preload }: { preload?: string } = {},
+): Promise<Stack> {
   const root = findRepoRoot();
   const entry = path.join(root, 'apps/api/dist/index.js');
   if (!existsSync(entry))
@@ -35,7 +39,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
-  const api = spawn(process.execPath, [...productionFlags(root), ...profile, entry], {
+  const imports = preload ? ['--import', preload] : [];
+  const api = spawn(process.execPath, [...productionFlags(root), ...profile, ...imports, entry], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -100,6 +105,8 @@ export interface LoadResult {
   max: number;
   /** Every latency of the run, sorted (milliseconds). */
   latencies: number[];
+  /** Open-loop runs: each request's sending and its answer's arrival, microseconds of the monotonic clock. */
+  times?: [number, number][];
 }
 
 export interface RequestSpec {
@@ -251,6 +258,8 @@ export async function paced(
   let errors = 0;
   const total = Math.max(1, Math.round((options.rps * options.durationMs) / 1000));
   const interval = 1000 / options.rps;
+  const times: [number, number][] = [];
+  const micros = () => Number(process.hrtime.bigint() / 1000n);
   const started = performance.now();
   const pending: Promise<void>[] = [];
   for (let i = 0; i < total; i += 1) {
@@ -258,9 +267,11 @@ export async function paced(
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const t0 = performance.now();
+    const sent = micros();
     pending.push(
       sendOnce(url, agent, options.next(i)).then((status) => {
         latencies.push(performance.now() - t0);
+        times.push([sent, micros()]);
         statuses[status] = (statuses[status] ?? 0) + 1;
         if (status === 0 || status >= 500) errors += 1;
       }),
@@ -269,7 +280,7 @@ export async function paced(
   await Promise.all(pending);
   agent.destroy();
   const elapsed = (performance.now() - started) / 1000;
-  return summarize(latencies, errors, statuses, latencies.length / elapsed);
+  return { ...summarize(latencies, errors, statuses, latencies.length / elapsed), times };
 }
 
 export interface BurstResult extends LoadResult {

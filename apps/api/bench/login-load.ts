@@ -9,11 +9,14 @@
 // median under 3 s, every login answered 200 and every catalogue request answered. Built API, real
 // (embedded) database, bcrypt at the production cost (12) in the password pool. This process only
 // times the catalogue; the shoppers who log in run in a process of their own (login-shoppers.ts).
+// BENCH_TRACE=1 also prints where the slowest catalogue answers during the bursts waited (trace.ts).
 // Run: pnpm build && pnpm --filter @vanya/api bench:login
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   connectionFailures,
@@ -28,6 +31,8 @@ import type { BurstResult, LoadResult } from './harness';
 import type { ShopperOrder, ShopperReport } from './login-shoppers';
 import { loginRequest } from './shoppers';
 import type { Shoppers } from './shoppers';
+import { slowestSplit } from './trace';
+import type { ApiRecord } from './trace';
 
 const COST = Number(process.env.BCRYPT_COST ?? 12);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -72,8 +77,20 @@ async function loginShoppers() {
   };
 }
 
+const traceFile =
+  process.env.BENCH_TRACE === '1'
+    ? path.join(os.tmpdir(), `vanya-catalogue-trace-${process.pid}.json`)
+    : undefined;
 const loggingIn = await loginShoppers();
-const stack = await startStack({ BCRYPT_COST: String(COST), RATE_LIMIT_SCALE: '100000' });
+const stack = await startStack(
+  {
+    BCRYPT_COST: String(COST),
+    RATE_LIMIT_SCALE: '100000',
+    ...(traceFile ? { BENCH_TRACE_FILE: traceFile } : {}),
+  },
+  traceFile ? { preload: new URL('./catalogue-trace.mjs', import.meta.url).href } : {},
+);
+const underLoadRounds: LoadResult[] = [];
 try {
   await loggingIn.writeAccounts(stack.db.uri);
 
@@ -83,7 +100,6 @@ try {
   await load(stack.baseUrl, { connections: 4, durationMs: 2000, next: catalogue }); // warm-up
   await loggingIn.bursts(stack.baseUrl, 1); // warms the pool
   const aloneRounds: LoadResult[] = [];
-  const underLoadRounds: LoadResult[] = [];
   const loginRounds: BurstResult[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     aloneRounds.push(
@@ -171,4 +187,20 @@ try {
 } finally {
   loggingIn.close();
   await stack.stop();
+}
+
+if (traceFile) {
+  // The API wrote its side as it exited (catalogue-trace.mjs).
+  const split = slowestSplit(
+    underLoadRounds.flatMap((round) => round.times ?? []),
+    JSON.parse(readFileSync(traceFile, 'utf8')) as ApiRecord[],
+  );
+  rmSync(traceFile, { force: true });
+  console.log(
+    `slowest 1% of the catalogue during the bursts (${split.count} of ${split.matched} matched): median ${ms(split.total)}; before the API read the request ${ms(split.before)}, in the API ${ms(split.inside)}, after its answer was handed over ${ms(split.after)}; mostly before ${split.mostly.before}, mostly in the API ${split.mostly.inside}, mostly after ${split.mostly.after}`,
+  );
+  if (split.thread)
+    console.log(
+      `the API's main thread in the interval before each of them (since the catalogue request before it, medians): ran ${ms(split.thread.ran)}, waited for a core ${ms(split.thread.waited)}`,
+    );
 }
