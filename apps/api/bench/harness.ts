@@ -105,7 +105,7 @@ export interface LoadResult {
   max: number;
   /** Every latency of the run, sorted (milliseconds). */
   latencies: number[];
-  /** Open-loop runs: each request's sending and its answer's arrival, microseconds of the monotonic clock. */
+  /** Open-loop runs: each request's sending and its answer's arrival (monotonic clock, µs). */
   times?: [number, number][];
 }
 

@@ -9,7 +9,8 @@
 // median under 3 s, every login answered 200 and every catalogue request answered. Built API, real
 // (embedded) database, bcrypt at the production cost (12) in the password pool. This process only
 // times the catalogue; the shoppers who log in run in a process of their own (login-shoppers.ts).
-// BENCH_TRACE=1 also prints where the slowest catalogue answers during the bursts waited (trace.ts).
+// BENCH_TRACE=1 also prints where the slowest catalogue answers during the bursts waited
+// (trace.ts).
 // Run: pnpm build && pnpm --filter @vanya/api bench:login
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';

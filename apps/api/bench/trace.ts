@@ -8,7 +8,10 @@ export interface SlowestSplit {
   /** How many requests make up the slowest share, and how many requests were matched in all. */
   count: number;
   matched: number;
-  /** Medians over the slowest, in milliseconds: the whole, before the API read the request, in the API, after its answer. */
+  /**
+   * Medians over the slowest, in milliseconds: the whole, before the API read the request, in the
+   * API, after its answer.
+   */
   total: number;
   before: number;
   inside: number;
@@ -22,7 +25,9 @@ export interface SlowestSplit {
   thread?: { ran: number; waited: number };
 }
 
-/** The API's side of a request: read, answered, and (Linux) its main thread's run and wait so far. */
+/**
+ * The API's side of a request: read, answered, and (Linux) its main thread's run and wait so far.
+ */
 export type ApiRecord = [number, number, number?, number?];
 
 const median = (values: number[]) => {
