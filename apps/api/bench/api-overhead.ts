@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { load, ms, startStack } from './harness';
+import { load, median, ms, startStack } from './harness';
 import type { LoadResult, RequestSpec } from './harness';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -58,9 +58,6 @@ async function startBare(answers: Record<string, { type: string; body: string }>
       }),
   };
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const stack = await startStack({ RATE_LIMIT_SCALE: '100000' });
 const answers: Record<string, { type: string; body: string }> = {};

@@ -24,7 +24,7 @@ import { TicketModel } from '../src/modules/tickets/tickets.routes';
 import { EmailKeyModel } from '../src/modules/users/email-keys';
 import { ProfileListModel, profileListDocument } from '../src/modules/users/profile-index';
 import { UserModel } from '../src/modules/users/user.model';
-import { startStack } from './harness';
+import { median, startStack } from './harness';
 
 const USERS = Number(process.env.GROWTH_USERS ?? 100_000);
 const ORDERS = Number(process.env.GROWTH_ORDERS ?? 200_000);
@@ -68,8 +68,6 @@ const CARTS = [
     { productId: 'TanGoneSoap', quantity: 3 },
   ],
 ];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 let passwordHash = '';
 let userSeq = 0;

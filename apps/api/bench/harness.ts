@@ -259,19 +259,18 @@ export async function paced(
   const total = Math.max(1, Math.round((options.rps * options.durationMs) / 1000));
   const interval = 1000 / options.rps;
   const times: [number, number][] = [];
-  const micros = () => Number(process.hrtime.bigint() / 1000n);
   const started = performance.now();
   const pending: Promise<void>[] = [];
   for (let i = 0; i < total; i += 1) {
     const due = started + i * interval;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const t0 = performance.now();
     const sent = micros();
     pending.push(
       sendOnce(url, agent, options.next(i)).then((status) => {
-        latencies.push(performance.now() - t0);
-        times.push([sent, micros()]);
+        const answered = micros();
+        latencies.push((answered - sent) / 1000);
+        times.push([sent, answered]);
         statuses[status] = (statuses[status] ?? 0) + 1;
         if (status === 0 || status >= 500) errors += 1;
       }),
@@ -282,6 +281,9 @@ export async function paced(
   const elapsed = (performance.now() - started) / 1000;
   return { ...summarize(latencies, errors, statuses, latencies.length / elapsed), times };
 }
+
+/** Microseconds of the monotonic clock, which every process on the machine reads alike. */
+const micros = () => Number(process.hrtime.bigint() / 1000n);
 
 export interface BurstResult extends LoadResult {
   /** How many bursts ran (each `size` requests sent at the same moment). */
@@ -321,5 +323,9 @@ export async function bursts(
   const elapsed = (performance.now() - started) / 1000;
   return { rounds, ...summarize(latencies, errors, statuses, latencies.length / elapsed) };
 }
+
+/** The middle value (the upper of the two middle ones for an even count; 0 for none). */
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
 
 export const ms = (n: number) => `${n.toFixed(2)} ms`;

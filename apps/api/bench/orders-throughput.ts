@@ -12,7 +12,7 @@ import mongoose from 'mongoose';
 import { deriveKey, SECRET_PURPOSES } from '../src/config/secrets';
 import { signSessionToken } from '../src/modules/auth/tokens';
 import { orderIdFor, orderSchema } from '../src/modules/orders/order.model';
-import { load, ms, startStack } from './harness';
+import { load, median, ms, startStack } from './harness';
 
 const CLIENTS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,8 +44,6 @@ interface Figures {
   p99: number;
   errors: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 const stack = await startStack({ JWT_SECRET, RATE_LIMIT_SCALE: '100000' });
 try {

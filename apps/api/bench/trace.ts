@@ -1,3 +1,5 @@
+import { median } from './harness';
+
 /**
  * Where the slowest catalogue answers of a run spent their time (bench:login with BENCH_TRACE=1):
  * each request's sending and the arrival of its answer in the client (harness `paced`), matched
@@ -29,11 +31,6 @@ export interface SlowestSplit {
  * The API's side of a request: read, answered, and (Linux) its main thread's run and wait so far.
  */
 export type ApiRecord = [number, number, number?, number?];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 /** The API's record of a request: the first it read at or after the client sent it. */
 function matcher(api: ApiRecord[]) {
