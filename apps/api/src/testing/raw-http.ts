@@ -13,7 +13,7 @@ export interface RawAnswer {
 export function rawFrom(
   server: http.Server,
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<RawAnswer> {
   const { port } = server.address() as AddressInfo;
   return new Promise<RawAnswer>((resolve, reject) => {

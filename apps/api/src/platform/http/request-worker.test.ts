@@ -1,0 +1,108 @@
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger';
+import { loadConfig } from '../../config/env';
+import { errorHandler } from '../errors/error-handler';
+import { rawFrom } from '../../testing/raw-http';
+import { startRequestWorker } from './request-worker';
+import type { RequestWorker } from './request-worker';
+
+// The worker is TypeScript: it loads through tsx, as the API's own does in development.
+const logger = createLogger(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
+let worker: RequestWorker;
+let server: http.Server;
+
+beforeAll(async () => {
+  worker = startRequestWorker({
+    file: new URL('../../testing/echo-worker.ts', import.meta.url),
+    workerData: {},
+    logger,
+    bodyLimit: '1kb',
+  });
+  await worker.ready;
+  const app = express();
+  app.post(['/echo', '/die', '/slow', '/holding', '/last-close'], worker.handler);
+  app.use(errorHandler(logger));
+  server = http.createServer(app);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+});
+
+afterAll(async () => {
+  await worker.stop();
+  await new Promise((r) => server.close(r));
+});
+
+const post = (url: string, body: string, headers: Record<string, string> = {}) =>
+  rawFrom(server, url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+
+describe('routes answered by a worker thread', () => {
+  it('passes on the method, path and query, headers, body and client address, and answers status, cookies and body as the worker gave them', async () => {
+    const answer = await post('/echo?from=test', JSON.stringify({ email: 'asha@example.in' }), {
+      'x-shop-test': 'kokum',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.headers['set-cookie']).toEqual(['first=1; Path=/; HttpOnly', 'second=2; Path=/']);
+    expect(answer.headers['content-length']).toBe(String(answer.body.length));
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      method: 'POST',
+      url: '/echo?from=test',
+      ip: '127.0.0.1',
+      body: { email: 'asha@example.in' },
+      header: 'kokum',
+      contentEncoding: null,
+    });
+  });
+
+  it('closes an answer it gave in full as finished, not aborted (as the request log reads it)', async () => {
+    expect((await post('/echo', '{}')).status).toBe(201);
+    const closed = await post('/last-close', '{}');
+    expect(JSON.parse(closed.body.toString())).toEqual({ finished: true });
+  });
+
+  it('passes on a compressed body decompressed', async () => {
+    const answer = await rawFrom(server, '/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ name: 'Asha' })),
+    });
+    expect(answer.status).toBe(201);
+    expect(JSON.parse(answer.body.toString())).toMatchObject({ body: { name: 'Asha' } });
+  });
+
+  it('refuses a body over the limit itself, with the API error body', async () => {
+    const answer = await post('/echo', JSON.stringify({ note: 'x'.repeat(2000) }));
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers 503 for the requests a dying worker held, then answers through a new one', async () => {
+    const lost = await post('/die', '{}');
+    expect(lost.status).toBe(503);
+    expect(JSON.parse(lost.body.toString())).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'We could not complete this right now. Please try again in a moment.',
+    });
+    const next = await post('/echo', JSON.stringify({ again: true }));
+    expect(next.status).toBe(201);
+    expect(JSON.parse(next.body.toString())).toMatchObject({ body: { again: true } });
+  });
+
+  it('stops only after answering what it holds; after that it answers 503', async () => {
+    const inHand = post('/slow', '{}');
+    // Stops once the worker holds the request.
+    while (JSON.parse((await post('/holding', '{}')).body.toString()).holding === 0)
+      await new Promise((r) => setTimeout(r, 10));
+    await worker.stop();
+    const answered = await inHand;
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.body.toString())).toEqual({ slow: 'answered' });
+    const after = await post('/echo', '{}');
+    expect(after.status).toBe(503);
+  });
+});
