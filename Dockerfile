@@ -25,4 +25,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--max-old-space-size=144", "dist/index.js"]
+CMD ["node", "--max-old-space-size=144", "--max-semi-space-size=8", "dist/index.js"]

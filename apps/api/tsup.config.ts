@@ -3,7 +3,9 @@ import { defineConfig } from 'tsup';
 // The workspace packages are TypeScript source, so they are bundled into the API; npm
 // dependencies stay external and are installed next to dist/ (see the Dockerfile).
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The password routes' thread (password-worker-app.ts) is a second entry: index.js starts it by
+  // file name.
+  entry: ['src/index.ts', 'src/password-worker-app.ts'],
   format: ['esm'],
   target: 'node20',
   platform: 'node',

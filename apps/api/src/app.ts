@@ -1,13 +1,12 @@
 import path from 'node:path';
-import compression from 'compression';
-import cors from 'cors';
 import express from 'express';
-import type { Express } from 'express';
-import helmet from 'helmet';
+import type { Express, RequestHandler } from 'express';
 import type { Connection } from 'mongoose';
+import { apiCompression, appShell, headersAndPreflight } from './app-shell';
+import { passwordGate } from './password-app';
 import type { Config } from './config/env';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { authRoutes } from './modules/auth/auth.routes';
+import { authRoutes, PASSWORD_PATHS } from './modules/auth/auth.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -22,8 +21,6 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { errorHandler, notFoundHandler } from './platform/errors/error-handler';
-import { concurrencyGate } from './platform/http/concurrency-gate';
-import { captureFixedHeaders, setFixedHeaders } from './platform/http/fixed-headers';
 import { requestLog } from './platform/http/request-log';
 import { webAppRoutes } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
@@ -36,61 +33,35 @@ export interface AppDeps {
   connection: Connection;
   /** Every service and job, built once by the caller (services.ts), who also closes them. */
   services: Services;
-}
-
-/** Which API answers `compression` may compress: what it deems compressible, never a PDF. */
-function compressible(req: express.Request, res: express.Response): boolean {
-  const type = String(res.getHeader('Content-Type') ?? '');
-  if (type.startsWith('application/pdf') || type.startsWith('text/event-stream')) return false;
-  return compression.filter(req, res);
+  /**
+   * Answers the password routes (PASSWORD_PATHS) in place of this app: index.ts passes the handler
+   * of the thread it runs them in. Without it (the tests, and that thread's own app) they run here.
+   */
+  passwordRoutes?: RequestHandler;
 }
 
 /** Builds the whole HTTP app without listening: index.ts listens, tests call it in-process. */
-export function createApp({ config, logger, connection, services }: AppDeps): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (nobody by default).
-  app.set('trust proxy', config.trustProxy);
-  app.set('query parser', 'simple');
-
-  const corsHeaders = cors({ origin: config.webOrigin, credentials: true });
-  const securityHeaders = helmet({
-    crossOriginEmbedderPolicy: false,
-    contentSecurityPolicy: {
-      directives: {
-        // Only production is served over HTTPS; on plain-http hosts this would break every asset.
-        'upgrade-insecure-requests': config.isProduction ? [] : null,
-        'default-src': ["'self'"],
-        'script-src': ["'self'", 'https://checkout.razorpay.com'],
-        'frame-src': [
-          "'self'",
-          'https://api.razorpay.com',
-          'https://checkout.razorpay.com',
-          'https://www.google.com',
-          'https://www.openstreetmap.org',
-        ],
-        'connect-src': ["'self'", 'https://lumberjack.razorpay.com', 'https://api.razorpay.com'],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'font-src': ["'self'", 'data:'],
-      },
-    },
-  });
-
-  // Neither depends on anything in the request but a preflight's questions, so their headers are
-  // captured once and set in one step on every answer; CORS itself runs only for preflights.
-  const fixedHeaders = captureFixedHeaders([corsHeaders, securityHeaders]);
+export function createApp({
+  config,
+  logger,
+  connection,
+  services,
+  passwordRoutes,
+}: AppDeps): Express {
+  const { app, fixedHeaders, corsHeaders } = appShell(config);
   // The catalogue's reads, the busiest of the API, come first and set those headers, their request
   // id and log line themselves, in one step (products.routes.ts).
   const catalogue = catalogueRoutes(services.stock, { logger, fixedHeaders });
   app.get('/api/products', catalogue.list);
   app.get('/api/products/:id', catalogue.product);
-  app.use((req, res, next) => {
-    setFixedHeaders(res, fixedHeaders);
-    if (req.method === 'OPTIONS') corsHeaders(req, res, next);
-    else next();
-  });
+  app.use(headersAndPreflight(fixedHeaders, corsHeaders));
+  // Answered by another thread, log line and all (platform/http/request-worker.ts); the headers
+  // set above stand for the answers this thread gives itself (413, 503).
+  if (passwordRoutes)
+    app.post(
+      PASSWORD_PATHS.map((p) => `/api/auth${p}`),
+      passwordRoutes,
+    );
   // The web app's files come before the request log and the parsers: a table lookup each
   // (platform/http/web-app.ts).
   const web = config.serveWeb ? webAppRoutes(config.webDistDir) : undefined;
@@ -105,18 +76,12 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   app.use('/api', webhookRoute(services.payments));
   // After the webhook (its answer stays as it is): JSON and text of 1 KB or more, compressed when
   // the client accepts it; PDFs (invoices, exports) are streamed as they are.
-  app.use('/api', compression({ threshold: 1024, filter: compressible }));
+  app.use('/api', apiCompression());
   app.use(express.json({ limit: config.jsonBodyLimit }));
 
   const api = express.Router();
   api.use(healthRoutes(connection));
-  // Requests that hash or compare a password are let in twice as many at a time as the hashing
-  // pool has threads: enough to keep the pool busy, few enough that a burst does not run all its
-  // database work on the event loop at once (platform/http/concurrency-gate.ts).
-  api.use(
-    '/auth',
-    authRoutes(services.auth, config, concurrencyGate(services.passwordHasher.threads * 2)),
-  );
+  api.use('/auth', authRoutes(services.auth, config, passwordGate(services)));
   api.use(wishlistRoutes(config));
   api.use(consentRoutes(config));
   api.use(contactRoutes(config, services.mailer, logger));

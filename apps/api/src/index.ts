@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
@@ -6,9 +7,11 @@ import { createServices } from './services';
 import { connectDatabase, disconnectDatabase } from './platform/db/connect';
 import { EmbeddedDatabaseError, startEmbeddedServer } from './platform/db/embedded-server';
 import type { EmbeddedServer } from './platform/db/embedded-server';
+import { startRequestWorker } from './platform/http/request-worker';
 import { appServer, close, listen } from './platform/http/server';
 import { createLogger } from './platform/logger';
 import { findRepoRoot } from './platform/paths';
+import type { PasswordWorkerData } from './password-worker-app';
 
 // env -> database -> createApp -> listen -> graceful shutdown. The only listen() of the API.
 async function main(): Promise<void> {
@@ -33,11 +36,26 @@ async function main(): Promise<void> {
   }
   const connection = await connectDatabase(uri);
   const services = createServices(config, logger);
-  const app = createApp({ config, logger, connection, services });
+  // Logins and the other password routes run in a thread of their own, with their own pool of
+  // hashing threads, so that their work never holds up this one (platform/http/request-worker.ts).
+  const passwords = startRequestWorker({
+    file: passwordWorkerFile(),
+    workerData: { mongodbUri: uri } satisfies PasswordWorkerData,
+    logger,
+    bodyLimit: config.jsonBodyLimit,
+    // Its young generation small (V8 would reserve 32 MB): the thread answers a few requests a
+    // second, and the API's memory stays within its 200 MB (bench:overhead).
+    resourceLimits: { maxYoungGenerationSizeMb: 2 },
+  });
+  await passwords.ready;
+  const app = createApp({
+    config,
+    logger,
+    connection,
+    services,
+    passwordRoutes: passwords.handler,
+  });
   services.jobs.start();
-  logger.info(
-    `Passwords hashed by ${await services.passwordHasher.implementation()} on ${services.passwordHasher.threads} threads`,
-  );
 
   const server = appServer(app);
   await listen(server, config.port, config.host);
@@ -57,6 +75,7 @@ async function main(): Promise<void> {
     force.unref();
     server.closeIdleConnections();
     await close(server);
+    await passwords.stop();
     await services.close();
     await disconnectDatabase();
     await embedded?.stop();
@@ -65,6 +84,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** The password routes' thread: its built file next to index.js, or its source next to index.ts. */
+function passwordWorkerFile(): URL {
+  const built = new URL('./password-worker-app.js', import.meta.url);
+  return existsSync(fileURLToPath(built))
+    ? built
+    : new URL('./password-worker-app.ts', import.meta.url);
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { createAuthServices } from './auth-services';
 import type { Config } from './config/env';
 import { createJobs } from './jobs/jobs';
 import type { Jobs } from './jobs/jobs';
@@ -6,13 +6,8 @@ import { createAdminOrders } from './modules/admin/admin-orders.service';
 import type { AdminOrders } from './modules/admin/admin-orders.service';
 import { createAdminSupport } from './modules/admin/admin-support.service';
 import type { AdminSupport } from './modules/admin/admin-support.service';
-import { createAuthService } from './modules/auth/auth.service';
 import type { AuthService } from './modules/auth/auth.service';
-import { createCodeService } from './modules/auth/codes.service';
-import { createEmailTokenService } from './modules/auth/email-tokens.service';
-import { createPasswordHasher } from './modules/auth/password-hasher';
 import type { PasswordHasher } from './modules/auth/password-hasher';
-import { createMailer } from './modules/mail/mailer';
 import type { Mailer } from './modules/mail/mailer';
 import { createOrderLifecycle } from './modules/orders/order-lifecycle';
 import type { OrderLifecycle } from './modules/orders/order-lifecycle';
@@ -22,7 +17,6 @@ import { RazorpayProvider, TestPaymentProvider } from './modules/payments/paymen
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentsService } from './modules/payments/payments.service';
 import type { PaymentsService } from './modules/payments/payments.service';
-import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
 import type { SmsTransport } from './modules/sms/sms-transport';
 import { createStockService } from './modules/stock/stock.service';
 import type { StockService } from './modules/stock/stock.service';
@@ -53,20 +47,7 @@ export interface Services {
 }
 
 export function createServices(config: Config, logger: Logger): Services {
-  const passwordHasher = createPasswordHasher({
-    cost: config.bcryptCost,
-    threads: config.passwordHashThreads,
-  });
-  const sms: SmsTransport = config.sms
-    ? new HttpSmsTransport(config.sms.url, config.sms.apiKey)
-    : config.isProduction
-      ? {
-          // Never print codes into production logs: without a gateway, phone codes are refused.
-          send: async () => {
-            throw new Error('SMS_URL is not configured');
-          },
-        }
-      : new LogSmsTransport(logger);
+  const { passwordHasher, mailer, sms, auth } = createAuthServices(config, logger);
   const provider: PaymentProvider = config.razorpay
     ? new RazorpayProvider({ ...config.razorpay, apiUrl: config.razorpayApiUrl })
     : new TestPaymentProvider(config.secrets.testPayments);
@@ -77,12 +58,6 @@ export function createServices(config: Config, logger: Logger): Services {
       .finally(() => running.delete(promise));
     running.add(promise);
   };
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    mailFrom: config.mailFrom,
-    mailDir: path.join(config.dataDir, 'mail'),
-    logger,
-  });
 
   const lifecycle = createOrderLifecycle({
     logger,
@@ -98,15 +73,6 @@ export function createServices(config: Config, logger: Logger): Services {
     payments,
     logger,
     linkSecret: config.secrets.invoiceLinks,
-  });
-  const auth = createAuthService({
-    config,
-    logger,
-    mailer,
-    sms,
-    hasher: passwordHasher,
-    codes: createCodeService(config.secrets.codes),
-    tokens: createEmailTokenService(),
   });
   const jobs = createJobs(
     [

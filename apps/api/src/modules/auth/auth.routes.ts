@@ -119,6 +119,19 @@ const avatarUpload = multer({
 }).single(AVATAR_FIELD);
 
 /**
+ * The routes that hash or compare a password (under /api/auth). index.ts has them answered by a
+ * thread of their own (password-worker-app.ts), so that their work never delays the main thread.
+ */
+export const PASSWORD_PATHS = [
+  '/register',
+  '/login',
+  '/reset-password',
+  '/change-password',
+  '/two-step',
+] as const;
+type PasswordPath = (typeof PASSWORD_PATHS)[number];
+
+/**
  * `passwordWork` admits the requests that hash or compare a password (app.ts gives it a
  * concurrency gate twice as wide as the hashing pool). It runs before anything else of theirs,
  * their rate limits included: with the limits first, the twenty rate-limit inserts of a burst of
@@ -140,11 +153,13 @@ export function authRoutes(
   });
   const verifyLimit = rateLimit(limits.verify, { perAccountClient: limits.verifyAccountClient });
   const loginGuard = createAttemptGuard(limits.loginAttempts);
+  // Every route that hashes or compares a password, behind the gate; only PASSWORD_PATHS may.
+  const passwordRoute = (path: PasswordPath, ...handlers: RequestHandler[]) =>
+    router.post(path, passwordWork, ...handlers);
   const codeGuard = createAttemptGuard(limits.codeAttempts);
 
-  router.post(
+  passwordRoute(
     '/register',
-    passwordWork,
     rateLimit(limits.register),
     validate(registerBodySchema),
     async (_req, res) => {
@@ -153,20 +168,14 @@ export function authRoutes(
     },
   );
 
-  router.post(
-    '/login',
-    passwordWork,
-    rateLimit(limits.login),
-    validate(loginBodySchema),
-    async (req, res) => {
-      const body = parsed(res, loginBodySchema);
-      res.json(
-        await attempt(loginGuard, req, body.email, ['INVALID_CREDENTIALS'], () =>
-          service.login(body, loginEvent(req)),
-        ),
-      );
-    },
-  );
+  passwordRoute('/login', rateLimit(limits.login), validate(loginBodySchema), async (req, res) => {
+    const body = parsed(res, loginBodySchema);
+    res.json(
+      await attempt(loginGuard, req, body.email, ['INVALID_CREDENTIALS'], () =>
+        service.login(body, loginEvent(req)),
+      ),
+    );
+  });
 
   router.post('/verify-email', verifyLimit, validate(verifyEmailBodySchema), async (req, res) => {
     res.json(
@@ -223,9 +232,8 @@ export function authRoutes(
     },
   );
 
-  router.post(
+  passwordRoute(
     '/reset-password',
-    passwordWork,
     rateLimit(limits.reset),
     validate(resetPasswordBodySchema),
     async (_req, res) => {
@@ -296,9 +304,8 @@ export function authRoutes(
     },
   );
 
-  router.post(
+  passwordRoute(
     '/change-password',
-    passwordWork,
     auth,
     rateLimit(limits.password),
     validate(changePasswordBodySchema),
@@ -316,9 +323,8 @@ export function authRoutes(
     res.json(message(AUTH_MESSAGES.otpSent));
   });
 
-  router.post(
+  passwordRoute(
     '/two-step',
-    passwordWork,
     auth,
     rateLimit(limits.password),
     validate(twoStepBodySchema),

@@ -27,33 +27,54 @@ function workerFile(): string {
 }
 
 /**
- * bcrypt (native where its prebuilt binary loads, else bcryptjs) in a pool of worker threads as wide as the machine, each at a low CPU priority
- * (password-worker.mjs raises its own thread's nice value by 10). A burst of logins then uses every
- * core the shop is not using, while the main thread, which answers everything else, preempts the
- * hashing whenever it has work: the catalogue stays as quick as when nobody logs in, and logins
- * finish as fast as the idle cores allow. Logins beyond the pool wait in its queue (first come,
- * first served), never on the event loop.
+ * bcrypt (native where its prebuilt binary loads, else bcryptjs) in a pool of worker threads as
+ * wide as the machine, each at a low CPU priority (password-worker.mjs raises its own thread's nice
+ * value by 10). A burst of logins then uses every core the shop is not using, while the threads
+ * that answer requests preempt the hashing whenever they have work, and logins finish as fast as
+ * the idle cores allow. Logins beyond the pool wait in its queue (first come, first served), never
+ * on the event loop. In the running API the pool belongs to the password routes' own thread
+ * (password-worker-app.ts).
  */
-export function createPasswordHasher(options: { cost: number; threads?: number }): PasswordHasher {
+export function createPasswordHasher(options: {
+  cost: number;
+  threads?: number;
+  /** Told which bcrypt the pool runs when it first starts (for the log). */
+  onStart?: (implementation: 'bcrypt' | 'bcryptjs') => void;
+}): PasswordHasher {
   const threads = options.threads ?? Math.max(1, Math.min(4, os.availableParallelism()));
-  const pool = new Piscina({
-    filename: workerFile(),
-    minThreads: 1,
-    maxThreads: threads,
-    idleTimeout: 60_000,
-  });
+  // No thread until the first password, and none a minute after the last: hashing threads hold
+  // memory (a V8 heap and bcrypt each) only while someone signs in.
+  let started: Piscina | undefined;
+  const pool = () => {
+    if (!started) {
+      started = new Piscina({
+        filename: workerFile(),
+        minThreads: 0,
+        maxThreads: threads,
+        idleTimeout: 60_000,
+      });
+      const first = started;
+      void (first.run({ op: 'implementation' }) as Promise<'bcrypt' | 'bcryptjs'>).then(
+        (implementation) => options.onStart?.(implementation),
+        () => undefined,
+      );
+    }
+    return started;
+  };
   const hash = (password: string) =>
-    pool.run({ op: 'hash', password, cost: options.cost }) as Promise<string>;
+    pool().run({ op: 'hash', password, cost: options.cost }) as Promise<string>;
   let dummy: Promise<string> | undefined;
   return {
     threads,
     hash,
-    compare: (password, h) => pool.run({ op: 'compare', password, hash: h }) as Promise<boolean>,
-    implementation: () => pool.run({ op: 'implementation' }) as Promise<'bcrypt' | 'bcryptjs'>,
+    compare: (password, h) => pool().run({ op: 'compare', password, hash: h }) as Promise<boolean>,
+    implementation: () => pool().run({ op: 'implementation' }) as Promise<'bcrypt' | 'bcryptjs'>,
     get dummyHash() {
       dummy ??= hash(`dummy-${Math.random()}`);
       return dummy;
     },
-    close: () => pool.destroy(),
+    close: async () => {
+      await started?.destroy();
+    },
   };
 }

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { Config } from './config/env';
+import { createAuthService } from './modules/auth/auth.service';
+import type { AuthService } from './modules/auth/auth.service';
+import { createCodeService } from './modules/auth/codes.service';
+import { createEmailTokenService } from './modules/auth/email-tokens.service';
+import { createPasswordHasher } from './modules/auth/password-hasher';
+import type { PasswordHasher } from './modules/auth/password-hasher';
+import { createMailer } from './modules/mail/mailer';
+import type { Mailer } from './modules/mail/mailer';
+import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
+import type { SmsTransport } from './modules/sms/sms-transport';
+import type { Logger } from './platform/logger';
+
+/**
+ * The accounts' part of the composition root (services.ts): password hashing, mail, SMS and the
+ * account service. Built on its own too, by the password routes' thread (password-worker-app.ts),
+ * which needs nothing else of the API.
+ */
+export interface AuthServices {
+  passwordHasher: PasswordHasher;
+  mailer: Mailer;
+  sms: SmsTransport;
+  auth: AuthService;
+}
+
+export function createAuthServices(config: Config, logger: Logger): AuthServices {
+  const passwordHasher = createPasswordHasher({
+    cost: config.bcryptCost,
+    threads: config.passwordHashThreads,
+    onStart: (implementation) =>
+      logger.info(
+        `Passwords hashed by ${implementation} on up to ${passwordHasher.threads} threads`,
+      ),
+  });
+  const sms: SmsTransport = config.sms
+    ? new HttpSmsTransport(config.sms.url, config.sms.apiKey)
+    : config.isProduction
+      ? {
+          // Never print codes into production logs: without a gateway, phone codes are refused.
+          send: async () => {
+            throw new Error('SMS_URL is not configured');
+          },
+        }
+      : new LogSmsTransport(logger);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    mailDir: path.join(config.dataDir, 'mail'),
+    logger,
+  });
+  const auth = createAuthService({
+    config,
+    logger,
+    mailer,
+    sms,
+    hasher: passwordHasher,
+    codes: createCodeService(config.secrets.codes),
+    tokens: createEmailTokenService(),
+  });
+  return { passwordHasher, mailer, sms, auth };
+}
