@@ -1,10 +1,17 @@
 // A request worker for request-worker.test.ts: a small Express app that shows what reached it and
 // can be told to die mid-request or to take its time.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import express from 'express';
 import { answeredInMemory, answerRequests } from '../platform/http/request-worker';
 
 const port = parentPort!;
+// Which starts fail (counted across workers in a shared counter), if the test asks for any.
+const { starts, failStarts } = (workerData ?? {}) as {
+  starts?: SharedArrayBuffer;
+  failStarts?: number[];
+};
+if (starts && failStarts?.includes(Atomics.add(new Int32Array(starts), 0, 1)))
+  throw new Error('this start fails');
 const app = express();
 app.set('trust proxy', 'loopback');
 app.use(answeredInMemory);

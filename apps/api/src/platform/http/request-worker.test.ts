@@ -93,6 +93,42 @@ describe('routes answered by a worker thread', () => {
     expect(JSON.parse(next.body.toString())).toMatchObject({ body: { again: true } });
   });
 
+  it('tries again after a worker that fails to start, until one does', async () => {
+    const starts = new SharedArrayBuffer(4);
+    // Start 0 is the first worker; start 1 (after it dies) fails; start 2 answers.
+    const flaky = startRequestWorker({
+      file: new URL('../../testing/echo-worker.ts', import.meta.url),
+      workerData: { starts, failStarts: [1] },
+      logger,
+      bodyLimit: '1kb',
+    });
+    await flaky.ready;
+    const app = express();
+    app.post(['/echo', '/die'], flaky.handler);
+    app.use(errorHandler(logger));
+    const own = http.createServer(app);
+    await new Promise<void>((r) => own.listen(0, '127.0.0.1', r));
+    try {
+      const send = (url: string) =>
+        rawFrom(own, url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+      expect((await send('/die')).status).toBe(503);
+      const statuses: number[] = [];
+      // Requests during a failed start are answered 503; the next wait for the start after it.
+      while (statuses.at(-1) !== 201 && statuses.length < 20)
+        statuses.push((await send('/echo')).status);
+      expect(statuses.at(-1)).toBe(201);
+      expect(statuses.slice(0, -1).every((status) => status === 503)).toBe(true);
+      expect(new Int32Array(starts)[0]).toBe(3);
+    } finally {
+      await flaky.stop();
+      await new Promise((r) => own.close(r));
+    }
+  });
+
   it('stops only after answering what it holds; after that it answers 503', async () => {
     const inHand = post('/slow', '{}');
     // Stops once the worker holds the request.

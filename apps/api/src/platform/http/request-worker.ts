@@ -151,18 +151,29 @@ export function startRequestWorker(options: {
         }
         if (stopping || !ready) return;
         logger.error({ code }, 'request worker exited; starting another');
-        current = new Promise((r) => setTimeout(r, RESTART_AFTER_MS)).then(() =>
-          stopping ? Promise.reject(new Error('stopped')) : start(),
-        );
-        current.catch((err: unknown) => logger.error({ err }, 'request worker did not restart'));
+        restart();
       });
     });
+
+  // Another worker a second later, and again a second after each one that fails to start (the
+  // database away, say); requests that arrive meanwhile wait for it, or are answered 503 if the
+  // one they waited for did not start.
+  const restart = () => {
+    current = new Promise((r) => setTimeout(r, RESTART_AFTER_MS)).then(() =>
+      stopping ? Promise.reject(new Error('stopped')) : start(),
+    );
+    current.catch((err: unknown) => {
+      if (stopping) return;
+      logger.error({ err }, 'request worker did not start; trying again');
+      restart();
+    });
+  };
 
   current = start();
 
   const forward = async (req: express.Request, res: express.Response) => {
     const w = stopping ? undefined : await current.catch(() => undefined);
-    if (!w) throw unavailable();
+    if (!w || w !== worker) throw unavailable();
     const headers: IncomingHttpHeaders = { ...req.headers };
     for (const name of [...HOP_BY_HOP, 'content-length', 'content-encoding']) delete headers[name];
     const id = nextId++;
