@@ -132,12 +132,13 @@ export const PASSWORD_PATHS = [
 type PasswordPath = (typeof PASSWORD_PATHS)[number];
 
 /**
- * `passwordWork` admits the requests that hash or compare a password (app.ts gives it a
- * concurrency gate twice as wide as the hashing pool). It runs before anything else of theirs,
- * their rate limits included: with the limits first, the twenty rate-limit inserts of a burst of
- * logins ran at once, and three runs of bench:login put the catalogue's p99 at 3.7, 7.9 and 19.6x
- * its p99 alone (with the gate first: 0.5-5.5x, under 2x in six runs of ten). The price: a client
- * over its limit waits its turn before it is refused, then holds its place only for that check.
+ * `passwordWork` admits the requests that hash or compare a password (`passwordGate` of
+ * password-app.ts: a concurrency gate twice as wide as the hashing pool). It runs before anything
+ * else of theirs, their rate limits included: with the limits first, the twenty rate-limit inserts
+ * of a burst of logins ran at once, and three runs of bench:login put the catalogue's p99 at 3.7,
+ * 7.9 and 19.6x its p99 alone (with the gate first: 0.5-5.5x, under 2x in six runs of ten). The
+ * price: a client over its limit waits its turn before it is refused, then holds its place only
+ * for that check.
  */
 export function authRoutes(
   service: AuthService,
