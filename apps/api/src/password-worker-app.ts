@@ -1,4 +1,4 @@
-// The thread that answers the password routes (PASSWORD_ROUTES: login, sign-up, password reset
+// The thread that answers the password routes (PASSWORD_PATHS: login, sign-up, password reset
 // and change, two-step switch), started by index.ts through platform/http/request-worker.ts. It
 // builds the account routes as the whole API mounts them (password-app.ts), on a database
 // connection of its own, and answers the requests the main thread passes on; it loads nothing

@@ -53,8 +53,7 @@ export function createPasswordHasher(options: {
         maxThreads: threads,
         idleTimeout: 60_000,
       });
-      const first = started;
-      void (first.run({ op: 'implementation' }) as Promise<'bcrypt' | 'bcryptjs'>).then(
+      void (started.run({ op: 'implementation' }) as Promise<'bcrypt' | 'bcryptjs'>).then(
         (implementation) => options.onStart?.(implementation),
         () => undefined,
       );
