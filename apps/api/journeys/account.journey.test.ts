@@ -10,6 +10,12 @@ import { PASSWORD, useBuiltApi, verifyBody } from './support/built-api';
 describe('account and profile journeys against the built API (production mode)', () => {
   const t = useBuiltApi();
 
+  it('reports itself healthy: its database, and the thread that answers logins on its own connection', async () => {
+    const health = await t.api.get('/api/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: 'ok', database: 'up', logins: 'up' });
+  });
+
   it('signs in, changes the password (ending other sessions) and resets it by the mailed link', async () => {
     const wrong = await t.api.post('/api/auth/login', {
       email: t.asha.email,

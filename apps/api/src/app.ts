@@ -1,6 +1,6 @@
 import path from 'node:path';
 import express from 'express';
-import type { Express, RequestHandler } from 'express';
+import type { Express } from 'express';
 import type { Connection } from 'mongoose';
 import { apiCompression, appShell, headersAndPreflight } from './app-shell';
 import { passwordGate } from './password-app';
@@ -22,6 +22,7 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { errorHandler, notFoundHandler } from './platform/errors/error-handler';
 import { requestLog } from './platform/http/request-log';
+import type { RequestWorker } from './platform/http/request-worker';
 import { webAppRoutes } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
 import type { Services } from './services';
@@ -34,20 +35,15 @@ export interface AppDeps {
   /** Every service and job, built once by the caller (services.ts), who also closes them. */
   services: Services;
   /**
-   * Answers the password routes (PASSWORD_PATHS) in place of this app: index.ts passes the handler
-   * of the thread it runs them in. Without it (the tests, and that thread's own app) they run here.
+   * Answers the password routes (PASSWORD_PATHS) in place of this app: index.ts passes the thread
+   * it runs them in, whose state /api/health reports too. Without it (the tests, and that thread's
+   * own app) they run here.
    */
-  passwordRoutes?: RequestHandler;
+  passwords?: Pick<RequestWorker, 'handler' | 'health'>;
 }
 
 /** Builds the whole HTTP app without listening: index.ts listens, tests call it in-process. */
-export function createApp({
-  config,
-  logger,
-  connection,
-  services,
-  passwordRoutes,
-}: AppDeps): Express {
+export function createApp({ config, logger, connection, services, passwords }: AppDeps): Express {
   const { app, fixedHeaders, corsHeaders } = appShell(config);
   // The catalogue's reads, the busiest of the API, come first and set those headers, their request
   // id and log line themselves, in one step (products.routes.ts).
@@ -57,10 +53,10 @@ export function createApp({
   app.use(headersAndPreflight(fixedHeaders, corsHeaders));
   // Answered by another thread, log line and all (platform/http/request-worker.ts); the headers
   // set above stand for the answers this thread gives itself (413, 503).
-  if (passwordRoutes)
+  if (passwords)
     app.post(
       PASSWORD_PATHS.map((p) => `/api/auth${p}`),
-      passwordRoutes,
+      passwords.handler,
     );
   // The web app's files come before the request log and the parsers: a table lookup each
   // (platform/http/web-app.ts).
@@ -80,7 +76,7 @@ export function createApp({
   app.use(express.json({ limit: config.jsonBodyLimit }));
 
   const api = express.Router();
-  api.use(healthRoutes(connection));
+  api.use(healthRoutes(connection, passwords));
   api.use('/auth', authRoutes(services.auth, config, passwordGate(services)));
   api.use(wishlistRoutes(config));
   api.use(consentRoutes(config));

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     logger,
     connection,
     services,
-    passwordRoutes: passwords.handler,
+    passwords,
   });
   services.jobs.start();
 

@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAuthServices } from './auth-services';
 import { loadConfig } from './config/env';
-import { connectDatabase, disconnectDatabase } from './platform/db/connect';
+import { connectDatabase, databaseState, disconnectDatabase } from './platform/db/connect';
 import { answerRequests } from './platform/http/request-worker';
 import type { FromWorker } from './platform/http/request-worker';
 import { createLogger } from './platform/logger';
@@ -25,13 +25,19 @@ try {
   const { mongodbUri } = workerData as PasswordWorkerData;
   const config = { ...loadConfig(), serveWeb: false };
   const logger = createLogger(config).child({ thread: 'passwords' });
-  await connectDatabase(mongodbUri);
+  const connection = await connectDatabase(mongodbUri);
   const services = createAuthServices(config, logger);
   const app = createPasswordApp({ config, logger, services });
-  answerRequests(port, app, async () => {
-    await services.passwordHasher.close();
-    await disconnectDatabase();
-  });
+  answerRequests(
+    port,
+    app,
+    async () => {
+      await services.passwordHasher.close();
+      await disconnectDatabase();
+    },
+    // Its own connection, for /api/health's "logins" (the main thread's is reported beside it).
+    () => databaseState(connection),
+  );
 } catch (err) {
   port.postMessage({
     kind: 'failed',

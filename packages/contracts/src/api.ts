@@ -900,7 +900,10 @@ const health: ApiRoute[] = [
     auth: false,
     responses: {
       ...ok(healthResponseSchema),
-      503: { description: 'The database is down', schema: healthResponseSchema },
+      503: {
+        description: 'The database is down, or the thread that answers logins cannot',
+        schema: healthResponseSchema,
+      },
     },
   },
 ];

@@ -1,17 +1,21 @@
 // A request worker for request-worker.test.ts: a small Express app that shows what reached it and
-// can be told to die mid-request or to take its time.
+// can be told to die mid-request, to take its time, or what to say when asked for its health.
 import { parentPort, workerData } from 'node:worker_threads';
 import express from 'express';
 import { answeredInMemory, answerRequests } from '../platform/http/request-worker';
 
 const port = parentPort!;
-// Which starts fail (counted across workers in a shared counter), if the test asks for any.
-const { starts, failStarts } = (workerData ?? {}) as {
+// Which starts fail (counted across workers in a shared counter), if the test asks for any; how
+// many workers closed their app when told to (counted likewise); how long a worker takes to be
+// ready.
+const { starts, failStarts, closes, readyAfterMs } = (workerData ?? {}) as {
   starts?: SharedArrayBuffer;
   failStarts?: number[];
+  closes?: SharedArrayBuffer;
+  readyAfterMs?: number;
 };
-if (starts && failStarts?.includes(Atomics.add(new Int32Array(starts), 0, 1)))
-  throw new Error('this start fails');
+const start = starts ? Atomics.add(new Int32Array(starts), 0, 1) : 0;
+if (failStarts?.includes(start)) throw new Error('this start fails');
 const app = express();
 app.set('trust proxy', 'loopback');
 app.use(answeredInMemory);
@@ -42,4 +46,18 @@ app.post('/slow', (_req, res) => {
   setTimeout(() => res.json({ slow: 'answered' }), 200);
 });
 app.post('/holding', (_req, res) => res.json({ holding }));
-answerRequests(port, app, async () => {});
+// What the worker says when the main thread asks for its health ('silent': nothing).
+let health = 'up';
+app.post('/health/:state', (req, res) => {
+  health = req.params.state!;
+  res.json({ health });
+});
+if (readyAfterMs) await new Promise((r) => setTimeout(r, readyAfterMs));
+answerRequests(
+  port,
+  app,
+  async () => {
+    if (closes) Atomics.add(new Int32Array(closes), 0, 1);
+  },
+  () => (health === 'silent' ? new Promise(() => {}) : Promise.resolve(health as 'up' | 'down')),
+);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { loadConfig } from '../../config/env';
 import { createServices } from '../../services';
+import { SERVER_SELECTION_TIMEOUT_MS } from '../../platform/db/connect';
 import { createLogger } from '../../platform/logger';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
@@ -18,7 +19,8 @@ describe('GET /api/health', () => {
   it('reports the database up with 200 while the database answers', async () => {
     const res = await request(t.app).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
+    // No password routes' thread here: logins run on this connection, and report as it does.
+    expect(res.body).toMatchObject({ status: 'ok', database: 'up', logins: 'up' });
     expect(res.body.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -35,8 +37,43 @@ describe('GET /api/health', () => {
     const app = createApp({ config, logger, connection: dead, services });
     const res = await request(app).get('/api/health');
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ status: 'degraded', database: 'down' });
+    expect(res.body).toMatchObject({ status: 'degraded', database: 'down', logins: 'down' });
     await dead.close().catch(() => {});
+    await services.close();
+  });
+
+  it("answers 503 with logins down when the password routes' thread says so, the database up", async () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const logger = createLogger(config);
+    const services = createServices(config, logger);
+    const asked: number[] = [];
+    for (const [state, status] of [
+      ['down', 503],
+      ['up', 200],
+    ] as const) {
+      const app = createApp({
+        config,
+        logger,
+        connection: t.connection,
+        services,
+        passwords: {
+          handler: (_req, res) => res.status(418).end(),
+          health: (timeoutMs) => {
+            asked.push(timeoutMs);
+            return Promise.resolve(state);
+          },
+        },
+      });
+      const res = await request(app).get('/api/health');
+      expect(res.status).toBe(status);
+      expect(res.body).toMatchObject({
+        status: state === 'up' ? 'ok' : 'degraded',
+        database: 'up',
+        logins: state,
+      });
+    }
+    // Asked to answer within the time the database's own ping is given.
+    expect(asked).toEqual([SERVER_SELECTION_TIMEOUT_MS, SERVER_SELECTION_TIMEOUT_MS]);
     await services.close();
   });
 });

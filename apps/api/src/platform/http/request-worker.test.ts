@@ -23,7 +23,7 @@ beforeAll(async () => {
   });
   await worker.ready;
   const app = express();
-  app.post(['/echo', '/die', '/slow', '/holding', '/last-close'], worker.handler);
+  app.post(['/echo', '/die', '/slow', '/holding', '/last-close', '/health/:state'], worker.handler);
   app.use(errorHandler(logger));
   server = http.createServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -81,16 +81,28 @@ describe('routes answered by a worker thread', () => {
     expect(JSON.parse(answer.body.toString())).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
-  it('answers 503 for the requests a dying worker held, then answers through a new one', async () => {
+  it('reports its health as the worker says it, and down when the worker does not say in time', async () => {
+    expect(await worker.health(5000)).toBe('up');
+    await post('/health/down', '{}');
+    expect(await worker.health(5000)).toBe('down');
+    await post('/health/silent', '{}');
+    expect(await worker.health(50)).toBe('down');
+    await post('/health/up', '{}');
+    expect(await worker.health(5000)).toBe('up');
+  });
+
+  it('answers 503 for the requests a dying worker held, reports down until a new one answers, then answers through it', async () => {
     const lost = await post('/die', '{}');
     expect(lost.status).toBe(503);
     expect(JSON.parse(lost.body.toString())).toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
       message: 'We could not complete this right now. Please try again in a moment.',
     });
+    expect(await worker.health(5000)).toBe('down');
     const next = await post('/echo', JSON.stringify({ again: true }));
     expect(next.status).toBe(201);
     expect(JSON.parse(next.body.toString())).toMatchObject({ body: { again: true } });
+    expect(await worker.health(5000)).toBe('up');
   });
 
   it('tries again after a worker that fails to start, until one does', async () => {
@@ -125,6 +137,40 @@ describe('routes answered by a worker thread', () => {
       expect(new Int32Array(starts)[0]).toBe(3);
     } finally {
       await flaky.stop();
+      await new Promise((r) => own.close(r));
+    }
+  });
+
+  it('stops a worker that is starting again when told to stop, once it is ready', async () => {
+    const starts = new SharedArrayBuffer(4);
+    const closes = new SharedArrayBuffer(4);
+    const slowStart = startRequestWorker({
+      file: new URL('../../testing/echo-worker.ts', import.meta.url),
+      workerData: { starts, closes, readyAfterMs: 300 },
+      logger,
+      bodyLimit: '1kb',
+    });
+    await slowStart.ready;
+    const app = express();
+    app.post('/die', slowStart.handler);
+    app.use(errorHandler(logger));
+    const own = http.createServer(app);
+    await new Promise<void>((r) => own.listen(0, '127.0.0.1', r));
+    try {
+      const died = await rawFrom(own, '/die', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(died.status).toBe(503);
+      // Stops while the next worker is starting (it has begun, and takes its time to be ready).
+      while (Atomics.load(new Int32Array(starts), 0) < 2)
+        await new Promise((r) => setTimeout(r, 10));
+      await slowStart.stop();
+      // The worker that was starting was closed (the one that died never was).
+      expect(Atomics.load(new Int32Array(closes), 0)).toBe(1);
+      expect(await slowStart.health(5000)).toBe('down');
+    } finally {
       await new Promise((r) => own.close(r));
     }
   });

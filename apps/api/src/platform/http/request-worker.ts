@@ -33,7 +33,16 @@ export interface RequestWorker {
   handler: RequestHandler;
   /** Settles once the first worker is ready to answer (rejects if it could not start). */
   ready: Promise<void>;
-  /** Lets the requests in hand finish, then closes the worker's app and stops it. */
+  /**
+   * Whether the worker can answer now: 'up' when it is running and says its own resources (for
+   * the password routes, its database connection) are up within `timeoutMs`; 'down' while it is
+   * starting again, or when it does not say so in time.
+   */
+  health(timeoutMs: number): Promise<'up' | 'down'>;
+  /**
+   * Lets the requests in hand finish, then closes the worker's app and stops it; a worker still
+   * starting is waited for and stopped too.
+   */
   stop(): Promise<void>;
 }
 
@@ -48,6 +57,7 @@ export type ToWorker =
       body: Uint8Array | undefined;
       remoteAddress: string | undefined;
     }
+  | { kind: 'health'; id: number }
   | { kind: 'close' };
 
 /** What the worker sends back. */
@@ -55,6 +65,7 @@ export type FromWorker =
   | { kind: 'ready' }
   | { kind: 'failed'; message: string }
   | { kind: 'answer'; id: number; status: number; headers: OutgoingHttpHeaders; body: Uint8Array }
+  | { kind: 'health'; id: number; state: 'up' | 'down' }
   | { kind: 'closed' };
 
 /** Headers that belong to one connection, not to the request or answer passed on. */
@@ -111,6 +122,7 @@ export function startRequestWorker(options: {
   // compressed; the worker's parsers then read it as they would from the network.
   const readBody = express.raw({ type: () => true, limit: options.bodyLimit });
   const pending = new Map<number, { resolve: (answer: FromWorker) => void; reject: () => void }>();
+  const healthChecks = new Map<number, (state: 'up' | 'down') => void>();
   let nextId = 1;
   let stopping = false;
   let worker: Worker | undefined;
@@ -136,6 +148,8 @@ export function startRequestWorker(options: {
           const waiting = pending.get(message.id);
           pending.delete(message.id);
           waiting?.resolve(message);
+        } else if (message.kind === 'health') {
+          healthChecks.get(message.id)?.(message.state);
         } else if (message.kind === 'closed') {
           void w.terminate();
         }
@@ -207,10 +221,29 @@ export function startRequestWorker(options: {
         else forward(req, res).catch(next);
       }),
     ready: current.then(() => undefined),
+    health(timeoutMs) {
+      const w = worker;
+      if (!w || stopping) return Promise.resolve('down');
+      const id = nextId++;
+      return new Promise<'up' | 'down'>((resolve) => {
+        const done = (state: 'up' | 'down') => {
+          clearTimeout(timer);
+          w.off('exit', gone);
+          healthChecks.delete(id);
+          resolve(state);
+        };
+        const gone = () => done('down');
+        const timer = setTimeout(gone, timeoutMs);
+        healthChecks.set(id, done);
+        w.once('exit', gone);
+        w.postMessage({ kind: 'health', id } satisfies ToWorker);
+      });
+    },
     async stop() {
       stopping = true;
-      const w = worker;
-      if (!w) return;
+      // A worker starting again (after a crash) is waited for, so that it is stopped too.
+      const w = worker ?? (await current.catch(() => undefined));
+      if (!w || w !== worker) return;
       // The worker answers what it holds, closes its app and database, then says so.
       await new Promise<void>((resolve) => {
         w.once('exit', () => resolve());
@@ -234,12 +267,14 @@ export const answeredInMemory: RequestHandler = (_req, res, next) => {
 /**
  * The worker's side: answers each request the main thread passes on with `app`, in memory, and
  * closes when told to (`close` finishes the app's own resources once the requests in hand are
- * answered). Call it once the app is ready to answer.
+ * answered). `health` says whether those resources are up (the main thread's health check asks).
+ * Call it once the app is ready to answer.
  */
 export function answerRequests(
   port: MessagePort,
   app: (req: never, res: never) => void,
   close: () => Promise<void>,
+  health: () => Promise<'up' | 'down'> = () => Promise.resolve('up'),
 ): void {
   let inHand = 0;
   let closing: (() => void) | undefined;
@@ -253,6 +288,14 @@ export function answerRequests(
         void close().finally(() => port.postMessage({ kind: 'closed' } satisfies FromWorker));
       };
       settle();
+      return;
+    }
+    if (message.kind === 'health') {
+      void health()
+        .catch(() => 'down' as const)
+        .then((state) =>
+          port.postMessage({ kind: 'health', id: message.id, state } satisfies FromWorker),
+        );
       return;
     }
     inHand += 1;
