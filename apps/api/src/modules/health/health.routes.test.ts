@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
@@ -7,6 +8,7 @@ import { createServices } from '../../services';
 import { SERVER_SELECTION_TIMEOUT_MS } from '../../platform/db/connect';
 import { createLogger } from '../../platform/logger';
 import { startTestApp } from '../../testing/test-app';
+import { HEALTH_FRESH_MS, healthRoutes } from './health.routes';
 import type { TestApp } from '../../testing/test-app';
 
 describe('GET /api/health', () => {
@@ -75,5 +77,52 @@ describe('GET /api/health', () => {
     // Asked to answer within the time the database's own ping is given.
     expect(asked).toEqual([SERVER_SELECTION_TIMEOUT_MS, SERVER_SELECTION_TIMEOUT_MS]);
     await services.close();
+  });
+
+  it('shares one check among the calls that arrive while it runs or within a second after it', async () => {
+    let clock = 0;
+    let checks = 0;
+    let answer: (state: 'up' | 'down') => void = () => {};
+    const passwords = {
+      health: () => {
+        checks += 1;
+        return new Promise<'up' | 'down'>((resolve) => (answer = resolve));
+      },
+    };
+    let arrived = 0;
+    const app = express()
+      .use((_req, _res, next) => {
+        arrived += 1;
+        next();
+      })
+      .use(
+        '/api',
+        healthRoutes(t.connection, passwords, () => clock),
+      );
+    // Sent at once (a supertest request goes out when awaited or then'd).
+    const get = () =>
+      request(app)
+        .get('/api/health')
+        .then((res) => res);
+    // Two calls while the check is under way: one check, both answered by it.
+    const first = get();
+    const second = get();
+    while (arrived < 2 || checks === 0) await new Promise((r) => setTimeout(r, 5));
+    expect(checks).toBe(1);
+    answer('down');
+    expect([(await first).status, (await second).status]).toEqual([503, 503]);
+    // Within the second after it finished: its findings, no new check.
+    clock += HEALTH_FRESH_MS - 1;
+    const soon = await get();
+    expect(soon.status).toBe(503);
+    expect(soon.body).toMatchObject({ status: 'degraded', database: 'up', logins: 'down' });
+    expect(checks).toBe(1);
+    // A second after it finished: a new check, whose findings answer.
+    clock += 1;
+    const later = get();
+    while (checks === 1) await new Promise((r) => setTimeout(r, 5));
+    answer('up');
+    expect((await later).body).toMatchObject({ status: 'ok', database: 'up', logins: 'up' });
+    expect(checks).toBe(2);
   });
 });
