@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
@@ -10,7 +9,7 @@ import type { EmbeddedServer } from './platform/db/embedded-server';
 import { startRequestWorker } from './platform/http/request-worker';
 import { appServer, close, listen } from './platform/http/server';
 import { createLogger } from './platform/logger';
-import { findRepoRoot } from './platform/paths';
+import { findRepoRoot, firstExisting } from './platform/paths';
 import type { PasswordWorkerData } from './password-worker-app';
 
 // env -> database -> createApp -> listen -> graceful shutdown. The only listen() of the API.
@@ -88,10 +87,13 @@ async function main(): Promise<void> {
 
 /** The password routes' thread: its built file next to index.js, or its source next to index.ts. */
 function passwordWorkerFile(): URL {
-  const built = new URL('./password-worker-app.js', import.meta.url);
-  return existsSync(fileURLToPath(built))
-    ? built
-    : new URL('./password-worker-app.ts', import.meta.url);
+  return firstExisting(
+    [
+      new URL('./password-worker-app.js', import.meta.url),
+      new URL('./password-worker-app.ts', import.meta.url),
+    ],
+    'password-worker-app',
+  );
 }
 
 main().catch((err: unknown) => {

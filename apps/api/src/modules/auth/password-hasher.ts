@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { firstExisting } from '../../platform/paths';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -17,13 +17,15 @@ export interface PasswordHasher {
 
 /** The worker sits next to this file in the source tree and next to index.js in the build. */
 function workerFile(): string {
-  const candidates = [
-    new URL('./password-worker.mjs', import.meta.url),
-    new URL('./modules/auth/password-worker.mjs', import.meta.url),
-  ];
-  const found = candidates.map((u) => fileURLToPath(u)).find((f) => existsSync(f));
-  if (!found) throw new Error('password-worker.mjs not found next to the API code');
-  return found;
+  return fileURLToPath(
+    firstExisting(
+      [
+        new URL('./password-worker.mjs', import.meta.url),
+        new URL('./modules/auth/password-worker.mjs', import.meta.url),
+      ],
+      'password-worker.mjs',
+    ),
+  );
 }
 
 /**

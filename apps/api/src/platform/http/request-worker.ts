@@ -161,11 +161,13 @@ export function startRequestWorker(options: {
       w.on('exit', (code) => {
         if (worker === w) worker = undefined;
         if (!ready) reject(new Error(`the request worker exited (${code}) before it was ready`));
-        // Whatever it held is lost: those requests are answered 503, never left hanging.
+        // Whatever it held is lost: those requests are answered 503, never left hanging, and the
+        // health checks it was asked are answered 'down'.
         for (const [id, waiting] of pending) {
           pending.delete(id);
           waiting.reject();
         }
+        for (const done of healthChecks.values()) done('down');
         if (stopping || !ready) return;
         logger.error({ code }, 'request worker exited; starting another');
         restart();
@@ -228,14 +230,11 @@ export function startRequestWorker(options: {
       return new Promise<'up' | 'down'>((resolve) => {
         const done = (state: 'up' | 'down') => {
           clearTimeout(timer);
-          w.off('exit', gone);
           healthChecks.delete(id);
           resolve(state);
         };
-        const gone = () => done('down');
-        const timer = setTimeout(gone, timeoutMs);
+        const timer = setTimeout(() => done('down'), timeoutMs);
         healthChecks.set(id, done);
-        w.once('exit', gone);
         w.postMessage({ kind: 'health', id } satisfies ToWorker);
       });
     },
