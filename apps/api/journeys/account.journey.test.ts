@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { linkIn } from '../src/testing/smtp-sink';
@@ -14,6 +15,23 @@ describe('account and profile journeys against the built API (production mode)',
     const health = await t.api.get('/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok', database: 'up', logins: 'up' });
+  });
+
+  it('answers logins on threads below the one that answers the shop: passwords five nice steps down, hashing fifteen', async () => {
+    const login = await t.api.post('/api/auth/login', { email: t.asha.email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    // Linux: each thread's nice value is field 19 of /proc/<pid>/task/<tid>/stat.
+    const niceOf = (tid: string | number) => {
+      const stat = readFileSync(`/proc/${t.stack.pid}/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const main = niceOf(t.stack.pid);
+    const steps = readdirSync(`/proc/${t.stack.pid}/task`).map((tid) => niceOf(tid) - main);
+    expect(main).toBeLessThan(5);
+    // The password routes' thread, and the hashing threads it started for the login (kept a minute).
+    expect(steps.filter((step) => step === 5)).toHaveLength(1);
+    expect(steps.filter((step) => step === 15).length).toBeGreaterThanOrEqual(1);
+    expect(steps.every((step) => step === 0 || step === 5 || step === 15)).toBe(true);
   });
 
   it('signs in, changes the password (ending other sessions) and resets it by the mailed link', async () => {

@@ -22,6 +22,8 @@ export interface BuiltApi {
   smtp: SmtpSink;
   razorpay: FakeRazorpay;
   keys: { keyId: string; keySecret: string; webhookSecret: string };
+  /** The API's process id (its main thread's id too, on Linux). */
+  pid: number;
   /** Everything the API printed so far (shown when a journey fails). */
   output(): string;
   stop(): Promise<void>;
@@ -131,6 +133,7 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
       smtp,
       razorpay,
       keys,
+      pid: api.pid!,
       output: () => output,
       stop: stopAll,
     };
