@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { linkIn } from '../src/testing/smtp-sink';
 import { orderBody } from '../src/testing/orders';
+import { niceOf, threadNices } from '../src/testing/thread-nice';
 import { PASSWORD, useBuiltApi, verifyBody } from './support/built-api';
 
 // From outside: the built API in production mode, over HTTP only. The account, the shopper's
@@ -20,13 +20,8 @@ describe('account and profile journeys against the built API (production mode)',
   it('answers logins on threads below the one that answers the shop: passwords five nice steps down, hashing fifteen', async () => {
     const login = await t.api.post('/api/auth/login', { email: t.asha.email, password: PASSWORD });
     expect(login.status).toBe(200);
-    // Linux: each thread's nice value is field 19 of /proc/<pid>/task/<tid>/stat.
-    const niceOf = (tid: string | number) => {
-      const stat = readFileSync(`/proc/${t.stack.pid}/task/${tid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-    };
-    const main = niceOf(t.stack.pid);
-    const steps = readdirSync(`/proc/${t.stack.pid}/task`).map((tid) => niceOf(tid) - main);
+    const main = niceOf(t.stack.pid, t.stack.pid);
+    const steps = threadNices(t.stack.pid).map((nice) => nice - main);
     expect(main).toBeLessThan(5);
     // The password routes' thread, and the hashing threads it started for the login (kept a minute).
     expect(steps.filter((step) => step === 5)).toHaveLength(1);

@@ -1,13 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import bcryptjs from 'bcryptjs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { niceOf, threadNices } from '../../testing/thread-nice';
 import { createPasswordHasher } from './password-hasher';
-
-/** A thread's nice value (Linux: /proc/self/task/<tid>/stat, field 19). */
-function niceOf(tid: string | number): number {
-  const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-}
 
 describe('password hasher', () => {
   const hasher = createPasswordHasher({ cost: 4, threads: 2 });
@@ -54,10 +48,8 @@ describe('password hasher', () => {
   it('hashes on threads at a low priority, never on the thread that answers requests', async () => {
     await Promise.all([hasher.hash('one'), hasher.hash('two'), hasher.dummyHash]);
     // The process's main thread has the process id as its thread id.
-    const main = niceOf(process.pid);
-    const low = readdirSync('/proc/self/task').filter(
-      (tid) => niceOf(tid) === Math.min(19, main + 10),
-    );
+    const main = niceOf('self', process.pid);
+    const low = threadNices('self').filter((nice) => nice === Math.min(19, main + 10));
     expect(main, 'the main thread keeps its priority').toBeLessThan(19);
     expect(low.length).toBeGreaterThanOrEqual(1);
   });
