@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { load, median, ms, startStack } from './harness';
 import type { LoadResult, RequestSpec } from './harness';
+import { statFields } from '../src/testing/proc-stat';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -24,8 +25,7 @@ const PATHS = ['/api/products', '/api/products/Bodybutter'];
 
 /** CPU time a process has used so far, in milliseconds (utime + stime, /proc/<pid>/stat). */
 function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFields(pid);
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { startEmbeddedServer } from '../src/platform/db/embedded-server';
 import type { EmbeddedServer } from '../src/platform/db/embedded-server';
 import { findRepoRoot } from '../src/platform/paths';
+import { statFields } from '../src/testing/proc-stat';
 
 export interface Stack {
   db: EmbeddedServer;
@@ -86,9 +87,8 @@ export async function startStack(
 export function mainThreadCpuMs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
+    const fields = statFields(pid, pid);
+    // utime and stime, in clock ticks of 10 ms.
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { linkIn } from '../src/testing/smtp-sink';
 import { orderBody } from '../src/testing/orders';
-import { niceOf, threadNices } from '../src/testing/thread-nice';
+import { niceOf, threadNices } from '../src/testing/proc-stat';
 import { PASSWORD, useBuiltApi, verifyBody } from './support/built-api';
 
 // From outside: the built API in production mode, over HTTP only. The account, the shopper's

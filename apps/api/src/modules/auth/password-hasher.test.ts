@@ -1,6 +1,6 @@
 import bcryptjs from 'bcryptjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { niceOf, threadNices } from '../../testing/thread-nice';
+import { niceOf, threadNices } from '../../testing/proc-stat';
 import { createPasswordHasher } from './password-hasher';
 
 describe('password hasher', () => {

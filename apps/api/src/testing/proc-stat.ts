@@ -1,0 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * The fields of a process's or a thread's stat line (Linux: /proc/<pid>/stat, or
+ * /proc/<pid>/task/<tid>/stat), from the state on: index i is field i + 3 of stat(5), so utime is
+ * 11, stime 12 (clock ticks of 10 ms), nice 16. The command name before them, which may hold
+ * spaces, is skipped. The main thread's id is the process id.
+ */
+export function statFields(pid: number | 'self', tid?: number | string): string[] {
+  const file = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
+  const stat = readFileSync(file, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** A thread's nice value. */
+export function niceOf(pid: number | 'self', tid: number | string): number {
+  return Number(statFields(pid, tid)[16]);
+}
+
+/** The nice value of every thread of a process. */
+export function threadNices(pid: number | 'self'): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => niceOf(pid, tid));
+}
