@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { load, median, ms, startStack } from './harness';
 import type { LoadResult, RequestSpec } from './harness';
-import { statFields } from '../src/testing/proc-stat';
+import { cpuMsOf } from '../src/testing/proc-stat';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -22,12 +22,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const MIN_RATIO = 0.8;
 const MAX_RSS_MB = 200;
 const PATHS = ['/api/products', '/api/products/Bodybutter'];
-
-/** CPU time a process has used so far, in milliseconds (utime + stime, /proc/<pid>/stat). */
-function cpuMs(pid: number): number {
-  const fields = statFields(pid);
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-}
 
 function peakMemoryMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -79,13 +73,13 @@ try {
     // Each phase also notes the server's CPU time per answer: unlike throughput, it hardly
     // depends on what else the machine is doing, so it shows where a difference comes from.
     const run = async (baseUrl: string, pid: number) => {
-      const before = cpuMs(pid);
+      const before = cpuMsOf(pid);
       const result = await load(baseUrl, {
         connections: CONNECTIONS,
         durationMs: SECONDS * 1000,
         next,
       });
-      return { ...result, cpuPerRequest: (cpuMs(pid) - before) / result.requests };
+      return { ...result, cpuPerRequest: (cpuMsOf(pid) - before) / result.requests };
     };
     await run(stack.baseUrl, stack.api.pid!); // warm-up, both sides
     await run(bare.baseUrl, bare.pid);

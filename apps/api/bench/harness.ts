@@ -9,7 +9,7 @@ import path from 'node:path';
 import { startEmbeddedServer } from '../src/platform/db/embedded-server';
 import type { EmbeddedServer } from '../src/platform/db/embedded-server';
 import { findRepoRoot } from '../src/platform/paths';
-import { statFields } from '../src/testing/proc-stat';
+import { cpuMsOf } from '../src/testing/proc-stat';
 
 export interface Stack {
   db: EmbeddedServer;
@@ -87,9 +87,7 @@ export async function startStack(
 export function mainThreadCpuMs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const fields = statFields(pid, pid);
-    // utime and stime, in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return cpuMsOf(pid, pid);
   } catch {
     return undefined;
   }

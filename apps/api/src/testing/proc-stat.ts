@@ -12,6 +12,12 @@ export function statFields(pid: number | 'self', tid?: number | string): string[
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
+/** CPU time a process (or one of its threads) has used so far, in ms: utime + stime. */
+export function cpuMsOf(pid: number, tid?: number): number {
+  const fields = statFields(pid, tid);
+  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms (USER_HZ 100)
+}
+
 /** A thread's nice value. */
 export function niceOf(pid: number | 'self', tid: number | string): number {
   return Number(statFields(pid, tid)[16]);

@@ -33,8 +33,8 @@ function workerFile(): string {
  * wide as the machine, each at a low CPU priority (password-worker.mjs sets its own thread's nice
  * value ten steps above that of the thread that started the pool). A burst of logins then uses
  * every core the shop is not using, while the threads that answer requests preempt the hashing
- * whenever they have work, and logins finish as fast as the idle cores allow. Logins beyond the pool wait in its queue (first come, first served), never
- * on the event loop. In the running API the pool belongs to the password routes' own thread
+ * whenever they have work, and logins finish as fast as the idle cores allow. Logins beyond the
+ * pool wait in its queue (first come, first served), never on the event loop. In the running API the pool belongs to the password routes' own thread
  * (password-worker-app.ts).
  */
 export function createPasswordHasher(options: {
