@@ -1,6 +1,7 @@
 // Totals the test reports every suite wrote (.reports/*.json in each workspace package) into one
 // line "N passed, N failed". A package whose test script exists but wrote no report counts as one
-// failure, so a crashed runner can never look like a pass.
+// failure, so a crashed runner can never look like a pass. Above the totals it names every failed
+// test with the first line of its error, so the tail of a CI log says what to look at.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -8,18 +9,52 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 let passed = 0;
 let failed = 0;
 const lines = [];
+const failures = [];
 
-function readVitest(file) {
+const firstLine = (text) =>
+  String(text ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';
+
+function readVitest(file, label) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   // A file that failed to load has no tests but a failed suite: count it as a failure.
-  const brokenFiles = (r.testResults ?? []).filter(
-    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
-  ).length;
+  let brokenFiles = 0;
+  for (const f of r.testResults ?? []) {
+    const where = path.relative(root, f.name ?? '');
+    const tests = f.assertionResults ?? [];
+    for (const a of tests.filter((t) => t.status === 'failed'))
+      failures.push(
+        `${label}: ${where} > ${a.fullName}\n      ${firstLine(a.failureMessages?.[0])}`,
+      );
+    if (f.status === 'failed' && tests.length === 0) {
+      brokenFiles += 1;
+      failures.push(`${label}: ${where} (the file did not run)\n      ${firstLine(f.message)}`);
+    }
+  }
   return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + brokenFiles };
 }
 
-function readPlaywright(file) {
+function readPlaywright(file, label) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
+  const walk = (suite, titles) => {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error?.message;
+          failures.push(
+            `${label}: [${test.projectName}] ${[...here, spec.title].join(' > ')}\n      ${firstLine(error)}`,
+          );
+        }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of r.suites ?? []) walk(suite, []);
+  for (const error of r.errors ?? []) failures.push(`${label}: ${firstLine(error.message)}`);
   const s = r.stats ?? {};
   return {
     passed: (s.expected ?? 0) + (s.flaky ?? 0),
@@ -46,7 +81,9 @@ for (const group of ['packages', 'apps']) {
       const file = path.join(reports, fileName);
       let result;
       try {
-        result = existsSync(file) ? read(file) : { passed: 0, failed: 1, missing: true };
+        result = existsSync(file)
+          ? read(file, `${pkg.name} (${runner})`)
+          : { passed: 0, failed: 1, missing: true };
       } catch {
         result = { passed: 0, failed: 1, missing: true };
       }
@@ -59,6 +96,10 @@ for (const group of ['packages', 'apps']) {
   }
 }
 
+if (failures.length > 0) {
+  console.log('\nFailed tests:');
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 console.log('\nTest totals by suite:');
 for (const line of lines) console.log(line);
 console.log(`${passed} passed, ${failed} failed`);
