@@ -23,7 +23,19 @@ export function niceOf(pid: number | 'self', tid: number | string): number {
   return Number(statFields(pid, tid)[16]);
 }
 
-/** The nice value of every thread of a process. */
+/**
+ * The nice value of every thread of a process. A thread that ends between the listing and the
+ * reading of its stat line (a worker closing, an idle pool thread) is not counted: its file is gone
+ * by then (ENOENT, or ESRCH while it is going).
+ */
 export function threadNices(pid: number | 'self'): number[] {
-  return readdirSync(`/proc/${pid}/task`).map((tid) => niceOf(pid, tid));
+  return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+    try {
+      return [niceOf(pid, tid)];
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ESRCH') return [];
+      throw err;
+    }
+  });
 }

@@ -83,7 +83,7 @@ export class SmtpSink {
   }
 
   /** The oldest mail to `to` (optionally whose subject matches) not yet returned, waiting up to `timeoutMs`. */
-  waitFor(to: string, subject?: RegExp, timeoutMs = 10_000): Promise<ReceivedMail> {
+  waitFor(to: string, subject?: RegExp, timeoutMs = 20_000): Promise<ReceivedMail> {
     const match = (m: ReceivedMail) =>
       !this.claimed.has(m) &&
       m.to.includes(to.toLowerCase()) &&

@@ -19,7 +19,12 @@ const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => 
   res.on('end', () => cb(null, Buffer.concat(chunks)));
 };
 
-async function until<T>(probe: () => Promise<T | undefined | null>, timeoutMs = 5000): Promise<T> {
+// Waits for what the API does after answering (the test-mode webhook), generously: on a busy machine
+// it can take seconds, and only a condition never met should fail a test.
+async function until<T>(
+  probe: () => Promise<T | undefined | null>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
