@@ -5,6 +5,7 @@ import { bearer, newEmail, PASSWORD, signUpVerified } from '../../testing/accoun
 import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
+import { snapshotRow } from '../../platform/db/snapshots';
 import { LoginHistoryModel, readLoginHistory, recordLogin } from './login-history';
 import { UserModel } from './user.model';
 import type { UserDoc } from './user.model';
@@ -87,7 +88,7 @@ describe('the login history', () => {
     ]);
   });
 
-  it('gives each of many simultaneous sign-ins a snapshot of its own', async () => {
+  it('gives each of many simultaneous sign-ins a snapshot of its own, and keeps only the latest full', async () => {
     const user = { _id: new Types.ObjectId(), loginHistory: [] } as unknown as UserDoc;
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -95,11 +96,64 @@ describe('the login history', () => {
       ),
     );
     const snapshots = await LoginHistoryModel.find({ userId: user._id }).lean();
+    const id = (n: number) => `${String(user._id)}#${n}`;
     expect(snapshots.map((s) => s._id).sort()).toEqual(
-      Array.from({ length: 8 }, (_, i) => `${String(user._id)}#${i + 1}`).sort(),
+      Array.from({ length: 8 }, (_, i) => id(i + 1)).sort(),
     );
-    // Every snapshot holds its own sign-in first.
-    const ips = new Set(snapshots.map((s) => s.events[0]!.ip));
-    expect(ips.size).toBe(8);
+    // The latest holds every sign-in, each built on the one before; the superseded are emptied.
+    const latest = snapshots.find((s) => s._id === id(8))!;
+    expect(new Set(latest.events.map((e) => e.ip)).size).toBe(8);
+    expect(latest.superseded).toBeUndefined();
+    for (const s of snapshots.filter((s) => s._id !== id(8)))
+      expect({ events: s.events, superseded: s.superseded }).toEqual({
+        events: [],
+        superseded: true,
+      });
+    expect((await readLoginHistory(user)).events).toHaveLength(8);
+  });
+
+  it('reads the next snapshot when the one it found was emptied meanwhile', async () => {
+    const row = String(new Types.ObjectId());
+    const collection = LoginHistoryModel.collection;
+    const event = (ip: string) => ({ at: new Date(), ip, userAgent: 'x' });
+    for (let n = 1; n <= 4; n += 1)
+      await collection.insertOne({
+        _id: `${row}#${n}`,
+        userId: new Types.ObjectId(),
+        events: [event(`10.2.0.${n}`)],
+      } as never);
+    // Slots 1-4 taken and no hint: the search reads 1, 3, 7 (free), 5 (free), then 4. As it finds
+    // 5 free, another process appends 5 and empties 4, so slot 4 reads emptied.
+    const order: number[] = [];
+    let raced = false;
+    const racing = new Proxy(collection, {
+      get(target, key, receiver) {
+        if (key !== 'findOne') return Reflect.get(target, key, receiver);
+        return async (filter: { _id: string }, ...rest: unknown[]) => {
+          const doc = await target.findOne(filter as never, ...(rest as []));
+          order.push(Number(filter._id.split('#')[1]));
+          if (filter._id === `${row}#5` && !raced) {
+            raced = true;
+            await target.insertOne({
+              _id: `${row}#5`,
+              userId: new Types.ObjectId(),
+              events: [event('10.2.0.5')],
+            } as never);
+            await target.updateOne({ _id: `${row}#4` } as never, {
+              $set: { events: [], superseded: true },
+            });
+          }
+          return doc;
+        };
+      },
+    });
+    const snapshots = snapshotRow<{ _id: string; events: { ip: string }[] }>(
+      { collection: racing } as never,
+      { events: [] },
+    );
+    const { n, value } = await snapshots.read(row);
+    expect(order.slice(0, 5)).toEqual([1, 3, 7, 5, 4]);
+    expect(n).toBe(5);
+    expect(value?.events.map((e) => e.ip)).toEqual(['10.2.0.5']);
   });
 });

@@ -10,11 +10,11 @@ export const LOGIN_HISTORY_KEPT = 20;
 /**
  * A shopper's recent sign-ins, kept out of the user document: a login appends a snapshot (the new
  * event followed by the previous snapshot's events, up to 20) as the user's next snapshot,
- * `_id` = `<userId>#<n>` (platform/db/snapshots.ts). A login thus reads and inserts by `_id` only and
- * writes nothing to the user document (two sign-ins at once both land, as two updates of the user
- * document might not on FerretDB). The latest snapshot is the history; `n > 0` says the user has signed in before.
- * Accounts whose history was kept in the user document (`loginHistory`, `hasLoggedInBefore`) start
- * their first snapshot from it.
+ * `_id` = `<userId>#<n>` (platform/db/snapshots.ts), and empties the one before it. A login thus
+ * reads, inserts and updates by `_id` only and writes nothing to the user document (two sign-ins at
+ * once both land, as two updates of the user document might not on FerretDB). The latest snapshot
+ * is the history; `n > 0` says the user has signed in before. Accounts whose history was kept in
+ * the user document (`loginHistory`, `hasLoggedInBefore`) start their first snapshot from it.
  */
 const eventSchema = new Schema(
   { at: { type: Date, required: true }, ip: String, userAgent: String },
@@ -25,6 +25,8 @@ const snapshotSchema = new Schema(
     _id: { type: String, required: true },
     userId: { type: Schema.Types.ObjectId, required: true, index: true },
     events: { type: [eventSchema], default: [] },
+    /** Set, with `events` emptied, once the next snapshot is in. */
+    superseded: Boolean,
   },
   { collection: 'login_history', versionKey: false },
 );
@@ -37,7 +39,9 @@ export interface LoginHistory {
   hasLoggedInBefore: boolean;
 }
 
-const snapshots = snapshotRow<SnapshotDoc>(LoginHistoryModel as unknown as Model<SnapshotDoc>);
+const snapshots = snapshotRow<SnapshotDoc>(LoginHistoryModel as unknown as Model<SnapshotDoc>, {
+  events: [],
+});
 
 const legacyEvents = (user: UserDoc): LoginEvent[] => user.loginHistory ?? [];
 

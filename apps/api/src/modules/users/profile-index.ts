@@ -9,10 +9,10 @@ import { snapshotRow } from '../../platform/db/snapshots';
  * SQLite instead of scanning the collection.
  *
  * A list changes by appending a snapshot (platform/db/snapshots.ts): `profile_lists`, `_id` =
- * `<userId>:<kind>#<n>`, holding the whole list as of its n-th change. Placing an order thus reads
- * and inserts by `_id` only, and two additions at once, from one API process or two, both land
- * (two `$addToSet` updates of one document at once can lose one on FerretDB). A shopper's
- * snapshots add up to about n²/2 ids for n items (some 60 KB for 100 orders).
+ * `<userId>:<kind>#<n>`, holding the whole list as of its n-th change (a superseded snapshot is
+ * emptied once the next is in, so a list is stored once, not once per change). Placing an order
+ * thus reads, inserts and updates by `_id` only, and two additions at once, from one API process or
+ * two, both land (two `$addToSet` updates of one document at once can lose one on FerretDB).
  *
  * An id is added before the item is written, so a crash between the two leaves an id without an
  * item (skipped when read), never an item the shopper cannot see; adding an id already listed
@@ -28,6 +28,8 @@ const profileListSchema = new Schema(
     userId: { type: Schema.Types.ObjectId, required: true, index: true },
     kind: { type: String, enum: PROFILE_KINDS, required: true },
     ids: { type: [Schema.Types.ObjectId], default: [] },
+    /** Set, with `ids` emptied, once the next snapshot is in. */
+    superseded: Boolean,
   },
   { collection: 'profile_lists', versionKey: false },
 );
@@ -53,7 +55,9 @@ const legacyIndexSchema = new Schema(
 export const LegacyProfileIndexModel = mongoose.model('ProfileIndex', legacyIndexSchema);
 type LegacyIndexDoc = { _id: Types.ObjectId } & Partial<Record<ProfileKind, Types.ObjectId[]>>;
 
-const lists = snapshotRow<ProfileListDoc>(ProfileListModel as unknown as Model<ProfileListDoc>);
+const lists = snapshotRow<ProfileListDoc>(ProfileListModel as unknown as Model<ProfileListDoc>, {
+  ids: [],
+});
 const rowOf = (userId: Types.ObjectId, kind: ProfileKind) => `${String(userId)}:${kind}`;
 
 async function legacyIds(userId: Types.ObjectId, kind: ProfileKind): Promise<Types.ObjectId[]> {

@@ -119,11 +119,16 @@ describe('signed-in reads by _id: the profile index and the email keys', () => {
     await Promise.all(ids.map((id) => rememberItem(userId, 'tickets', id)));
     await rememberItem(userId, 'tickets', ids[0]!);
     expect((await itemIds(userId, 'tickets')).map(String).sort()).toEqual(ids.map(String).sort());
-    // Every addition appended a snapshot (the repeated one none), each built on the one before.
+    // Every addition appended a snapshot (the repeated one none), each built on the one before;
+    // the latest holds the list, the superseded ones were emptied.
     const snapshots = await ProfileListModel.find({ userId }).lean();
-    expect(snapshots.map((s) => s.ids.length).sort((a, b) => a - b)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8,
-    ]);
+    expect(snapshots.map((s) => s._id).sort()).toEqual(
+      Array.from({ length: 8 }, (_, i) => `${String(userId)}:tickets#${i + 1}`).sort(),
+    );
+    const latest = snapshots.find((s) => s._id.endsWith('#8'))!;
+    expect(latest.ids.map(String).sort()).toEqual(ids.map(String).sort());
+    const superseded = snapshots.filter((s) => s !== latest);
+    expect(superseded.map((s) => [s.ids.length, s.superseded])).toEqual(Array(7).fill([0, true]));
   });
 
   it('starts a list from the one kept in the per-shopper document before', async () => {

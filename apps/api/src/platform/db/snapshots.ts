@@ -3,14 +3,26 @@ import { byId } from './by-id';
 import { isDuplicateKey } from './duplicate-key';
 import { highestSlot, slotId, slotMemory } from './slots';
 
+/** Marks an emptied slot, superseded by the next (its value fields hold `emptied`). */
+const SUPERSEDED = 'superseded';
+const isSuperseded = (doc: object | null | undefined) =>
+  Boolean(doc && (doc as Record<string, unknown>)[SUPERSEDED]);
+
 /**
- * A value that changes by appending, never by updating: each change inserts the whole new value
- * as the row's next numbered slot (`_id` = `<row>#<n>`, platform/db/slots.ts) and the highest slot
- * is the current value. Reads and inserts by `_id` are all it takes, so a change costs the same
- * however many rows the collection holds, and two changes at once cannot lose one another (as two
- * updates of one document can on FerretDB): the second's insert is refused, and it builds again on
- * the first. Each process remembers the latest slot it saw per row, so a read is usually two
- * lookups. Superseded slots stay (a row's history); they are small and read by nobody.
+ * A value that changes by appending, never by updating it in place: each change inserts the whole
+ * new value as the row's next numbered slot (`_id` = `<row>#<n>`, platform/db/slots.ts) and the
+ * highest slot is the current value. Reads, inserts and updates by `_id` are all it takes, so a
+ * change costs the same however many rows the collection holds, and two changes at once cannot
+ * lose one another (as two updates of one document can on FerretDB): the second's insert is
+ * refused, and it builds again on the first. Each process remembers the latest slot it saw per
+ * row, so a read is usually two lookups.
+ *
+ * A superseded slot stays (the search for the highest needs slots 1..n all taken), but emptied: the
+ * change that took the next slot then sets the old one's value fields to `emptied` and marks it
+ * `superseded`. A row thus holds its value once, not once per change (a login history of n
+ * sign-ins kept n copies of up to 20 of them; a list of n ids about n²/2 ids). Only the writer of
+ * slot n + 1 empties slot n, and nothing builds on slot n once n + 1 is taken, so no value is lost;
+ * a read that met slot n emptied (taken meanwhile) looks again.
  */
 export interface SnapshotRow<T> {
   /** The current value (null before the first change) and its slot number. */
@@ -26,30 +38,40 @@ export interface SnapshotRow<T> {
 }
 
 const ATTEMPTS = 20;
+/** How often a read searches, at most, while the slot it ends on was emptied meanwhile. */
+const READ_ROUNDS = 5;
 
 /**
  * The slots are read and inserted by `_id` through the driver (by-id.ts): a snapshot is built whole
  * by the server's own code, and mongoose's casting and validation of every element (the twenty
  * sign-ins of a login history) would only add work to the request that appends it.
  */
-export function snapshotRow<T extends { _id: string }>(model: Model<T>): SnapshotRow<T> {
+export function snapshotRow<T extends { _id: string }>(
+  model: Model<T>,
+  /** What a superseded slot's value fields are set to, e.g. `{ events: [] }`. */
+  emptied: Partial<Omit<T, '_id'>>,
+): SnapshotRow<T> {
   const seen = slotMemory();
   const slots = byId<T>(model);
   const slotAt = (row: string, k: number) => slots.find(slotId(row, k));
 
   async function read(row: string): Promise<{ n: number; value: T | null }> {
-    const found = new Map<number, T>();
-    const n = await highestSlot(
-      async (k) => {
-        const doc = await slotAt(row, k);
-        if (doc) found.set(k, doc);
-        return doc !== null;
-      },
-      Number.MAX_SAFE_INTEGER,
-      seen.get(row) ?? 0,
-    );
-    if (n > 0) seen.set(row, n);
-    return { n, value: found.get(n) ?? null };
+    for (let round = 1; ; round += 1) {
+      const found = new Map<number, T>();
+      const n = await highestSlot(
+        async (k) => {
+          const doc = await slotAt(row, k);
+          if (doc) found.set(k, doc);
+          return doc !== null;
+        },
+        Number.MAX_SAFE_INTEGER,
+        seen.get(row) ?? 0,
+      );
+      if (n > 0) seen.set(row, n);
+      const value = found.get(n) ?? null;
+      // Emptied after the search found n + 1 free: n + 1 is taken now, so search again from n.
+      if (!isSuperseded(value) || round >= READ_ROUNDS) return { n, value };
+    }
   }
 
   return {
@@ -59,15 +81,20 @@ export function snapshotRow<T extends { _id: string }>(model: Model<T>): Snapsho
       // is refused and the next round reads properly.
       const hint = seen.get(row);
       const hinted = hint ? await slotAt(row, hint) : null;
-      let guess = hint && hinted ? { n: hint, value: hinted } : null;
+      let guess = hint && hinted && !isSuperseded(hinted) ? { n: hint, value: hinted } : null;
       for (let attempt = 1; ; attempt += 1) {
         const { n, value } = guess ?? (await read(row));
         guess = null;
+        // Emptied as this read it: slot n + 1 is taken, read again.
+        if (isSuperseded(value) && attempt < ATTEMPTS) continue;
         const built = await next(value, n);
         if (!built) return { n, previous: value, wrote: false };
         try {
           await slots.insert({ ...built, _id: slotId(row, n + 1) } as T);
           seen.set(row, n + 1);
+          // Left full if this fails (the database gone, say): a copy too many, nothing lost.
+          if (n > 0)
+            await slots.set(slotId(row, n), { ...emptied, [SUPERSEDED]: true }).catch(() => {});
           return { n, previous: value, wrote: true };
         } catch (err) {
           // Another change took slot n + 1 first: build again on it.
