@@ -6,7 +6,10 @@ import { firstExisting } from '../../platform/paths';
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   compare(password: string, hash: string): Promise<boolean>;
-  /** A hash of a random password at the configured cost: compared against when an account does not exist, so timing reveals nothing. */
+  /**
+   * A hash of a random password at the configured cost: compared against when an account does not
+   * exist, so timing reveals nothing.
+   */
   readonly dummyHash: Promise<string>;
   /** How many hashes run at once (the pool's threads); the routes admit password work to match. */
   readonly threads: number;
@@ -34,8 +37,8 @@ function workerFile(): string {
  * value ten steps above that of the thread that started the pool). A burst of logins then uses
  * every core the shop is not using, while the threads that answer requests preempt the hashing
  * whenever they have work, and logins finish as fast as the idle cores allow. Logins beyond the
- * pool wait in its queue (first come, first served), never on the event loop. In the running API the pool belongs to the password routes' own thread
- * (password-worker-app.ts).
+ * pool wait in its queue (first come, first served), never on the event loop. In the running API
+ * the pool belongs to the password routes' own thread (password-worker-app.ts).
  */
 export function createPasswordHasher(options: {
   cost: number;

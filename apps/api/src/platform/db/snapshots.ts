@@ -78,14 +78,14 @@ export function snapshotRow<T extends { _id: string }>(
     read,
     async change(row, next) {
       // From the slot this process saw last, one read: if another was appended since, the insert
-      // is refused and the next round reads properly.
+      // is refused (or the slot reads emptied) and the next round reads properly.
       const hint = seen.get(row);
       const hinted = hint ? await slotAt(row, hint) : null;
-      let guess = hint && hinted && !isSuperseded(hinted) ? { n: hint, value: hinted } : null;
+      let guess = hint && hinted ? { n: hint, value: hinted } : null;
       for (let attempt = 1; ; attempt += 1) {
         const { n, value } = guess ?? (await read(row));
         guess = null;
-        // Emptied as this read it: slot n + 1 is taken, read again.
+        // Emptied (a stale guess, or a read outrun repeatedly): slot n + 1 is taken, read again.
         if (isSuperseded(value) && attempt < ATTEMPTS) continue;
         const built = await next(value, n);
         if (!built) return { n, previous: value, wrote: false };
