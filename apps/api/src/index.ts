@@ -8,6 +8,7 @@ import { EmbeddedDatabaseError, startEmbeddedServer } from './platform/db/embedd
 import type { EmbeddedServer } from './platform/db/embedded-server';
 import { startRequestWorker } from './platform/http/request-worker';
 import { appServer, close, listen } from './platform/http/server';
+import { HELPER_THREAD_NICE, lowerHelperThreads } from './platform/helper-threads';
 import { createLogger } from './platform/logger';
 import { findRepoRoot, firstExisting } from './platform/paths';
 import type { PasswordWorkerData } from './password-worker-app';
@@ -47,6 +48,9 @@ async function main(): Promise<void> {
     resourceLimits: { maxYoungGenerationSizeMb: 2 },
   });
   await passwords.ready;
+  // The main thread answers every shopper; the process's other threads run a little below it.
+  const lowered = await lowerHelperThreads();
+  logger.info({ threads: lowered, steps: HELPER_THREAD_NICE }, 'helper threads lowered');
   const app = createApp({
     config,
     logger,
