@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createAuthServices } from './auth-services';
 import { loadConfig } from './config/env';
 import { connectDatabase, databaseState, disconnectDatabase } from './platform/db/connect';
+import { niceBelowMain } from './platform/helper-threads';
 import { answerRequests } from './platform/http/request-worker';
 import type { FromWorker } from './platform/http/request-worker';
 import { createLogger } from './platform/logger';
@@ -30,7 +31,7 @@ if (!port) throw new Error('password-worker-app runs in a worker thread (index.t
 // answers quick during the bursts.
 const PASSWORD_THREAD_NICE = 5;
 try {
-  os.setPriority(Math.min(19, os.getPriority(process.pid) + PASSWORD_THREAD_NICE));
+  os.setPriority(niceBelowMain(PASSWORD_THREAD_NICE));
 } catch {
   // Not permitted here: the main thread's priority.
 }

@@ -5,6 +5,11 @@ import os from 'node:os';
 /** How many nice steps the process's helper threads run below the main thread. */
 export const HELPER_THREAD_NICE = 5;
 
+/** The nice value `steps` below the main thread's (Linux's lowest is 19). */
+export function niceBelowMain(steps: number): number {
+  return Math.min(19, os.getPriority(process.pid) + steps);
+}
+
 /**
  * Lowers the priority of every thread of this process that runs at the main thread's, other than
  * the main thread itself: V8's helpers (its garbage collectors' and compilers' background work, for
@@ -14,7 +19,7 @@ export const HELPER_THREAD_NICE = 5;
  *
  * Why: during login bursts both cores are busy, and a thread at the main thread's priority that is
  * running when the main thread wakes keeps the core for its slice (up to a scheduler tick, 4 ms
- * here), while one a few steps below gives it up at once. A scheduler trace (`perf sched`) of
+ * here), and one further down gives way sooner. A scheduler trace (`perf sched`) of
  * bench:login put these helpers, at the main thread's priority, on a core in about a quarter of the
  * main thread's waits over 1 ms, although they used under 2% of the cores.
  *
@@ -33,7 +38,7 @@ export async function lowerHelperThreads(steps = HELPER_THREAD_NICE): Promise<nu
   } catch {
     return 0;
   }
-  const nice = Math.min(19, main + steps);
+  const nice = niceBelowMain(steps);
   let lowered = 0;
   for (const tid of tids) {
     if (tid === process.pid) continue;
