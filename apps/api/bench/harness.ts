@@ -26,6 +26,15 @@ function productionFlags(root: string): string[] {
   return manifest.scripts.start.split(' ').filter((word) => word.startsWith('--'));
 }
 
+let exitsOnSignals = false;
+/** SIGTERM and SIGINT end this process through `process.exit`, so its 'exit' handlers run. */
+function exitOnSignals() {
+  if (exitsOnSignals) return;
+  exitsOnSignals = true;
+  process.once('SIGTERM', () => process.exit(143));
+  process.once('SIGINT', () => process.exit(130));
+}
+
 /** `preload`: a module the API imports before its own code (node --import), for tracing. */
 export async function startStack(
   env: Record<string, string> = {},
@@ -67,11 +76,18 @@ export async function startStack(
     });
     api.once('exit', (code) => reject(new Error(`API exited with ${code}: ${out}`)));
   });
+  // A benchmark stopped from outside (SIGTERM or SIGINT to its process alone) takes its API and
+  // database with it: the signal's default would end this process without its 'exit' handlers,
+  // and the API would run on, orphaned, beside the next benchmark.
+  const killApi = () => api.kill('SIGKILL');
+  process.once('exit', killApi);
+  exitOnSignals();
   return {
     db,
     api,
     baseUrl,
     async stop() {
+      process.removeListener('exit', killApi);
       api.kill('SIGTERM');
       await new Promise((r) => api.once('exit', r));
       await db.stop();
