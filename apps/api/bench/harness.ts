@@ -26,14 +26,10 @@ function productionFlags(root: string): string[] {
   return manifest.scripts.start.split(' ').filter((word) => word.startsWith('--'));
 }
 
-let exitsOnSignals = false;
-/** SIGTERM and SIGINT end this process through `process.exit`, so its 'exit' handlers run. */
-function exitOnSignals() {
-  if (exitsOnSignals) return;
-  exitsOnSignals = true;
-  process.once('SIGTERM', () => process.exit(143));
-  process.once('SIGINT', () => process.exit(130));
-}
+// SIGTERM and SIGINT end a benchmark through `process.exit`, so its 'exit' handlers run (the API's
+// below, the embedded database's): the signals' default would skip them.
+process.once('SIGTERM', () => process.exit(143));
+process.once('SIGINT', () => process.exit(130));
 
 /** `preload`: a module the API imports before its own code (node --import), for tracing. */
 export async function startStack(
@@ -76,12 +72,10 @@ export async function startStack(
     });
     api.once('exit', (code) => reject(new Error(`API exited with ${code}: ${out}`)));
   });
-  // A benchmark stopped from outside (SIGTERM or SIGINT to its process alone) takes its API and
-  // database with it: the signal's default would end this process without its 'exit' handlers,
-  // and the API would run on, orphaned, beside the next benchmark.
+  // A benchmark stopped from outside takes its API with it, which would otherwise run on, orphaned,
+  // beside the next benchmark.
   const killApi = () => api.kill('SIGKILL');
   process.once('exit', killApi);
-  exitOnSignals();
   return {
     db,
     api,
