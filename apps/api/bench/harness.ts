@@ -73,8 +73,12 @@ export async function startStack(
     api.once('exit', (code) => reject(new Error(`API exited with ${code}: ${out}`)));
   });
   // A benchmark stopped from outside takes its API with it, which would otherwise run on, orphaned,
-  // beside the next benchmark.
-  const killApi = () => api.kill('SIGKILL');
+  // beside the next benchmark, and takes its data folder too (the database's own handler, registered
+  // first, has already sent the database SIGKILL).
+  const killApi = () => {
+    api.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   process.once('exit', killApi);
   return {
     db,
