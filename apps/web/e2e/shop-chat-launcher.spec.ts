@@ -9,7 +9,8 @@ import { skipSplash } from './shop-helpers';
 
 // The support chat's launcher floats in the bottom-right corner. On a phone it must not hide
 // behind the cookie banner, nor sit on the cart's, checkout's or a sign-in form's button, nor on
-// the footer's last lines at the end of a page; it moves up out of the way and stays clickable.
+// the catalogue's filters and sort, nor on the footer's last lines at the end of a page; it moves
+// up out of the way and stays clickable.
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -231,4 +232,30 @@ test('the launcher keeps clear of a sign-in form’s button', async ({ page }, t
       }
     }
   }
+});
+
+test('the launcher keeps clear of the catalogue’s filters and sort', async ({ page }, testInfo) => {
+  await quietStart(page);
+  await page.goto('/products');
+  const launcher = page.getByRole('button', { name: 'Chat with us' });
+  const filters = page.getByRole('group', { name: 'Filter by category' });
+  const sort = page.getByLabel('Sort by');
+  await expect(sort).toBeVisible();
+  await expect(launcher).toBeVisible();
+  // As the page opens (on a phone the toolbar is then at the bottom of the screen), and with the
+  // sort at the very bottom, under the corner.
+  for (const scrolled of [false, true]) {
+    if (scrolled)
+      await sort.evaluate((element) =>
+        element.scrollIntoView({ block: 'end', behavior: 'instant' }),
+      );
+    await expectClearOf(launcher, sort);
+    await expectClearOf(launcher, filters);
+    expect(inViewport(page, await launcher.boundingBox())).toBe(true);
+    if (!scrolled) await viewportShot(page, testInfo.project.name, 'chat-launcher-products');
+  }
+  // The sort still works where a finger would press it, and the launcher can be reached.
+  await sort.selectOption({ label: 'Price: Low to High' });
+  await expect(page).toHaveURL(/sort=/);
+  await expectReachable(page, launcher);
 });

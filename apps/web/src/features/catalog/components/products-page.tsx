@@ -11,6 +11,7 @@ import { useId } from 'react';
 import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { Deferred } from '../../../components/ui/deferred';
 import { PageTitle } from '../../../components/ui/page-title';
+import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { prefersReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
 import { useCatalogQuery } from '../catalog-query';
@@ -66,7 +67,9 @@ export function ProductsPage() {
           <p className="catalog__lead">{T.productsLead}</p>
         </header>
 
-        <div className="catalog__toolbar">
+        {/* On a phone the toolbar first shows at the bottom of the screen, under the chat's
+            launcher: the launcher keeps clear of the last chips and the sort's arrow. */}
+        <div className="catalog__toolbar" {...KEEP_CLEAR}>
           <div className="catalog__filters" role="group" aria-label={T.categoryFilterLabel}>
             {CATEGORY_OPTIONS.map((option) => (
               <button
