@@ -156,4 +156,46 @@ describe('the login history', () => {
     expect(n).toBe(5);
     expect(value?.events.map((e) => e.ip)).toEqual(['10.2.0.5']);
   });
+  it('never answers an emptied snapshot, however often others append while it reads', async () => {
+    const row = String(new Types.ObjectId());
+    const collection = LoginHistoryModel.collection;
+    const slot = (n: number) => ({
+      _id: `${row}#${n}`,
+      userId: new Types.ObjectId(),
+      events: [{ at: new Date(), ip: `10.3.0.${n}`, userAgent: 'x' }],
+    });
+    for (let n = 1; n <= 4; n += 1) await collection.insertOne(slot(n) as never);
+    // Others always one step ahead: whenever the read finds slot k free, they append every slot up
+    // to k, each emptying the one before, so the slots below k that the search reads next are
+    // emptied. Searching again from the top met the same each time (up to eight such races here).
+    let highest = 4;
+    let races = 0;
+    const racing = new Proxy(collection, {
+      get(target, key, receiver) {
+        if (key !== 'findOne') return Reflect.get(target, key, receiver);
+        return async (filter: { _id: string }, ...rest: unknown[]) => {
+          const doc = await target.findOne(filter as never, ...(rest as []));
+          const k = Number(filter._id.split('#')[1]);
+          if (!doc && k > highest && races < 8) {
+            races += 1;
+            for (; highest < k; highest += 1) {
+              await target.insertOne(slot(highest + 1) as never);
+              await target.updateOne({ _id: `${row}#${highest}` } as never, {
+                $set: { events: [], superseded: true },
+              });
+            }
+          }
+          return doc;
+        };
+      },
+    });
+    const snapshots = snapshotRow<{ _id: string; events: { ip: string }[] }>(
+      { collection: racing } as never,
+      { events: [] },
+    );
+    const { n, value } = await snapshots.read(row);
+    expect(races).toBeGreaterThan(0);
+    expect(value?.events.map((e) => e.ip)).toEqual([`10.3.0.${n}`]);
+    expect(n).toBe(highest);
+  });
 });

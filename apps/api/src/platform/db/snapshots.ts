@@ -22,7 +22,7 @@ const isSuperseded = (doc: object | null | undefined) =>
  * `superseded`. A row thus holds its value once, not once per change (a login history of n
  * sign-ins kept n copies of up to 20 of them; a list of n ids about n²/2 ids). Only the writer of
  * slot n + 1 empties slot n, and nothing builds on slot n once n + 1 is taken, so no value is lost;
- * a read that met slot n emptied (taken meanwhile) looks again.
+ * a read that met slot n emptied (n + 1 taken meanwhile) reads on from n + 1.
  */
 export interface SnapshotRow<T> {
   /** The current value (null before the first change) and its slot number. */
@@ -38,8 +38,6 @@ export interface SnapshotRow<T> {
 }
 
 const ATTEMPTS = 20;
-/** How often a read searches, at most, while the slot it ends on was emptied meanwhile. */
-const READ_ROUNDS = 5;
 
 /**
  * The slots are read and inserted by `_id` through the driver (by-id.ts): a snapshot is built whole
@@ -56,22 +54,30 @@ export function snapshotRow<T extends { _id: string }>(
   const slotAt = (row: string, k: number) => slots.find(slotId(row, k));
 
   async function read(row: string): Promise<{ n: number; value: T | null }> {
-    for (let round = 1; ; round += 1) {
-      const found = new Map<number, T>();
-      const n = await highestSlot(
-        async (k) => {
-          const doc = await slotAt(row, k);
-          if (doc) found.set(k, doc);
-          return doc !== null;
-        },
-        Number.MAX_SAFE_INTEGER,
-        seen.get(row) ?? 0,
-      );
-      if (n > 0) seen.set(row, n);
-      const value = found.get(n) ?? null;
-      // Emptied after the search found n + 1 free: n + 1 is taken now, so search again from n.
-      if (!isSuperseded(value) || round >= READ_ROUNDS) return { n, value };
+    const found = new Map<number, T>();
+    let n = await highestSlot(
+      async (k) => {
+        const doc = await slotAt(row, k);
+        if (doc) found.set(k, doc);
+        return doc !== null;
+      },
+      Number.MAX_SAFE_INTEGER,
+      seen.get(row) ?? 0,
+    );
+    let value = found.get(n) ?? null;
+    // Emptied after the search found n + 1 free: n + 1 has been taken since, so read on, a slot at
+    // a time, to the first that holds its value. Each step moves forward however often others
+    // append meanwhile, and an emptied value is never the answer. (Searching again, as reads did
+    // before, could end on an emptied slot every time while others kept appending.)
+    while (isSuperseded(value)) {
+      const after = await slotAt(row, n + 1);
+      // Cannot happen: the writer of slot n + 1 empties slot n only once it has written n + 1.
+      if (!after) throw new Error(`snapshot ${row}: slot ${n} emptied, slot ${n + 1} missing`);
+      n += 1;
+      value = after;
     }
+    if (n > 0) seen.set(row, n);
+    return { n, value };
   }
 
   return {
