@@ -112,87 +112,76 @@ describe('the login history', () => {
     expect((await readLoginHistory(user)).events).toHaveLength(8);
   });
 
-  it('reads the next snapshot when the one it found was emptied meanwhile', async () => {
-    const row = String(new Types.ObjectId());
+  /** Slot n of a login-history row, holding one sign-in from `${net}.${n}`. */
+  const slotDoc = (row: string, n: number, net: string) => ({
+    _id: `${row}#${n}`,
+    userId: new Types.ObjectId(),
+    events: [{ at: new Date(), ip: `${net}.${n}`, userAgent: 'x' }],
+  });
+  /** Another process's change: it appends slot n of the row and empties slot n - 1. */
+  async function appendElsewhere(row: string, n: number, net: string) {
     const collection = LoginHistoryModel.collection;
-    const event = (ip: string) => ({ at: new Date(), ip, userAgent: 'x' });
-    for (let n = 1; n <= 4; n += 1)
-      await collection.insertOne({
-        _id: `${row}#${n}`,
-        userId: new Types.ObjectId(),
-        events: [event(`10.2.0.${n}`)],
-      } as never);
-    // Slots 1-4 taken and no hint: the search reads 1, 3, 7 (free), 5 (free), then 4. As it finds
-    // 5 free, another process appends 5 and empties 4, so slot 4 reads emptied.
-    const order: number[] = [];
-    let raced = false;
-    const racing = new Proxy(collection, {
+    await collection.insertOne(slotDoc(row, n, net) as never);
+    await collection.updateOne({ _id: `${row}#${n - 1}` } as never, {
+      $set: { events: [], superseded: true },
+    });
+  }
+  /**
+   * Login-history snapshots read through a collection that, after each slot lookup and before
+   * answering it, runs `afterFind` with the slot's number and whether it was there: what another
+   * process does in between.
+   */
+  function racedSnapshots(afterFind: (slot: number, found: boolean) => Promise<void>) {
+    const racing = new Proxy(LoginHistoryModel.collection, {
       get(target, key, receiver) {
         if (key !== 'findOne') return Reflect.get(target, key, receiver);
         return async (filter: { _id: string }, ...rest: unknown[]) => {
           const doc = await target.findOne(filter as never, ...(rest as []));
-          order.push(Number(filter._id.split('#')[1]));
-          if (filter._id === `${row}#5` && !raced) {
-            raced = true;
-            await target.insertOne({
-              _id: `${row}#5`,
-              userId: new Types.ObjectId(),
-              events: [event('10.2.0.5')],
-            } as never);
-            await target.updateOne({ _id: `${row}#4` } as never, {
-              $set: { events: [], superseded: true },
-            });
-          }
+          await afterFind(Number(filter._id.split('#')[1]), doc !== null);
           return doc;
         };
       },
     });
-    const snapshots = snapshotRow<{ _id: string; events: { ip: string }[] }>(
-      { collection: racing } as never,
-      { events: [] },
-    );
+    return snapshotRow<{ _id: string; events: { ip: string }[] }>({ collection: racing } as never, {
+      events: [],
+    });
+  }
+
+  it('reads the next snapshot when the one it found was emptied meanwhile', async () => {
+    const row = String(new Types.ObjectId());
+    for (let n = 1; n <= 4; n += 1)
+      await LoginHistoryModel.collection.insertOne(slotDoc(row, n, '10.2.0') as never);
+    // Slots 1-4 taken and no hint: the search reads 1, 3, 7 (free), 5 (free), then 4. As it finds
+    // 5 free, another process appends 5 and empties 4, so slot 4 reads emptied.
+    const order: number[] = [];
+    let raced = false;
+    const snapshots = racedSnapshots(async (k) => {
+      order.push(k);
+      if (k === 5 && !raced) {
+        raced = true;
+        await appendElsewhere(row, 5, '10.2.0');
+      }
+    });
     const { n, value } = await snapshots.read(row);
     expect(order.slice(0, 5)).toEqual([1, 3, 7, 5, 4]);
     expect(n).toBe(5);
     expect(value?.events.map((e) => e.ip)).toEqual(['10.2.0.5']);
   });
+
   it('never answers an emptied snapshot, however often others append while it reads', async () => {
     const row = String(new Types.ObjectId());
-    const collection = LoginHistoryModel.collection;
-    const slot = (n: number) => ({
-      _id: `${row}#${n}`,
-      userId: new Types.ObjectId(),
-      events: [{ at: new Date(), ip: `10.3.0.${n}`, userAgent: 'x' }],
-    });
-    for (let n = 1; n <= 4; n += 1) await collection.insertOne(slot(n) as never);
+    for (let n = 1; n <= 4; n += 1)
+      await LoginHistoryModel.collection.insertOne(slotDoc(row, n, '10.3.0') as never);
     // Others always one step ahead: whenever the read finds slot k free, they append every slot up
     // to k, each emptying the one before, so the slots below k that the search reads next are
     // emptied. Searching again from the top met the same each time (up to eight such races here).
     let highest = 4;
     let races = 0;
-    const racing = new Proxy(collection, {
-      get(target, key, receiver) {
-        if (key !== 'findOne') return Reflect.get(target, key, receiver);
-        return async (filter: { _id: string }, ...rest: unknown[]) => {
-          const doc = await target.findOne(filter as never, ...(rest as []));
-          const k = Number(filter._id.split('#')[1]);
-          if (!doc && k > highest && races < 8) {
-            races += 1;
-            for (; highest < k; highest += 1) {
-              await target.insertOne(slot(highest + 1) as never);
-              await target.updateOne({ _id: `${row}#${highest}` } as never, {
-                $set: { events: [], superseded: true },
-              });
-            }
-          }
-          return doc;
-        };
-      },
+    const snapshots = racedSnapshots(async (k, found) => {
+      if (found || k <= highest || races >= 8) return;
+      races += 1;
+      for (; highest < k; highest += 1) await appendElsewhere(row, highest + 1, '10.3.0');
     });
-    const snapshots = snapshotRow<{ _id: string; events: { ip: string }[] }>(
-      { collection: racing } as never,
-      { events: [] },
-    );
     const { n, value } = await snapshots.read(row);
     expect(races).toBeGreaterThan(0);
     expect(value?.events.map((e) => e.ip)).toEqual([`10.3.0.${n}`]);
