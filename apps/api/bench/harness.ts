@@ -41,7 +41,10 @@ export async function startStack(
   if (!existsSync(entry))
     throw new Error('Build the API first: pnpm build (apps/api/dist/index.js is missing)');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vanya-bench-'));
-  const db = await startEmbeddedServer({ dataDir: path.join(dataDir, 'db'), repoRoot: root });
+  const db = await startEmbeddedServer({
+    dataDir: path.join(dataDir, 'db'),
+    repoRoot: root,
+  });
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
@@ -117,7 +120,7 @@ export interface LoadResult {
   max: number;
   /** Every latency of the run, sorted (milliseconds). */
   latencies: number[];
-  /** Open-loop runs: each request's sending and its answer's arrival (monotonic clock, µs). */
+  /** Each request's sending and its answer's arrival, where noted (monotonic clock, µs). */
   times?: [number, number][];
 }
 
@@ -129,7 +132,7 @@ export interface RequestSpec {
 }
 
 /** The figures of a run: its latencies sorted in place, their median, p99 and maximum. */
-function summarize(
+export function summarize(
   latencies: number[],
   errors: number,
   statuses: Record<number, number>,
@@ -253,49 +256,6 @@ export async function load(
   const elapsed = options.durationMs / 1000;
   return summarize(latencies, errors, statuses, completedInWindow / elapsed);
 }
-
-/**
- * Open loop: requests sent at a steady `rps` for `durationMs`, each on time whether or not the
- * earlier ones were answered (as shoppers arrive), so a slow server cannot slow the arrivals and
- * hide its own latency. Latencies in milliseconds.
- */
-export async function paced(
-  baseUrl: string,
-  options: { rps: number; durationMs: number; next: (i: number) => RequestSpec },
-): Promise<LoadResult> {
-  const url = new URL(baseUrl);
-  const agent = keptAlive(64);
-  const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
-  let errors = 0;
-  const total = Math.max(1, Math.round((options.rps * options.durationMs) / 1000));
-  const interval = 1000 / options.rps;
-  const times: [number, number][] = [];
-  const started = performance.now();
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i += 1) {
-    const due = started + i * interval;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const sent = micros();
-    pending.push(
-      sendOnce(url, agent, options.next(i)).then((status) => {
-        const answered = micros();
-        latencies.push((answered - sent) / 1000);
-        times.push([sent, answered]);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        if (status === 0 || status >= 500) errors += 1;
-      }),
-    );
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  const elapsed = (performance.now() - started) / 1000;
-  return { ...summarize(latencies, errors, statuses, latencies.length / elapsed), times };
-}
-
-/** Microseconds of the monotonic clock, which every process on the machine reads alike. */
-const micros = () => Number(process.hrtime.bigint() / 1000n);
 
 export interface BurstResult extends LoadResult {
   /** How many bursts ran (each `size` requests sent at the same moment). */
