@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { coreSplit } from '../src/platform/cores';
+import type { CoreSplit } from '../src/platform/cores';
 import { startEmbeddedServer } from '../src/platform/db/embedded-server';
 import type { EmbeddedServer } from '../src/platform/db/embedded-server';
 import { findRepoRoot } from '../src/platform/paths';
@@ -13,6 +15,12 @@ import { cpuMsOf } from '../src/testing/proc-stat';
 
 export interface Stack {
   db: EmbeddedServer;
+  /**
+   * How the API shares the cores (platform/cores.ts): its main thread's core, and the others, on
+   * which the embedded database runs and where a benchmark's own load belongs. Undefined where
+   * nothing is pinned (one core, no taskset, API_MAIN_CORE=shared).
+   */
+  cores: CoreSplit | undefined;
   api: ChildProcess;
   baseUrl: string;
   stop(): Promise<void>;
@@ -41,9 +49,13 @@ export async function startStack(
   if (!existsSync(entry))
     throw new Error('Build the API first: pnpm build (apps/api/dist/index.js is missing)');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vanya-bench-'));
+  // As the API will split them (it reads the same setting).
+  const shared = (env.API_MAIN_CORE ?? process.env.API_MAIN_CORE) === 'shared';
+  const cores = coreSplit({ mainCore: shared ? 'shared' : 'own' });
   const db = await startEmbeddedServer({
     dataDir: path.join(dataDir, 'db'),
     repoRoot: root,
+    ...(cores && { cpus: cores.others }),
   });
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
@@ -85,6 +97,7 @@ export async function startStack(
   process.once('exit', killApi);
   return {
     db,
+    cores,
     api,
     baseUrl,
     async stop() {

@@ -8,6 +8,7 @@ import { EmbeddedDatabaseError, startEmbeddedServer } from './platform/db/embedd
 import type { EmbeddedServer } from './platform/db/embedded-server';
 import { startRequestWorker } from './platform/http/request-worker';
 import { appServer, close, listen } from './platform/http/server';
+import { coreSplit, reserveMainCore } from './platform/cores';
 import { HELPER_THREAD_NICE, lowerHelperThreads } from './platform/helper-threads';
 import { createLogger } from './platform/logger';
 import { findRepoRoot, firstExisting } from './platform/paths';
@@ -21,6 +22,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
 
+  // A core of its own for the main thread, where there are two or more (platform/cores.ts):
+  // decided before any thread or the embedded database starts.
+  const cores = coreSplit({ mainCore: config.mainCore });
   let embedded: EmbeddedServer | undefined;
   let uri = config.mongodbUri;
   if (!uri) {
@@ -28,6 +32,7 @@ async function main(): Promise<void> {
       dataDir: path.join(config.dataDir, 'db'),
       repoRoot: config.repoRoot,
       say: (line) => logger.info(line),
+      ...(cores && { cpus: cores.others }),
     });
     uri = embedded.uri;
     logger.info(
@@ -51,6 +56,8 @@ async function main(): Promise<void> {
   // The main thread answers every shopper; the process's other threads run a little below it.
   const lowered = await lowerHelperThreads();
   logger.info({ threads: lowered, steps: HELPER_THREAD_NICE }, 'helper threads lowered');
+  if (cores && (await reserveMainCore(cores)))
+    logger.info({ core: cores.main, others: cores.others }, 'main thread has a core of its own');
   const app = createApp({
     config,
     logger,

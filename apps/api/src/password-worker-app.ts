@@ -8,6 +8,7 @@ import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAuthServices } from './auth-services';
 import { loadConfig } from './config/env';
+import { leaveMainCore } from './platform/cores';
 import { connectDatabase, databaseState, disconnectDatabase } from './platform/db/connect';
 import { niceBelowMain } from './platform/helper-threads';
 import { answerRequests } from './platform/http/request-worker';
@@ -35,6 +36,9 @@ try {
 } catch {
   // Not permitted here: the main thread's priority.
 }
+// Off the main thread's core (platform/cores.ts): the main thread moves this thread there when it
+// first starts, but a thread started again after a crash inherits the main thread's own core.
+await leaveMainCore();
 
 try {
   const { mongodbUri } = workerData as PasswordWorkerData;

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { processCores } from '../../platform/cores';
 import { firstExisting } from '../../platform/paths';
 
 export interface PasswordHasher {
@@ -46,7 +47,10 @@ export function createPasswordHasher(options: {
   /** Told which bcrypt the pool runs when it first starts (for the log). */
   onStart?: (implementation: 'bcrypt' | 'bcryptjs') => void;
 }): PasswordHasher {
-  const threads = options.threads ?? Math.max(1, Math.min(4, os.availableParallelism()));
+  // As many as the process's cores, all of them: where the main thread has a core of its own
+  // (platform/cores.ts), the thread starting the pool may use fewer, but hashing may use every one.
+  const cores = processCores()?.length ?? os.availableParallelism();
+  const threads = options.threads ?? Math.max(1, Math.min(4, cores));
   // No thread until the first password, and none a minute after the last: hashing threads hold
   // memory (a V8 heap and bcrypt each) only while someone signs in.
   let started: Piscina | undefined;

@@ -1,6 +1,8 @@
 // Runs in a piscina worker thread: bcrypt is CPU-bound for hundreds of milliseconds at cost 12,
 // so it never runs on the event loop that answers other requests. Plain JavaScript on purpose: the
 // worker is loaded by Node directly, in development, in tests and from the built bundle alike.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import bcryptjs from 'bcryptjs';
@@ -16,6 +18,19 @@ try {
   os.setPriority(Math.min(19, os.getPriority() + 10));
 } catch {
   // Not permitted here: normal priority.
+}
+
+// Every core the process may use (platform/cores.ts): this thread inherits the password routes'
+// thread's cores, which leave out the one the main thread has to itself, but at this priority it
+// gives that core back the moment the main thread wakes, and a burst of logins gets every core.
+if (process.env.VANYA_CORES) {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const tid = stat.slice(0, stat.indexOf(' '));
+    spawnSync('taskset', ['-p', '-c', process.env.VANYA_CORES, tid], { stdio: 'ignore' });
+  } catch {
+    // Not on Linux: it runs where it was started.
+  }
 }
 
 /**

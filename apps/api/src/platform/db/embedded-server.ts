@@ -36,6 +36,11 @@ export interface EmbeddedServerOptions {
   /** Build FerretDB with Go when no server binary is found (default true). */
   allowBuild?: boolean;
   startTimeoutMs?: number;
+  /**
+   * The cores the server runs on (every thread it starts), through `taskset`: the API keeps its
+   * main thread's core for itself (platform/cores.ts). Default: wherever the system puts it.
+   */
+  cpus?: number[];
 }
 
 export class EmbeddedDatabaseError extends Error {
@@ -161,7 +166,12 @@ export async function startEmbeddedServer(opts: EmbeddedServerOptions): Promise<
   }
 
   const logFd = openSync(logFile, 'a');
-  const child = spawn(bin, args, { stdio: ['ignore', logFd, logFd] });
+  // taskset runs the server in its own place (exec), so the child is the server itself.
+  const child = opts.cpus
+    ? spawn('taskset', ['-c', opts.cpus.join(','), bin, ...args], {
+        stdio: ['ignore', logFd, logFd],
+      })
+    : spawn(bin, args, { stdio: ['ignore', logFd, logFd] });
   closeSync(logFd);
   // Never leave the server behind when this process ends, however it ends.
   const killOnExit = () => child.kill('SIGKILL');
