@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
  * steps down, and give the main thread its core the moment it wakes.
  *
  * Why: during login bursts (bench:login) the main thread waited for a core before its slowest
- * answers (about 2 ms, median of the runs), behind the login's own work in the password routes'
+ * answers (1.2-3.0 ms, medians of runs), behind the login's own work in the password routes'
  * thread and the database, which run near its priority and keep a core for their slice once on it.
  * On a core of its own it waits behind nothing but hashing, which gives way at once.
  *
