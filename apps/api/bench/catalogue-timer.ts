@@ -50,14 +50,15 @@ export async function catalogueTimer(baseUrl: string, path: string) {
       const elapsed = (performance.now() - started) / 1000;
       for (const [error, count] of Object.entries(report.failures))
         connectionFailures[error] = (connectionFailures[error] ?? 0) + count;
+      // The statuses are the same in both views: counted once.
+      const statuses: Record<number, number> = {};
+      let errors = 0;
+      for (const request of report.requests) {
+        const status = request[3];
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status === 0 || status >= 500) errors += 1;
+      }
       const view = (at: 1 | 2): LoadResult => {
-        const statuses: Record<number, number> = {};
-        let errors = 0;
-        for (const request of report.requests) {
-          const status = request[3];
-          statuses[status] = (statuses[status] ?? 0) + 1;
-          if (status === 0 || status >= 500) errors += 1;
-        }
         const latencies = report.requests.map((request) => (request[at] - request[0]) / 1000);
         return {
           ...summarize(latencies, errors, statuses, report.requests.length / elapsed),
