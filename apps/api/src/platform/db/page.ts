@@ -1,0 +1,39 @@
+import { isValidObjectId, trusted } from 'mongoose';
+import type { Model, Types } from 'mongoose';
+
+export interface PageQuery {
+  limit: number;
+  /** The id of the last item of the previous page: the page starts after it. */
+  before?: string | undefined;
+}
+
+/**
+ * One page of a shopper's items, newest first: `find({userId}).sort({createdAt: -1, _id: -1})`
+ * from after the item `before` (from the start when it is absent or not the shopper's), served by
+ * the model's `{userId: 1, createdAt: -1, _id: -1}` index. `filter` narrows the items (orders
+ * that have an invoice, say).
+ */
+export async function pageForUser<T>(
+  model: Model<never> | Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  userId: Types.ObjectId,
+  page: PageQuery,
+  filter: Record<string, unknown> = {},
+): Promise<T[]> {
+  const query: Record<string, unknown> = { userId, ...filter };
+  if (page.before && isValidObjectId(page.before)) {
+    const last = await model
+      .findOne({ _id: page.before, userId }, { createdAt: 1 })
+      .lean<{ _id: Types.ObjectId; createdAt: Date }>();
+    if (last)
+      query.$or = [
+        { createdAt: trusted({ $lt: last.createdAt }) },
+        { createdAt: last.createdAt, _id: trusted({ $lt: last._id }) },
+      ];
+  }
+  return model
+    .find(query)
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(page.limit)
+    .lean<T[]>()
+    .exec();
+}
