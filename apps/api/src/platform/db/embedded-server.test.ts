@@ -1,4 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
@@ -49,5 +59,58 @@ describe('the embedded database server', () => {
     expect(NO_DATABASE_HELP).toMatch(/MONGODB_URI/);
     expect(NO_DATABASE_HELP).toMatch(/mongod/);
     expect(NO_DATABASE_HELP).toMatch(/Go/);
+  });
+
+  it('rebuilds an older FerretDB build in .tools/bin before running it', async () => {
+    // A checkout whose .tools/bin holds a build stamped by an older script (before updates were
+    // serialised, say) and whose script now builds something newer: the stand-in script records
+    // that it was asked to build and stamps the binary, as the real one does.
+    const realBin = path.join(findRepoRoot(), '.tools', 'bin', 'ferretdb');
+    const repoRoot = tempDir();
+    const toolsBin = path.join(repoRoot, '.tools', 'bin');
+    mkdirSync(toolsBin, { recursive: true });
+    mkdirSync(path.join(repoRoot, 'scripts'));
+    copyFileSync(realBin, path.join(toolsBin, 'ferretdb'));
+    chmodSync(path.join(toolsBin, 'ferretdb'), 0o755);
+    writeFileSync(path.join(toolsBin, 'ferretdb.build'), 'v1.24.2 with the _id index used\n');
+    const script = path.join(repoRoot, 'scripts', 'build-ferretdb.sh');
+    writeFileSync(
+      script,
+      [
+        'set -e',
+        'here="$(cd "$(dirname "$0")/.." && pwd)"',
+        'if [ "${1:-}" = "--print-build" ]; then echo "newer build"; exit 0; fi',
+        'echo rebuilt > "$here/rebuilt"',
+        'echo "newer build" > "$here/.tools/bin/ferretdb.build"',
+      ].join('\n'),
+    );
+    const said: string[] = [];
+    const server = await startEmbeddedServer({
+      dataDir: tempDir(),
+      repoRoot,
+      say: (line) => said.push(line),
+    });
+    await server.stop();
+    expect(existsSync(path.join(repoRoot, 'rebuilt'))).toBe(true);
+    expect(said.join('\n')).toMatch(/older build/);
+    expect(readFileSync(path.join(toolsBin, 'ferretdb.build'), 'utf8').trim()).toBe('newer build');
+
+    // Stamped as the script builds: run as it is.
+    rmSync(path.join(repoRoot, 'rebuilt'));
+    const again = await startEmbeddedServer({ dataDir: tempDir(), repoRoot });
+    await again.stop();
+    expect(existsSync(path.join(repoRoot, 'rebuilt'))).toBe(false);
+  });
+
+  it('stamps the build the repository script makes with its serialised updates', () => {
+    const root = findRepoRoot();
+    const wanted = execFileSync(
+      'bash',
+      [path.join(root, 'scripts', 'build-ferretdb.sh'), '--print-build'],
+      {
+        encoding: 'utf8',
+      },
+    ).trim();
+    expect(wanted).toMatch(/updates serialised/);
   });
 });

@@ -109,16 +109,40 @@ function resolveServerBinary(opts: EmbeddedServerOptions): {
   const mongod = findExecutable('mongod');
   if (mongod) return { kind: 'mongod', bin: mongod };
   const toolsBin = path.join(opts.repoRoot, '.tools', 'bin');
+  const built = path.join(toolsBin, 'ferretdb');
+  const script = path.join(opts.repoRoot, 'scripts', 'build-ferretdb.sh');
+  const canBuild = opts.allowBuild !== false && !!findExecutable('go') && existsSync(script);
   const ferretdb = findExecutable('ferretdb', [toolsBin]);
+  if (ferretdb && ferretdb === built && canBuild) {
+    // Our own build: an older one (without the fixes the script now applies, such as serialised
+    // updates) is rebuilt rather than run, so a checkout never tests against a racy server.
+    const wanted = spawnSync('bash', [script, '--print-build'], { encoding: 'utf8' }).stdout.trim();
+    let stamp = '';
+    try {
+      stamp = readFileSync(`${built}.build`, 'utf8').trim();
+    } catch {
+      // no stamp: an unknown build
+    }
+    if (wanted && stamp !== wanted) {
+      opts.say?.(
+        `FerretDB in .tools/bin is an older build (${stamp || 'unstamped'}): rebuilding it as "${wanted}"...`,
+      );
+      const result = spawnSync('bash', [script], { stdio: 'inherit', env: process.env });
+      if (result.status !== 0) {
+        throw new EmbeddedDatabaseError(
+          `Rebuilding FerretDB failed (exit ${result.status}); the older build in ${toolsBin} lacks fixes the shop relies on. Run scripts/build-ferretdb.sh to see why.`,
+        );
+      }
+    }
+    return { kind: 'ferretdb', bin: built };
+  }
   if (ferretdb) return { kind: 'ferretdb', bin: ferretdb };
 
-  const script = path.join(opts.repoRoot, 'scripts', 'build-ferretdb.sh');
-  if (opts.allowBuild !== false && findExecutable('go') && existsSync(script)) {
+  if (canBuild) {
     opts.say?.(
       'No mongod or ferretdb found: building FerretDB v1.24.2 with Go into .tools/bin (about a minute, once)...',
     );
     const result = spawnSync('bash', [script], { stdio: 'inherit', env: process.env });
-    const built = path.join(toolsBin, 'ferretdb');
     if (result.status === 0 && existsSync(built)) return { kind: 'ferretdb', bin: built };
     throw new EmbeddedDatabaseError(
       `Building FerretDB failed (exit ${result.status}).\n${NO_DATABASE_HELP}`,
