@@ -408,9 +408,11 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     const conn = await mongoose.createConnection(db.uri).asPromise();
     const figures = async () => {
       const orders = await conn.db!.collection('orders').find({}).toArray();
-      const claims = await conn
-        .db!.collection('claims')
-        .find({ _id: { $regex: '^invoice-number:' } } as never)
+      const numbers = await conn
+        .db!.collection<{ _id: string; seq: number; documentId: string; date: Date }>(
+          'document_numbers',
+        )
+        .find({ series: 'VNY' })
         .toArray();
       const byProviderOrder = new Map(orders.map((o) => [String(o.providerOrderId), o]));
       // A confirmation mailed again after a crash between sending it and recording it carries
@@ -457,28 +459,23 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         if (o.invoiceNumber)
           invoiceCounts.set(o.invoiceNumber, (invoiceCounts.get(o.invoiceNumber) ?? 0) + 1);
       const duplicatedInvoices = [...invoiceCounts.values()].reduce((n, c) => n + c - 1, 0);
-      // Every claimed number is issued to the order it is bound to, and the series has no hole.
+      // Every taken number is issued to the order it is bound to, and the series has no hole.
       const byId = new Map(orders.map((o) => [String(o._id), o]));
-      const seqs = claims.map((c) => Number(String(c._id).split(':').at(-1))).sort((a, b) => a - b);
+      const seqs = numbers.map((n) => n.seq).sort((a, b) => a - b);
       const holes = seqs.length ? seqs.at(-1)! - seqs.length : 0;
       const unissued =
-        holes +
-        claims.filter((c) => {
-          const bound = byId.get(String(c.value));
-          const [, fy, seq] = String(c._id).split(':');
-          return bound?.invoiceNumber !== `VNY/${fy}/${seq}`;
-        }).length;
+        holes + numbers.filter((n) => byId.get(n.documentId)?.invoiceNumber !== n._id).length;
       if (process.env.CHAOS_DEBUG)
-        for (const c of claims) {
-          const bound = byId.get(String(c.value));
-          console.log(c._id, c.value, c.createdAt, bound?.invoiceNumber, bound?.status);
+        for (const n of numbers) {
+          const bound = byId.get(n.documentId);
+          console.log(n._id, n.documentId, n.date, bound?.invoiceNumber, bound?.status);
         }
       const refundsTooMany =
         razorpay.refunds.length - shoppers.filter((s) => s.kind === 'double').length;
       return {
         shoppers: shoppers.length,
         'orders paid': orders.filter((o) => o.status === 'paid').length,
-        'invoices issued': claims.length,
+        'invoices issued': numbers.length,
         'confirmation mails': mails.size + duplicatedMails,
         'confirmations re-sent after a crash (same Message-ID)': resent,
         'refunds made': razorpay.refunds.length,

@@ -14,7 +14,8 @@ import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
 import { toOrderView } from '../orders/orders.service';
 import { PaymentEventModel } from '../payments/payment-event.model';
-import type { PaymentsService } from '../payments/payments.service';
+import { orderRefundKey, RefundModel } from '../orders/refunds';
+import type { RefundDoc, Refunds } from '../orders/refunds';
 import { ReturnModel } from '../returns/returns.routes';
 import { TicketModel } from '../tickets/tickets.routes';
 import { ContactMessageModel } from '../contact/contact.model';
@@ -27,7 +28,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 export interface AdminOrdersDeps {
   lifecycle: OrderLifecycle;
-  payments: PaymentsService;
+  refunds: Refunds;
   logger: Logger;
   /** Signs invoice download links. */
   linkSecret: string;
@@ -36,13 +37,13 @@ export interface AdminOrdersDeps {
 
 /** The owner's view of orders: find, read, move (refunding when money must go back), pack. */
 export function createAdminOrders(deps: AdminOrdersDeps) {
-  const { lifecycle, payments, logger } = deps;
+  const { lifecycle, refunds, logger } = deps;
   const now = deps.now ?? Date.now;
 
   async function load(id: string): Promise<OrderDoc> {
     const order = await lifecycle.read(id);
     if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
-    return lifecycle.sync(order);
+    return order;
   }
 
   /** What the search box means: an order number, an email, a phone number, or part of a name. */
@@ -136,30 +137,36 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
 
     /**
      * The owner moves an order: only the lifecycle's allowed moves (else 409). Cancelling a paid
-     * order or refunding one gives the money back through the provider; a refund the provider
-     * could not take now is retried by reconciliation. The shopper is told, the audit log keeps it.
+     * order or refunding one gives the money back (orders/refunds.ts): decided first, then
+     * settled; a step the provider could not take now is finished by the owner's retry or by
+     * reconciliation. The shopper is told, the audit log keeps it.
      */
     async move(actor: Actor, id: string, body: AdminOrderStatusBody): Promise<AdminOrderDetail> {
       const order = await load(id);
       const { status, ...details } = body;
-      const moved = await lifecycle.move(order, status, 'owner', details);
-      let refunded = 0;
-      if ((status === 'cancelled' || status === 'refunded') && moved.paymentId) {
-        try {
-          refunded = (await payments.refundOrder(moved, 'owner')).amount;
-        } catch (err) {
-          logger.error(
-            { err, orderNumber: moved.orderNumber },
-            'refund pending: reconciliation retries',
+      // The owner's retry of a refund a crash or the provider left half-done finishes it.
+      const pending = await RefundModel.findById(orderRefundKey(order._id)).lean<RefundDoc>();
+      if (pending?.state === 'pending' && pending.move?.to === status) {
+        await refunds
+          .settle(pending)
+          .catch((err: unknown) =>
+            logger.error({ err, orderNumber: order.orderNumber }, 'refund still pending'),
           );
-        }
+        return detail(id);
       }
-      await audit(actor, `order.${status}`, moved.orderNumber, {
+      let refunded = 0;
+      if ((status === 'cancelled' || status === 'refunded') && order.paymentId) {
+        const refund = await refunds.refundOrder(order, status, 'owner', details.note);
+        refunded = refund.providerRefundId ? refund.amount : 0;
+      } else {
+        const moved = await lifecycle.move(order, status, 'owner', details);
+        if (status !== 'packed') await lifecycle.announce(moved, status, details);
+      }
+      await audit(actor, `order.${status}`, order.orderNumber, {
         from: order.status,
         ...details,
         ...(refunded ? { refunded } : {}),
       });
-      if (status !== 'packed') await lifecycle.announce(moved, status, { ...details, refunded });
       return detail(id);
     },
 

@@ -7,16 +7,13 @@ import type {
   TicketStatus,
 } from '@vanya/contracts';
 import { trusted } from 'mongoose';
-import { claimAs } from '../../platform/db/claims';
 import { withDbRetry } from '../../platform/db/retry';
 import { conflict, notFound } from '../../platform/errors/app-error';
 import type { Logger } from '../../platform/logger';
 import { escapeHtml, layout } from '../mail/templates';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer, MailMessage } from '../mail/mailer';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
-import { canMove } from '../orders/order-states';
-import type { OrderStatus } from '@vanya/contracts';
-import type { PaymentsService } from '../payments/payments.service';
+import type { Refunds } from '../orders/refunds';
 import { ReturnModel, toReturnView } from '../returns/returns.routes';
 import type { ReturnDoc } from '../returns/returns.routes';
 import { TicketModel, toTicketView } from '../tickets/tickets.routes';
@@ -56,34 +53,57 @@ async function customers(userIds: unknown[]) {
 /** The owner's side of returns and support tickets, with a mail to the shopper for each step. */
 export function createAdminSupport(deps: {
   lifecycle: OrderLifecycle;
-  payments: PaymentsService;
+  refunds: Refunds;
   mailer: Mailer;
   logger: Logger;
   webOrigin: string;
 }) {
-  const { lifecycle, payments, mailer, logger } = deps;
+  const { lifecycle, refunds, mailer, logger } = deps;
 
-  async function tell(userId: unknown, subject: string, lines: string[]) {
+  /** A mail to the shopper about their return or ticket, with a link to their profile. */
+  async function shopperMail(
+    userId: unknown,
+    subject: string,
+    lines: string[],
+  ): Promise<MailMessage | null> {
     const user = await UserModel.findById(userId, { name: 1, email: 1 }).lean<{
       name: string;
       email: string;
     }>();
-    if (!user) return;
+    if (!user) return null;
     const profile = `${deps.webOrigin}/profile`;
-    try {
-      await mailer.send({
-        to: user.email,
+    return {
+      to: user.email,
+      subject,
+      text: `Hello ${user.name},\n\n${lines.join('\n\n')}\n\nSee it in your profile: ${profile}\n\n${brand.name} · ${brand.supportEmail}`,
+      html: layout(
         subject,
-        text: `Hello ${user.name},\n\n${lines.join('\n\n')}\n\nSee it in your profile: ${profile}\n\n${brand.name} · ${brand.supportEmail}`,
-        html: layout(
-          subject,
-          `<p>Hello ${escapeHtml(user.name)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${profile}">See it in your profile</a></p>`,
-        ),
-      });
+        `<p>Hello ${escapeHtml(user.name)},</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${profile}">See it in your profile</a></p>`,
+      ),
+    };
+  }
+
+  async function tell(userId: unknown, subject: string, lines: string[]) {
+    const mail = await shopperMail(userId, subject, lines);
+    if (!mail) return;
+    try {
+      await mailer.send(mail);
     } catch (err) {
       logger.error({ err, subject }, 'shopper mail not sent');
     }
   }
+
+  const returnView = async (id: string): Promise<AdminReturn> => {
+    const after = (await ReturnModel.findById(id).lean<ReturnDoc>())!;
+    const who = await customers([after.userId]);
+    return {
+      ...toReturnView(after),
+      reason: after.reason,
+      createdAt: after.createdAt.toISOString(),
+      customerName: who.get(String(after.userId))?.name ?? '',
+      customerEmail: who.get(String(after.userId))?.email ?? '',
+    };
+  };
 
   return {
     async listReturns(status?: ReturnStatus): Promise<AdminReturn[]> {
@@ -102,89 +122,77 @@ export function createAdminSupport(deps: {
     },
 
     /**
-     * approve, reject, receive or refund a return. Each step is decided once (a claim on leaving
-     * the return's state); a refund goes through the provider, never more than is left of the
-     * payment, with a credit note, and a return that gives back the whole payment refunds the order.
+     * approve, reject, receive or refund a return. Each step is one status-guarded update; a
+     * refund is decided once and settled like every refund (orders/refunds.ts): the return moves,
+     * the money goes back through the provider (never more than is left of the payment), the
+     * credit note and the mail follow, and a crash anywhere is finished by the owner's retry or by
+     * reconciliation.
      */
     async actOnReturn(actor: Actor, id: string, body: AdminReturnActionBody): Promise<AdminReturn> {
       const found = await ReturnModel.findById(id).lean<ReturnDoc>();
       if (!found) throw notFound('Return not found.', 'RETURN_NOT_FOUND');
       const move = RETURN_MOVES[body.action];
       const from = found.status as ReturnStatus;
-      if (!move.from.includes(from))
+      const halfDone = body.action === 'refund' && from === 'refunded' && !found.creditNoteNumber;
+      if (!move.from.includes(from) && !halfDone)
         throw conflict(`A return that is ${from} cannot be ${move.to}.`, 'RETURN_MOVE_NOT_ALLOWED');
-      const set: Record<string, unknown> = {
-        status: move.to,
-        ...(body.note ? { note: body.note } : {}),
-      };
-      let refundLine = '';
       if (body.action === 'refund') {
         const order = await lifecycle.read(found.orderId);
         if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
-        const wanted = body.refundAmount ?? found.refundAmount;
-        const left = order.paymentId
-          ? await payments.provider
-              .fetchPayment(order.paymentId)
-              .then((p) => p.amount - p.amount_refunded)
-          : 0;
-        if (wanted > left)
-          throw conflict(
-            `Only ${formatINR(left)} of this order's payment is left to refund.`,
-            'REFUND_TOO_LARGE',
-            { refundable: left },
-          );
-        if (!(await claimAs(`return-move:${id}:${from}`, `${move.to}:${actor.email}`)))
+        const settled = await refunds.refundReturn(
+          found,
+          order,
+          body.refundAmount ?? found.refundAmount,
+          (amount) =>
+            shopperMail(
+              found.userId,
+              `Your return for order ${found.orderNumber}: refunded`,
+              [
+                RETURN_MAIL.refunded,
+                `${formatINR(amount)} is on its way back to the account you paid from; banks take 5-7 working days to show it.`,
+                body.note ? `Note from ${brand.name}: ${body.note}` : '',
+              ].filter(Boolean),
+            ),
+          body.note,
+        );
+        if (!settled)
           throw conflict('The return was changed meanwhile. Please reload it.', 'RETURN_CHANGED');
-        const refund = await payments.refundPaid(order, 'owner', {
-          key: `return-refund-${id}`,
-          amount: wanted,
-          reason: `return of order ${order.orderNumber}`,
-        });
-        const note = await lifecycle.creditNote(order, {
-          key: `return-refund-${id}`,
-          amount: refund.amount,
-          reason: `return of order ${order.orderNumber}`,
-        });
-        set.refundedAmount = refund.amount;
-        if (note) set.creditNoteNumber = note.number;
-        refundLine = `${formatINR(refund.amount)} is on its way back to the account you paid from; banks take 5-7 working days to show it.`;
-        // Everything paid has gone back: the order itself is refunded.
-        if (refund.amount === left && canMove(order.status as OrderStatus, 'refunded')) {
-          try {
-            await lifecycle.move(order, 'refunded', 'owner', { note: 'Returned and refunded' });
-          } catch (err) {
-            logger.warn({ err, orderNumber: order.orderNumber }, 'order not marked refunded');
-          }
-        }
-      } else if (!(await claimAs(`return-move:${id}:${from}`, `${move.to}:${actor.email}`))) {
-        throw conflict('The return was changed meanwhile. Please reload it.', 'RETURN_CHANGED');
+        if (!halfDone)
+          await audit(actor, 'return.refund', found.orderNumber, {
+            return: id,
+            refunded: settled.amount,
+            ...(body.note ? { note: body.note } : {}),
+          });
+        return returnView(id);
       }
-      // A closed return frees its order for another request (the open key was the order id).
-      if (move.to === 'rejected' || move.to === 'refunded') set.openKey = `closed:${id}`;
-      await withDbRetry(() => ReturnModel.updateOne({ _id: id }, { $set: set }));
+      const moved = await withDbRetry(() =>
+        ReturnModel.findOneAndUpdate(
+          { _id: id, status: from },
+          {
+            $set: {
+              status: move.to,
+              ...(body.note ? { note: body.note } : {}),
+              // A closed return frees its order for another request (the open key was the order id).
+              ...(move.to === 'rejected' ? { openKey: `closed:${id}` } : {}),
+            },
+          },
+          { returnDocument: 'after' },
+        ).lean<ReturnDoc>(),
+      );
+      if (!moved)
+        throw conflict('The return was changed meanwhile. Please reload it.', 'RETURN_CHANGED');
       await audit(actor, `return.${body.action}`, found.orderNumber, {
         return: id,
-        ...(set.refundedAmount ? { refunded: set.refundedAmount } : {}),
         ...(body.note ? { note: body.note } : {}),
       });
       await tell(
         found.userId,
         `Your return for order ${found.orderNumber}: ${move.to}`,
-        [
-          RETURN_MAIL[move.to],
-          refundLine,
-          body.note ? `Note from ${brand.name}: ${body.note}` : '',
-        ].filter(Boolean),
+        [RETURN_MAIL[move.to], body.note ? `Note from ${brand.name}: ${body.note}` : ''].filter(
+          Boolean,
+        ),
       );
-      const after = (await ReturnModel.findById(id).lean<ReturnDoc>())!;
-      const who = await customers([after.userId]);
-      return {
-        ...toReturnView(after),
-        reason: after.reason,
-        createdAt: after.createdAt.toISOString(),
-        customerName: who.get(String(after.userId))?.name ?? '',
-        customerEmail: who.get(String(after.userId))?.email ?? '',
-      };
+      return returnView(id);
     },
 
     async listTickets(status?: TicketStatus): Promise<AdminTicket[]> {
@@ -204,14 +212,13 @@ export function createAdminSupport(deps: {
     async reply(actor: Actor, id: string, message: string): Promise<AdminTicket> {
       const ticket = await TicketModel.findById(id).lean<TicketDoc>();
       if (!ticket) throw notFound('Ticket not found.', 'TICKET_NOT_FOUND');
-      const replies = [
-        ...(ticket.replies ?? []),
-        { by: 'owner' as const, message, at: new Date() },
-      ];
       await withDbRetry(() =>
         TicketModel.updateOne(
           { _id: id },
-          { $set: { replies, ...(ticket.status === 'open' ? { status: 'in_progress' } : {}) } },
+          {
+            $push: { replies: { by: 'owner', message, at: new Date() } },
+            ...(ticket.status === 'open' ? { $set: { status: 'in_progress' } } : {}),
+          },
         ),
       );
       await audit(actor, 'ticket.reply', id);

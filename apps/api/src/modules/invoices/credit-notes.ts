@@ -4,7 +4,7 @@ import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { withDbRetry } from '../../platform/db/retry';
 import type { OrderDoc } from '../orders/order.model';
-import { CREDIT_NOTES, issueInvoiceNumber } from './invoice-number';
+import { CREDIT_NOTES, issueNumber } from './invoice-number';
 
 /** SAC of courier services, for a shipping charge on an invoice or a credit note. */
 export const SHIPPING_SAC = '996812';
@@ -147,23 +147,22 @@ export function creditLines(order: OrderDoc, amount: number): CreditNoteDoc['lin
 }
 
 /**
- * Issues the credit note of a refund once (its key is the refund's idempotency key): numbered in
- * its own consecutive series, 'CN/26-27/000001', the number bound to the key when claimed. Answers
- * undefined while another caller is numbering the same note.
+ * Issues the credit note of a refund once (its key is the refund's key): numbered in its own
+ * consecutive series, 'CN/26-27/000001', the number bound to the key in the insert that takes it,
+ * so a note whose issuer died is issued with that number by the next caller.
  */
 export async function issueCreditNote(
   order: OrderDoc,
   refund: { key: string; amount: number; reason: string },
-  options: { staleAfterMs: number; instance: string; now?: Date },
-): Promise<CreditNoteDoc | undefined> {
+  now: () => Date = () => new Date(),
+): Promise<CreditNoteDoc> {
   const existing = await withDbRetry(() =>
     CreditNoteModel.findById(refund.key).lean<CreditNoteDoc>(),
   );
   if (existing) return existing;
   if (!order.invoiceNumber || !order.invoiceDate)
     throw new Error(`Order ${order.orderNumber} has no invoice to credit`);
-  const issued = await issueInvoiceNumber(refund.key, { ...options, series: CREDIT_NOTES });
-  if (!issued) return undefined;
+  const issued = await issueNumber(CREDIT_NOTES, refund.key, now);
   const note: CreditNoteDoc = {
     _id: refund.key,
     number: issued.number,
@@ -184,6 +183,6 @@ export async function issueCreditNote(
     return note;
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
-    return (await CreditNoteModel.findById(refund.key).lean<CreditNoteDoc>()) ?? undefined;
+    return (await CreditNoteModel.findById(refund.key).lean<CreditNoteDoc>())!;
   }
 }

@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClaimModel, claimAs } from '../../platform/db/claims';
 import { bearer, signUpVerified } from '../../testing/accounts';
 import {
   DEFAULT_ITEMS,
@@ -13,9 +12,10 @@ import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import { signedCapture } from '../../testing/webhooks';
 import type { TestApp } from '../../testing/test-app';
-import { financialYear, issuedNumbers } from '../invoices/invoice-number';
+import { DocumentNumberModel, financialYear, issuedNumbers } from '../invoices/invoice-number';
 import { PaymentEventModel } from '../payments/payment-event.model';
 import type { TestPaymentProvider } from '../payments/payment-provider';
+import { SentMails } from './order-lifecycle';
 import { OrderModel } from './order.model';
 import type { OrderDoc } from './order.model';
 
@@ -47,12 +47,6 @@ describe('the order lifecycle finishes what a crash left half-done', () => {
   const verify = (orderId: string, providerOrderId: string, paymentId: string) =>
     verifyTestPayment(t, orderId, providerOrderId, paymentId);
 
-  /** Makes a claim look as old as a crash long ago (createdAt is immutable through mongoose). */
-  const age = (key: string, ms: number) =>
-    ClaimModel.collection.updateOne({ _id: key } as never, {
-      $set: { createdAt: new Date(Date.now() - ms) },
-    });
-
   beforeAll(async () => {
     sink = await new SmtpSink().start();
     t = await startTestApp({ SMTP_URL: sink.url, RECOVERY_STALE_MS: String(STALE_MS) });
@@ -74,48 +68,20 @@ describe('the order lifecycle finishes what a crash left half-done', () => {
     ]);
   });
 
-  it('finishes an order whose payment was decided but whose status write was lost (a crash), on the next verify', async () => {
-    const { order, payment, captured } = await paidAtProvider();
-    // The request that won the decision died before writing the order.
-    await claimAs(
-      `order-move:${order._id}:pending_payment`,
-      JSON.stringify({
-        to: 'paid',
-        at: new Date().toISOString(),
-        by: 'system',
-        paymentId: captured.id,
-      }),
-    );
-    expect((await stored(order._id)).status).toBe('pending_payment');
-
-    const res = await verify(order._id, payment.providerOrderId, captured.id);
-    expect(res.status).toBe(200);
-    expect(res.body.order).toMatchObject({ status: 'paid', paymentId: captured.id });
-    const after = await stored(order._id);
-    expect(after.invoiceNumber).toMatch(/^VNY\/\d\d-\d\d\/\d{6}$/);
-    await sink.waitFor(email, new RegExp(order.orderNumber));
-    expect(mailsFor(order.orderNumber)).toHaveLength(1);
-  });
-
-  it('repairs the same lost write from reconciliation when nobody comes back', async () => {
+  it('finishes an order whose process died right after it was paid, from reconciliation, mailing once', async () => {
     const { order, captured } = await paidAtProvider();
-    await claimAs(
-      `order-move:${order._id}:pending_payment`,
-      JSON.stringify({
-        to: 'paid',
-        at: new Date().toISOString(),
-        by: 'system',
-        paymentId: captured.id,
-      }),
+    // The request that paid the order died before numbering its invoice or mailing it.
+    await OrderModel.updateOne(
+      { _id: order._id },
+      { $set: { status: 'paid', paymentId: captured.id, paidAt: new Date() } },
     );
-    await t.services.jobs.runNow('reconcile');
-    // The job's minimum age keeps fresh orders for the shopper's own verify: run it as index.ts would later.
     await t.services.payments.reconcile({ minAgeMs: 0 });
     const after = await stored(order._id);
     expect(after).toMatchObject({ status: 'paid', paymentId: captured.id });
-    expect(after.invoiceNumber).toBeTruthy();
+    expect(after.invoiceNumber).toMatch(/^VNY\/\d\d-\d\d\/\d{6}$/);
     expect(after.confirmationMailedAt).toBeTruthy();
     await sink.waitFor(email, new RegExp(order.orderNumber));
+    await t.services.payments.reconcile({ minAgeMs: 0 });
     expect(mailsFor(order.orderNumber)).toHaveLength(1);
   });
 
@@ -126,65 +92,51 @@ describe('the order lifecycle finishes what a crash left half-done', () => {
     expect(await stored(order._id)).toMatchObject({ status: 'paid', paymentId: captured.id });
   });
 
-  it('issues an invoice number that a dead request had claimed, rather than leaving a gap', async () => {
+  it('issues the invoice number a dead request had taken for the order, rather than leaving a gap', async () => {
     const { order, payment, captured } = await paidAtProvider();
     const fy = financialYear(new Date());
     const before = await issuedNumbers(fy);
     const next = before.length ? Number(before.at(-1)!.number.split('/')[2]) + 1 : 1;
-    // The dead request held the numbering of this order and had claimed the next slot for it.
-    await claimAs(`invoice-for:${order._id}:0`, 'numbering:dead');
-    await claimAs(`invoice-number:${fy}:${String(next).padStart(6, '0')}`, order._id);
-    await age(`invoice-for:${order._id}:0`, STALE_MS + 1000);
-    await claimAs(
-      `order-move:${order._id}:pending_payment`,
-      JSON.stringify({
-        to: 'paid',
-        at: new Date().toISOString(),
-        by: 'system',
-        paymentId: captured.id,
-      }),
+    const number = `VNY/${fy}/${String(next).padStart(6, '0')}`;
+    // The dead request had paid the order and taken the next number for it, and died.
+    await OrderModel.updateOne(
+      { _id: order._id },
+      { $set: { status: 'paid', paymentId: captured.id, paidAt: new Date() } },
     );
+    await DocumentNumberModel.create({
+      _id: number,
+      series: 'VNY',
+      fy,
+      seq: next,
+      documentId: order._id,
+      date: new Date(),
+    });
 
     expect((await verify(order._id, payment.providerOrderId, captured.id)).status).toBe(200);
     const after = await stored(order._id);
-    expect(after.invoiceNumber).toBe(`VNY/${fy}/${String(next).padStart(6, '0')}`);
+    expect(after.invoiceNumber).toBe(number);
     const issued = await issuedNumbers(fy);
-    expect(issued.filter((n) => n.orderId === order._id)).toHaveLength(1);
-  });
-
-  it('takes over numbering from a request that died before claiming a number, once it is stale', async () => {
-    const { order, payment, captured } = await paidAtProvider();
-    await claimAs(`invoice-for:${order._id}:0`, 'numbering:dead');
-    await claimAs(
-      `order-move:${order._id}:pending_payment`,
-      JSON.stringify({
-        to: 'paid',
-        at: new Date().toISOString(),
-        by: 'system',
-        paymentId: captured.id,
-      }),
-    );
-    // While the hold is fresh its holder may still be working: the order is paid, numbering waits.
-    const early = await verify(order._id, payment.providerOrderId, captured.id);
-    expect(early.body.order.status).toBe('paid');
-    expect((await stored(order._id)).invoiceNumber).toBeNull();
-
-    await age(`invoice-for:${order._id}:0`, STALE_MS + 1000);
-    const finished = await t.services.payments.reconcile({ minAgeMs: 0 });
-    expect(finished.finished).toBeGreaterThanOrEqual(1);
-    expect((await stored(order._id)).invoiceNumber).toMatch(/^VNY\//);
-    await sink.waitFor(email, new RegExp(order.orderNumber));
-    expect(mailsFor(order.orderNumber)).toHaveLength(1);
+    expect(issued.filter((n) => n.documentId === order._id)).toHaveLength(1);
+    expect(issued.at(-1)!.number).toBe(number);
   });
 
   it('mails the confirmation once when a mailer died mid-way, after it went stale', async () => {
     const { order, payment, captured } = await paidAtProvider();
-    await claimAs(`order-mail:${order._id}:0`, 'mailing:dead');
+    await SentMails.create({
+      _id: `order-confirmation:${order._id}`,
+      state: 'doing',
+      by: 'dead',
+      at: new Date(),
+    });
     expect((await verify(order._id, payment.providerOrderId, captured.id)).status).toBe(200);
+    await t.services.idle(); // the work after the answer
     expect((await stored(order._id)).confirmationMailedAt).toBeNull();
     expect(mailsFor(order.orderNumber)).toHaveLength(0);
 
-    await age(`order-mail:${order._id}:0`, STALE_MS + 1000);
+    await SentMails.updateOne(
+      { _id: `order-confirmation:${order._id}` },
+      { $set: { at: new Date(Date.now() - STALE_MS - 1000) } },
+    );
     await t.services.payments.reconcile({ minAgeMs: 0 });
     await sink.waitFor(email, new RegExp(order.orderNumber));
     expect((await stored(order._id)).confirmationMailedAt).toBeTruthy();
@@ -395,5 +347,18 @@ describe('moves', () => {
     expect(
       after.events.filter((e) => e.status === 'packed' || e.status === 'cancelled'),
     ).toHaveLength(1);
+  });
+
+  it('lets exactly one of eight concurrent moves of one order win, with one timeline event', async () => {
+    const order = await paidOrder();
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        t.services.lifecycle.move(order, 'packed', 'owner', { note: `packer ${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const after = (await OrderModel.findById(order._id).lean<OrderDoc>())!;
+    expect(after.status).toBe('packed');
+    expect(after.events.filter((e) => e.status === 'packed')).toHaveLength(1);
   });
 });

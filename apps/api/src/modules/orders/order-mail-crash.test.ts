@@ -47,6 +47,8 @@ describe('a confirmation mail sent just as the database dies', () => {
         razorpay_payment_id: paid.id,
         razorpay_signature: provider.checkoutSignature(payment.providerOrderId, paid.id),
       });
+    // The confirmation goes out after the answer.
+    await t.services.idle();
     sink.beforeAccept = undefined;
     expect([200, 503]).toContain(verify.status);
     const confirmations = () => sink.received.filter((m) => m.subject.includes(order.orderNumber));

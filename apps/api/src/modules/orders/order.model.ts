@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { PricedCart, PricedLine, ShippingTax } from '@vanya/catalog';
 import { ORDER_ACTORS, ORDER_STATUSES } from '@vanya/contracts';
 import mongoose, { Schema } from 'mongoose';
@@ -71,13 +70,10 @@ const shippingTaxSchema = new Schema(
  */
 export const orderSchema = new Schema(
   {
-    userId: { type: Schema.Types.ObjectId, required: true, index: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
     orderNumber: { type: String, required: true, unique: true },
     status: { type: String, enum: ORDER_STATUSES, required: true, default: 'pending_payment' },
-    /**
-     * Client key (Idempotency-Key header) or a random one. The same request twice makes one order:
-     * the _id is derived from (userId, key), see orderIdFor.
-     */
+    /** Client key (Idempotency-Key header) or a random one: one order per (userId, key). */
     idempotencyKey: { type: String, required: true },
     requestHash: { type: String, required: true },
     firstName: { type: String, required: true },
@@ -98,7 +94,7 @@ export const orderSchema = new Schema(
     totals: { type: totalsSchema, required: true },
     shippingTax: { type: shippingTaxSchema, required: true },
     provider: { type: String, enum: ['razorpay', 'test'], required: true },
-    providerOrderId: { type: String, default: null, index: true },
+    providerOrderId: { type: String, default: null },
     paymentId: { type: String, default: null },
     paidAt: { type: Date, default: null },
     failureReason: { type: String, default: null },
@@ -106,6 +102,7 @@ export const orderSchema = new Schema(
     invoiceDate: { type: Date, default: null },
     confirmationMailedAt: { type: Date, default: null },
     deliveredAt: { type: Date, default: null },
+
     /** The timeline the shopper sees: placed, then every move (see order-lifecycle.ts). */
     events: { type: [eventSchema], default: [] },
     /**
@@ -126,12 +123,20 @@ export const orderSchema = new Schema(
   },
   { timestamps: true, collection: 'orders' },
 );
-orderSchema.index({ status: 1, createdAt: 1 });
-// Reconciliation looks for paid orders whose invoice or confirmation is missing.
-orderSchema.index({ invoiceNumber: 1 });
-orderSchema.index({ confirmationMailedAt: 1 });
+orderSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
+// The shopper's orders and invoices, newest first, a page at a time.
+orderSchema.index({ userId: 1, createdAt: -1, _id: -1 });
+// Reconciliation pages through orders by state, oldest first.
+orderSchema.index({ status: 1, createdAt: 1, _id: 1 });
+orderSchema.index({ providerOrderId: 1 });
+// Paid orders whose invoice or confirmation is missing.
+orderSchema.index({ confirmationMailedAt: 1, paymentId: 1, createdAt: 1 });
 // The GST export reads invoices by date.
 orderSchema.index({ invoiceDate: 1 });
+// The owner's search.
+orderSchema.index({ email: 1, createdAt: -1 });
+orderSchema.index({ phone: 1, createdAt: -1 });
+orderSchema.index({ createdAt: -1 });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema> & {
   _id: Types.ObjectId;
@@ -143,7 +148,6 @@ export const OrderModel = mongoose.model('Order', orderSchema);
 /** What a new order is made of: everything but the fields every new order starts with. */
 export type NewOrder = Pick<
   OrderDoc,
-  | '_id'
   | 'userId'
   | 'orderNumber'
   | 'idempotencyKey'
@@ -170,51 +174,11 @@ export type NewOrder = Pick<
   shippingTax: ShippingTax;
 };
 
-/**
- * The document a new order is stored as: exactly what `OrderModel.create` would write (the
- * schema's defaults, timestamps and version key), built by hand. Its input is already checked (the
- * body by the contracts, the lines and totals priced by packages/catalog, and TypeScript holds it to
- * the schema's type); a test holds the result to the schema's validators and to what mongoose writes.
- */
-export function newOrderDocument(order: NewOrder, now = new Date()): OrderDoc & { __v: number } {
-  return {
-    ...order,
-    status: 'pending_payment',
-    paymentId: null,
-    paidAt: null,
-    failureReason: null,
-    invoiceNumber: null,
-    invoiceDate: null,
-    confirmationMailedAt: null,
-    deliveredAt: null,
-    events: [{ status: 'pending_payment', at: now, by: 'shopper' }],
-    paymentHold: null,
-    createdAt: now,
-    updatedAt: now,
-    __v: 0,
-  } as unknown as OrderDoc & { __v: number };
-}
-
-/**
- * Stores a new order with one driver insert. Placing orders is the shop's busiest write, and
- * building a mongoose document for it (casting every line and total, then running each validator
- * again) cost a third of the API's CPU per order; see apps/api/bench/orders-throughput.ts.
- * Duplicate keys fail exactly as with `create` (code 11000).
- */
+/** Stores a new order, pending payment, its timeline opened by the shopper. */
 export async function insertNewOrder(order: NewOrder): Promise<OrderDoc> {
-  const doc = newOrderDocument(order);
-  await OrderModel.collection.insertOne(doc);
-  return doc;
-}
-
-/**
- * The id of the order placed by `userId` under an idempotency key: the first 12 bytes of
- * SHA-256(user id | key). One (user, key) pair can therefore only ever make one order (the _id is
- * unique), and finding the order a retried request made is a read by _id.
- */
-export function orderIdFor(userId: Types.ObjectId, idempotencyKey: string): Types.ObjectId {
-  const digest = createHash('sha256')
-    .update(`${String(userId)}|${idempotencyKey}`)
-    .digest();
-  return new mongoose.Types.ObjectId(digest.subarray(0, 12));
+  const created = await OrderModel.create({
+    ...order,
+    events: [{ status: 'pending_payment', at: new Date(), by: 'shopper' }],
+  });
+  return created.toObject() as OrderDoc;
 }

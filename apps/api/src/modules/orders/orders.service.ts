@@ -8,14 +8,15 @@ import type {
   PaymentDialog,
 } from '@vanya/contracts';
 import type { Types } from 'mongoose';
-import { pageOfItems, rememberItem } from '../users/profile-index';
-import type { PageQuery } from '../users/profile-index';
-import { duplicateKeyField, isDuplicateKey } from '../../platform/db/duplicate-key';
+import { pageForUser } from '../../platform/db/page';
+import type { PageQuery } from '../../platform/db/page';
+import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { AppError, conflict, notFound } from '../../platform/errors/app-error';
 import type { PaymentsService } from '../payments/payments.service';
 import type { StockService } from '../stock/stock.service';
 import type { OrderLifecycle } from './order-lifecycle';
-import { OrderModel, orderIdFor } from './order.model';
+import { OrderModel } from './order.model';
+import type { Refunds } from './refunds';
 import type { OrderDoc } from './order.model';
 
 const ORDER_NUMBER_ATTEMPTS = 20;
@@ -93,7 +94,6 @@ export function toOrderSummary(o: OrderDoc): OrderSummary {
   };
 }
 
-/** One order read by its `_id` alone (the read the embedded FerretDB does not scan for). */
 export const readOrder = (id: Types.ObjectId | string) =>
   OrderModel.findById(id).lean<OrderDoc>().exec();
 
@@ -109,10 +109,12 @@ export function createOrdersService({
   payments,
   lifecycle,
   stock,
+  refunds,
 }: {
   payments: PaymentsService;
   lifecycle: OrderLifecycle;
   stock: StockService;
+  refunds: Refunds;
 }) {
   function dialog(order: OrderDoc): PaymentDialog {
     return {
@@ -168,23 +170,21 @@ export function createOrdersService({
 
       const requestHash = createHash('sha256').update(JSON.stringify(data)).digest('hex');
       const key = idempotencyKey ?? randomUUID();
-      // The order's id is derived from (user, key): a second request with the same key fails to
-      // insert, and the order the first one made is then found by _id.
-      const _id = orderIdFor(userId, key);
       const replay = async (existing: OrderDoc) => {
-        if (!existing.userId.equals(userId) || existing.requestHash !== requestHash)
+        if (existing.requestHash !== requestHash)
           throw conflict(
             'This Idempotency-Key was used for a different order.',
             'IDEMPOTENCY_KEY_REUSED',
           );
         // A retry of a stored order (after an outage, or a double click): finish opening its payment.
-        await rememberItem(userId, 'orders', existing._id);
         const order = await payments.ensureProviderOrder(existing);
         return { order: toOrderView(order), payment: dialog(order), created: false };
       };
+      // A retried checkout finds the order its first attempt made before anything is created.
+      const earlier = await OrderModel.findOne({ userId, idempotencyKey: key }).lean<OrderDoc>();
+      if (earlier) return replay(earlier);
 
       const fields = {
-        _id,
         userId,
         idempotencyKey: key,
         requestHash,
@@ -207,15 +207,10 @@ export function createOrdersService({
         shippingTax,
         provider: payments.provider.mode,
       };
-      // The provider's order first, so that the usual case is a single write and no read (a read
-      // amid many writers is what the embedded FerretDB handles worst: it scans, and the writes
-      // queue behind it); if the provider is down, the order is stored anyway (pending, without a
-      // provider order) and a retry finishes it.
-      // The shopper's list learns the id first: a crash before the insert leaves an id that reads
-      // as nothing, never an order missing from the list (see users/profile-index.ts).
-      await rememberItem(userId, 'orders', _id);
       for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
         const orderNumber = `${brand.orderPrefix}-${randomInt(100000, 1000000)}`;
+        // If the provider is down, the order is stored anyway (pending, without a provider order)
+        // and a retry with the same key finishes it.
         let providerOrderId: string | null = null;
         let outage: unknown;
         try {
@@ -223,7 +218,7 @@ export function createOrdersService({
             await payments.provider.createOrder({
               amount: totals.grandTotal,
               receipt: orderNumber,
-              notes: { orderNumber, orderId: String(_id) },
+              notes: { orderNumber },
             })
           ).id;
         } catch (err) {
@@ -235,14 +230,11 @@ export function createOrdersService({
           return { order: toOrderView(created), payment: dialog(created), created: true };
         } catch (err) {
           if (!isDuplicateKey(err)) throw err;
-          // Either the order number was taken, or this request's order exists already (a retry, or
-          // a double click racing itself). MongoDB names the index that refused the insert.
-          // FerretDB does not, and it answers every read with a scan of the collection, so there the
-          // first refusal is taken for a taken number (a retried request then opens one provider
-          // order that nobody is shown or pays), and from the second on the order is looked up.
-          const field = duplicateKeyField(err);
-          if (field === 'orderNumber' || (field === undefined && attempt === 0)) continue;
-          const existing = await lifecycle.read(_id);
+          // A double click racing itself made the order meanwhile; else the number was taken.
+          const existing = await OrderModel.findOne({
+            userId,
+            idempotencyKey: key,
+          }).lean<OrderDoc>();
           if (existing) return replay(existing);
         }
       }
@@ -253,12 +245,12 @@ export function createOrdersService({
       );
     },
 
-    /** A page of the shopper's orders, newest first, each read by `_id` alone. */
+    /** A page of the shopper's orders, newest first. */
     async list(
       userId: Types.ObjectId,
       page: PageQuery = { limit: ORDERS_LISTED },
     ): Promise<OrderSummary[]> {
-      const orders = await pageOfItems(userId, 'orders', page, readOrder);
+      const orders = await pageForUser<OrderDoc>(OrderModel, userId, page);
       return orders.map(toOrderSummary);
     },
 
@@ -267,20 +259,15 @@ export function createOrdersService({
      * through the provider (or by reconciliation, if the provider is away just now).
      */
     async cancel(userId: Types.ObjectId, id: string): Promise<Order> {
-      const found = await ownOrder(userId, id);
-      const order = await lifecycle.sync(found);
+      const order = await ownOrder(userId, id);
       if (!CANCELLABLE.includes(order.status as OrderStatus))
         throw conflict(ORDER_NOT_CANCELLABLE, 'ORDER_NOT_CANCELLABLE');
-      const cancelled = await lifecycle.move(order, 'cancelled', 'shopper');
-      let refunded = 0;
-      if (cancelled.paymentId) {
-        try {
-          refunded = (await payments.refundOrder(cancelled, 'shopper')).amount;
-        } catch {
-          // Reconciliation refunds a cancelled order whose refund did not go through.
-        }
+      if (order.paymentId) {
+        await refunds.refundOrder(order, 'cancelled', 'shopper');
+        return toOrderView((await lifecycle.read(order._id)) ?? order);
       }
-      await lifecycle.announce(cancelled, 'cancelled', { refunded });
+      const cancelled = await lifecycle.move(order, 'cancelled', 'shopper');
+      await lifecycle.announce(cancelled, 'cancelled');
       return toOrderView(cancelled);
     },
 

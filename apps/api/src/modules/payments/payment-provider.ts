@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import mongoose, { Schema } from 'mongoose';
+import mongoose, { Schema, trusted } from 'mongoose';
 import Razorpay from 'razorpay';
-import { claimAs, readClaim, releaseClaim } from '../../platform/db/claims';
+import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { AppError } from '../../platform/errors/app-error';
 
 export interface ProviderOrder {
@@ -217,6 +217,14 @@ const testPaymentSchema = new Schema(
   },
 );
 const TestPaymentModel = mongoose.model('TestProviderPayment', testPaymentSchema);
+/** Test mode's refunds by idempotency key: the same key refunds once. */
+const TestRefundModel = mongoose.model(
+  'TestProviderRefund',
+  new Schema(
+    { _id: { type: String, required: true }, id: { type: String, required: true } },
+    { versionKey: false, collection: 'test_provider_refunds' },
+  ),
+);
 
 /**
  * Test mode (no Razorpay keys; never in production): order and payment ids in Razorpay's format,
@@ -261,39 +269,35 @@ export class TestPaymentProvider implements PaymentProvider {
     paymentId: string,
     input: { amount: number; idempotencyKey: string },
   ): Promise<ProviderRefund> {
-    const key = `test-refund:${input.idempotencyKey}`;
-    const id = `rfnd_test_${randomBytes(7).toString('hex')}`;
-    if (!(await claimAs(key, id))) {
-      const earlier = await readClaim(key);
-      return {
-        id: earlier?.value ?? id,
-        payment_id: paymentId,
-        amount: input.amount,
-        status: 'processed',
-      };
+    const made = { _id: input.idempotencyKey, id: `rfnd_test_${randomBytes(7).toString('hex')}` };
+    try {
+      await TestRefundModel.create(made);
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      const earlier = await TestRefundModel.findById(input.idempotencyKey).lean();
+      return { id: earlier!.id, payment_id: paymentId, amount: input.amount, status: 'processed' };
     }
     const payment = await TestPaymentModel.findById(paymentId).lean();
-    if (
-      !payment ||
-      payment.status !== 'captured' ||
-      input.amount > payment.amount - payment.amount_refunded
-    ) {
-      await releaseClaim(key);
+    const taken =
+      payment &&
+      (await TestPaymentModel.findOneAndUpdate(
+        {
+          _id: paymentId,
+          status: 'captured',
+          amount_refunded: trusted({ $lte: payment.amount - input.amount }),
+        },
+        { $inc: { amount_refunded: input.amount } },
+        { returnDocument: 'after' },
+      ).lean());
+    if (!taken) {
+      await TestRefundModel.deleteOne({ _id: input.idempotencyKey });
       throw new AppError(502, 'PROVIDER_REFUSED', PROVIDER_REFUSED_MESSAGE, {
         providerMessage: 'The refund amount is more than what is left on the payment',
       });
     }
-    const refunded = payment.amount_refunded + input.amount;
-    await TestPaymentModel.updateOne(
-      { _id: paymentId },
-      {
-        $set: {
-          amount_refunded: refunded,
-          status: refunded === payment.amount ? 'refunded' : 'captured',
-        },
-      },
-    );
-    return { id, payment_id: paymentId, amount: input.amount, status: 'processed' };
+    if (taken.amount_refunded === taken.amount)
+      await TestPaymentModel.updateOne({ _id: paymentId }, { $set: { status: 'refunded' } });
+    return { id: made.id, payment_id: paymentId, amount: input.amount, status: 'processed' };
   }
 
   /** What the test dialog's "Pay" or "Fail" does at the provider: records a payment attempt. */

@@ -7,8 +7,8 @@ import type {
 } from '@vanya/contracts';
 import { createHash } from 'node:crypto';
 import { trusted } from 'mongoose';
-import type { Types } from 'mongoose';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
+import { forEachOldestFirst } from '../../platform/db/page';
 import { withDbRetry } from '../../platform/db/retry';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import type { Logger } from '../../platform/logger';
@@ -16,7 +16,7 @@ import type { CaptureOutcome, OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
 import { AWAITING_PAYMENT } from '../orders/order-states';
-import { PaymentEventModel } from './payment-event.model';
+import { PaymentEventModel, recordPaymentEvent } from './payment-event.model';
 import { hmacHex, signatureMatches, TestPaymentProvider } from './payment-provider';
 import type { PaymentProvider, ProviderPayment } from './payment-provider';
 
@@ -25,7 +25,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const RECONCILE_MAX_AGE_MS = 7 * DAY_MS;
 /** Paid orders are checked for a second capture (a lost webhook) while this young. */
 const SECOND_CAPTURE_WINDOW_MS = 3 * DAY_MS;
-const RECONCILE_BATCH = 200;
+/** Settled orders: a capture reported for one of these that did not pay it is unwanted. */
+const SETTLED: OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'];
 const TEST_WEBHOOK_DELAY_MS = 300;
 
 export interface PaymentsServiceDeps {
@@ -38,7 +39,6 @@ export interface PaymentsServiceDeps {
 }
 
 type Source = 'verify' | 'webhook' | 'reconcile';
-type Refunder = 'owner' | 'shopper' | 'reconcile';
 
 const LEDGER_TYPE = {
   paid: 'paid',
@@ -66,31 +66,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { provider, lifecycle, logger } = deps;
   const now = deps.now ?? Date.now;
 
-  /** One ledger line per (what, payment): a repeated report adds nothing. */
-  async function ledger(
-    orderId: Types.ObjectId | null,
-    type: string,
-    source: Source | Refunder | 'test',
-    fields: { paymentId?: string; amount?: number; note?: string } = {},
-  ) {
-    const key =
-      fields.paymentId ?? createHash('sha256').update(`${orderId}:${now()}`).digest('hex');
-    try {
-      await withDbRetry(() =>
-        PaymentEventModel.create({
-          _id: `${type}:${key}`,
-          orderId,
-          type,
-          source,
-          paymentId: fields.paymentId ?? null,
-          amount: fields.amount ?? null,
-          note: fields.note ?? '',
-        }),
-      );
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-  }
+  const ledger = recordPaymentEvent;
 
   /**
    * Gives back what is left of a captured payment the order did not take (a second capture, or one
@@ -100,7 +76,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function refundUnwanted(order: OrderDoc, payment: ProviderPayment, source: Source) {
     const amount = payment.amount - payment.amount_refunded;
     if (amount <= 0 || payment.status !== 'captured') return;
-    const paidWith = await lifecycle.paidBy(order);
+    const paidWith = order.paymentId;
     const reason = paidWith
       ? `order already paid by ${paidWith}`
       : `order ${order.status} before this payment`;
@@ -178,72 +154,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
   }
 
-  /** Orders in the given states created inside the window (index: status, createdAt). */
-  const ordersIn = (statuses: readonly OrderStatus[], maxAgeMs: number, minAgeMs = 0) =>
-    withDbRetry(() =>
-      OrderModel.find({
-        status: trusted({ $in: statuses }),
-        createdAt: trusted({
-          $lte: new Date(now() - minAgeMs),
-          $gte: new Date(now() - maxAgeMs),
-        }),
-      })
-        .limit(RECONCILE_BATCH)
-        .lean<OrderDoc[]>(),
-    );
-
-  /**
-   * Gives back what is left of the payment that paid the order (a cancelled or refunded order), or
-   * `amount` of it (a return), never more than was paid and not yet refunded. `key` makes the
-   * provider refund once however often it is asked; the refund is recorded in the ledger.
-   */
-  async function refundPaid(
-    order: OrderDoc,
-    by: Refunder,
-    options: { key: string; amount?: number; reason: string },
-  ): Promise<{ refundId: string | null; amount: number }> {
-    if (!order.paymentId)
-      throw new AppError(409, 'NOT_PAID', 'This order has no payment to refund.');
-    const payment = await provider.fetchPayment(order.paymentId);
-    const left = payment.amount - payment.amount_refunded;
-    const amount = Math.min(options.amount ?? left, left);
-    if (amount <= 0) return { refundId: null, amount: 0 };
-    const refund = await provider.refund(order.paymentId, {
-      amount,
-      idempotencyKey: options.key,
-      notes: { orderNumber: order.orderNumber, reason: options.reason },
-    });
-    await ledger(order._id, 'refund', by, {
-      paymentId: refund.id,
-      amount: refund.amount,
-      note: `${options.reason} (payment ${order.paymentId})`,
-    });
-    logger.info(
-      { orderNumber: order.orderNumber, refundId: refund.id, amount: refund.amount, by },
-      'refund made',
-    );
-    try {
-      await lifecycle.creditNote(order, {
-        key: options.key,
-        amount: refund.amount,
-        reason: options.reason,
-      });
-    } catch (err) {
-      logger.error({ err, orderNumber: order.orderNumber }, 'credit note not issued');
-    }
-    return { refundId: refund.id, amount: refund.amount };
-  }
-
   const service = {
     provider,
-    refundPaid,
-
-    /** A whole cancelled or refunded order: everything left of its payment goes back, once. */
-    refundOrder: (order: OrderDoc, by: Refunder) =>
-      refundPaid(order, by, {
-        key: `order-refund-${String(order._id)}`,
-        reason: `order ${order.status}`,
-      }),
 
     /** Creates the provider's order for ours if it has none yet (a retry after an outage lands here). */
     async ensureProviderOrder(order: OrderDoc): Promise<OrderDoc> {
@@ -338,49 +250,25 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     /**
-     * The self-healing pass (every few minutes, see jobs): asks the provider about orders still
-     * waiting for payment (the browser closed, a webhook was lost, the process died) and reports
-     * every capture; looks at recently paid or cancelled orders for captures they did not take
-     * (a double charge whose webhook was lost) and refunds them; and finishes every paid order whose
-     * invoice or confirmation is still missing.
+     * The self-healing pass (every few minutes, see jobs), oldest first and however many there
+     * are: asks the provider about orders still waiting for payment (the browser closed, a webhook
+     * was lost, the process died) and reports every capture; looks at recently settled orders for
+     * captures they did not take (a double charge whose webhook was lost) and refunds them; and
+     * finishes every paid order whose invoice or confirmation is still missing.
      */
     async reconcile(
       options: { minAgeMs?: number } = {},
     ): Promise<{ checked: number; paid: number; refunded: number; finished: number }> {
       const counts = { checked: 0, paid: 0, refunded: 0, finished: 0 };
-      const waiting = await ordersIn(
-        AWAITING_PAYMENT,
-        RECONCILE_MAX_AGE_MS,
-        options.minAgeMs ?? 60_000,
-      );
-      const settled = await ordersIn(
-        ['paid', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'],
-        SECOND_CAPTURE_WINDOW_MS,
-      );
-      for (const order of [...waiting, ...settled]) {
-        if (!order.providerOrderId) continue;
+      const at = now();
+      const askProvider = async (order: OrderDoc) => {
+        if (!order.providerOrderId) return;
         try {
           counts.checked += 1;
-          const awaiting = AWAITING_PAYMENT.includes(order.status as OrderStatus);
           const payments = await provider.fetchOrderPayments(order.providerOrderId);
-          const captured = payments.filter(
-            (p) => p.status === 'captured' && p.id !== order.paymentId,
-          );
-          // A cancelled or refunded order whose refund did not go through (the provider was away).
-          const owed = payments.find(
-            (p) =>
-              p.id === order.paymentId && p.status === 'captured' && p.amount_refunded < p.amount,
-          );
-          if (owed && (order.status === 'cancelled' || order.status === 'refunded')) {
-            await service.refundOrder(order, 'reconcile');
-            counts.refunded += 1;
-          }
-          // A settled order with nothing new at the provider costs no database read.
-          if (!awaiting && captured.length === 0) continue;
-          let current = await lifecycle.sync(order);
-          const paidWith = await lifecycle.paidBy(current);
-          for (const payment of captured) {
-            if (payment.id === paidWith) continue;
+          let current = order;
+          for (const payment of payments) {
+            if (payment.status !== 'captured' || payment.id === current.paymentId) continue;
             const result = await report(current, payment, 'reconcile');
             if (result.outcome === 'paid') counts.paid += 1;
             if (result.outcome === 'unwanted') counts.refunded += 1;
@@ -389,23 +277,37 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         } catch (err) {
           logger.warn({ err, orderNumber: order.orderNumber }, 'reconciliation: order skipped');
         }
-      }
-      const unfinished = await withDbRetry(() =>
-        OrderModel.find({
-          paymentId: trusted({ $ne: null }),
-          $or: [{ invoiceNumber: null }, { confirmationMailedAt: null }],
-        })
-          .limit(RECONCILE_BATCH)
-          .lean<OrderDoc[]>(),
+      };
+      const createdBetween = (maxAgeMs: number, minAgeMs: number) =>
+        trusted({ $gte: new Date(at - maxAgeMs), $lte: new Date(at - minAgeMs) });
+      await forEachOldestFirst<OrderDoc>(
+        OrderModel,
+        {
+          status: trusted({ $in: [...AWAITING_PAYMENT] }),
+          createdAt: createdBetween(RECONCILE_MAX_AGE_MS, options.minAgeMs ?? 60_000),
+        },
+        askProvider,
       );
-      for (const order of unfinished) {
-        try {
-          const done = await lifecycle.finish(order);
-          if (done.invoiceNumber && done.confirmationMailedAt) counts.finished += 1;
-        } catch (err) {
-          logger.warn({ err, orderNumber: order.orderNumber }, 'invoice or confirmation pending');
-        }
-      }
+      await forEachOldestFirst<OrderDoc>(
+        OrderModel,
+        {
+          status: trusted({ $in: SETTLED }),
+          createdAt: createdBetween(SECOND_CAPTURE_WINDOW_MS, 0),
+        },
+        askProvider,
+      );
+      await forEachOldestFirst<OrderDoc>(
+        OrderModel,
+        { confirmationMailedAt: null, paymentId: trusted({ $ne: null }) },
+        async (order) => {
+          try {
+            const done = await lifecycle.finish(order);
+            if (done.invoiceNumber && done.confirmationMailedAt) counts.finished += 1;
+          } catch (err) {
+            logger.warn({ err, orderNumber: order.orderNumber }, 'invoice or confirmation pending');
+          }
+        },
+      );
       return counts;
     },
 

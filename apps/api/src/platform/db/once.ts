@@ -44,6 +44,12 @@ export function stepCollection(name: string): Model<StepDoc> {
 export type OnceResult = 'done' | 'under-way';
 
 /**
+ * Steps this process did whose 'done' could not be written (the database went away just after):
+ * the process knows they are done, so it writes 'done' later rather than doing them again.
+ */
+const doneUnrecorded = new Set<string>();
+
+/**
  * Runs `work` unless the step `key` is done or under way elsewhere. Answers 'done' when the step is
  * done (now or before), 'under-way' when another live caller is doing it. A failure of `work` gives
  * the step up and is thrown.
@@ -55,10 +61,18 @@ export async function doOnce(
   work: () => Promise<unknown>,
 ): Promise<OnceResult> {
   const now = options.now ?? Date.now;
+  const known = `${steps.collection.collectionName}:${key}`;
+  if (doneUnrecorded.has(known)) {
+    await withDbRetry(() => steps.updateOne({ _id: key }, { $set: { state: 'done' } }));
+    doneUnrecorded.delete(known);
+    return 'done';
+  }
   const me = randomBytes(8).toString('hex');
   let mine = false;
   try {
-    await withDbRetry(() => steps.create({ _id: key, state: 'doing', by: me, at: new Date(now()) }));
+    await withDbRetry(() =>
+      steps.create({ _id: key, state: 'doing', by: me, at: new Date(now()) }),
+    );
     mine = true;
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
@@ -89,8 +103,13 @@ export async function doOnce(
     await steps.deleteOne({ _id: key, by: me }).catch(() => undefined);
     throw err;
   }
-  await withDbRetry(() =>
-    steps.updateOne({ _id: key, by: me }, { $set: { state: 'done', at: new Date(now()) } }),
-  );
+  try {
+    await withDbRetry(() =>
+      steps.updateOne({ _id: key, by: me }, { $set: { state: 'done', at: new Date(now()) } }),
+    );
+  } catch (err) {
+    doneUnrecorded.add(known);
+    throw err;
+  }
   return 'done';
 }

@@ -1,5 +1,6 @@
 import { isValidObjectId, trusted } from 'mongoose';
 import type { Model, Types } from 'mongoose';
+import { withDbRetry } from './retry';
 
 export interface PageQuery {
   limit: number;
@@ -14,7 +15,7 @@ export interface PageQuery {
  * that have an invoice, say).
  */
 export async function pageForUser<T>(
-  model: Model<never> | Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
   userId: Types.ObjectId,
   page: PageQuery,
   filter: Record<string, unknown> = {},
@@ -30,10 +31,42 @@ export async function pageForUser<T>(
         { createdAt: last.createdAt, _id: trusted({ $lt: last._id }) },
       ];
   }
-  return model
-    .find(query)
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(page.limit)
-    .lean<T[]>()
-    .exec();
+  return model.find(query).sort({ createdAt: -1, _id: -1 }).limit(page.limit).lean<T[]>().exec();
+}
+
+/**
+ * Every document matching `filter`, oldest first (`createdAt`, then `_id`), a page at a time,
+ * however many there are: what a job that must look at all of them pages through. Served by an
+ * index on the filter's fields followed by `{createdAt: 1, _id: 1}`.
+ */
+export async function forEachOldestFirst<T extends { _id: unknown; createdAt: Date }>(
+  model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  filter: Record<string, unknown>,
+  each: (doc: T) => Promise<void>,
+  pageSize = 100,
+): Promise<void> {
+  let after: T | undefined;
+  for (;;) {
+    const page = await withDbRetry(() =>
+      model
+        .find({
+          ...filter,
+          ...(after
+            ? {
+                $or: [
+                  { createdAt: trusted({ $gt: after.createdAt }) },
+                  { createdAt: after.createdAt, _id: trusted({ $gt: after._id }) },
+                ],
+              }
+            : {}),
+        })
+        .sort({ createdAt: 1, _id: 1 })
+        .limit(pageSize)
+        .lean<T[]>()
+        .exec(),
+    );
+    for (const doc of page) await each(doc);
+    if (page.length < pageSize) return;
+    after = page[page.length - 1];
+  }
 }
