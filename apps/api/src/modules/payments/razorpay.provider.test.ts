@@ -193,4 +193,14 @@ describe('payments against a server speaking Razorpay\u2019s protocol', () => {
       200,
     );
   });
+
+  it('opens no second Razorpay order for a retried checkout: the stored order is found first', async () => {
+    const before = razorpay.orders.size;
+    const first = await placeOrder(t, token, orderBody(), 'retry-checkout-razorpay-1');
+    expect(first.status).toBe(201);
+    const retried = await placeOrder(t, token, orderBody(), 'retry-checkout-razorpay-1');
+    expect(retried.status).toBe(200);
+    expect(retried.body.payment.providerOrderId).toBe(first.body.payment.providerOrderId);
+    expect(razorpay.orders.size).toBe(before + 1);
+  });
 });
