@@ -1,5 +1,6 @@
-import { hkdfSync } from 'node:crypto';
+import { createHash, hkdfSync } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
+import { PUBLISHED_SECRET_DIGESTS } from './published-secrets';
 
 /**
  * What the API signs and hashes with. Each purpose has a key of its own, so a leaked or rotated
@@ -43,6 +44,25 @@ export const PUBLIC_SECRETS: ReadonlySet<string> = new Set([
   'benchmark-secret-benchmark-secret-123456',
 ]);
 
+/**
+ * The fingerprint under which a published value is looked up (published-secrets.ts): the first 128
+ * bits of its SHA-256, in hex.
+ */
+export function secretDigest(value: string): string {
+  return createHash('sha256').update(value.trim(), 'utf8').digest('hex').slice(0, 32);
+}
+
+/**
+ * True when `value` appears in the repository: one of PUBLIC_SECRETS, or a value whose digest the
+ * generated list holds (every value assigned to a secret's name and every string shaped like key
+ * material in the repository's files, test files and fixtures included; secrets.test.ts fails when
+ * the repository holds one the list lacks). The list is compiled into the API, so a container
+ * without the repository's tests refuses them all the same.
+ */
+export function isPublishedSecret(value: string): boolean {
+  return PUBLIC_SECRETS.has(value.trim()) || PUBLISHED_SECRET_DIGESTS.has(secretDigest(value));
+}
+
 export const MIN_SECRET_LENGTH = 32;
 export const MIN_SECRET_BITS = 128;
 
@@ -67,7 +87,7 @@ export function estimateSecretBits(secret: string): number {
 
 /** Why `value` may not serve as a production secret, or undefined when it may. */
 export function secretProblem(name: string, value: string): string | undefined {
-  if (PUBLIC_SECRETS.has(value.trim()))
+  if (isPublishedSecret(value))
     return `${name} is a secret published in this repository: anyone could sign with it. Generate a new one (openssl rand -hex 32).`;
   if (value.length < MIN_SECRET_LENGTH)
     return `${name} must be at least ${MIN_SECRET_LENGTH} characters (openssl rand -hex 32).`;
