@@ -901,7 +901,7 @@ const health: ApiRoute[] = [
     responses: {
       ...ok(healthResponseSchema),
       503: {
-        description: 'The database is down, or the thread that answers logins cannot',
+        description: 'The database does not answer (the API reconnects by itself once it is back)',
         schema: healthResponseSchema,
       },
     },

@@ -4,8 +4,6 @@ import { z } from 'zod';
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
-  /** The thread that answers logins, sign-ups and password changes, with its own database connection. */
-  logins: z.enum(['up', 'down']),
   uptimeSeconds: z.number().nonnegative(),
   version: z.string(),
 });

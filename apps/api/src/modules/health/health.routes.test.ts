@@ -1,11 +1,11 @@
 import mongoose from 'mongoose';
+import type { Connection } from 'mongoose';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { loadConfig } from '../../config/env';
 import { createServices } from '../../services';
-import { SERVER_SELECTION_TIMEOUT_MS } from '../../platform/db/connect';
 import { createLogger } from '../../platform/logger';
 import { startTestApp } from '../../testing/test-app';
 import { HEALTH_FRESH_MS, healthRoutes } from './health.routes';
@@ -21,8 +21,7 @@ describe('GET /api/health', () => {
   it('reports the database up with 200 while the database answers', async () => {
     const res = await request(t.app).get('/api/health');
     expect(res.status).toBe(200);
-    // No password routes' thread here: logins run on this connection, and report as it does.
-    expect(res.body).toMatchObject({ status: 'ok', database: 'up', logins: 'up' });
+    expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
     expect(res.body.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -39,56 +38,31 @@ describe('GET /api/health', () => {
     const app = createApp({ config, logger, connection: dead, services });
     const res = await request(app).get('/api/health');
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ status: 'degraded', database: 'down', logins: 'down' });
+    expect(res.body).toMatchObject({ status: 'degraded', database: 'down' });
     await dead.close().catch(() => {});
-    await services.close();
-  });
-
-  it("answers 503 with logins down when the password routes' thread says so, the database up", async () => {
-    const config = loadConfig({ NODE_ENV: 'test' });
-    const logger = createLogger(config);
-    const services = createServices(config, logger);
-    const asked: number[] = [];
-    for (const [state, status] of [
-      ['down', 503],
-      ['up', 200],
-    ] as const) {
-      const app = createApp({
-        config,
-        logger,
-        connection: t.connection,
-        services,
-        passwords: {
-          handler: (_req, res) => res.status(418).end(),
-          health: (timeoutMs) => {
-            asked.push(timeoutMs);
-            return Promise.resolve(state);
-          },
-        },
-      });
-      const res = await request(app).get('/api/health');
-      expect(res.status).toBe(status);
-      expect(res.body).toMatchObject({
-        status: state === 'up' ? 'ok' : 'degraded',
-        database: 'up',
-        logins: state,
-      });
-    }
-    // Asked to answer within the time the database's own ping is given.
-    expect(asked).toEqual([SERVER_SELECTION_TIMEOUT_MS, SERVER_SELECTION_TIMEOUT_MS]);
     await services.close();
   });
 
   it('shares one check among the calls that arrive while it runs or within a second after it', async () => {
     let clock = 0;
-    let checks = 0;
-    let answer: (state: 'up' | 'down') => void = () => {};
-    const passwords = {
-      health: () => {
-        checks += 1;
-        return new Promise<'up' | 'down'>((resolve) => (answer = resolve));
+    let pings = 0;
+    let answer: () => void = () => {};
+    let fail: (err: Error) => void = () => {};
+    // A connection whose ping the test answers: up when it resolves, down when it fails.
+    const connection = {
+      readyState: 1,
+      db: {
+        admin: () => ({
+          ping: () => {
+            pings += 1;
+            return new Promise<void>((resolve, reject) => {
+              answer = resolve;
+              fail = reject;
+            });
+          },
+        }),
       },
-    };
+    } as unknown as Connection;
     let arrived = 0;
     const app = express()
       .use((_req, _res, next) => {
@@ -97,7 +71,7 @@ describe('GET /api/health', () => {
       })
       .use(
         '/api',
-        healthRoutes(t.connection, passwords, () => clock),
+        healthRoutes(connection, () => clock),
       );
     // Sent at once (a supertest request goes out when awaited or then'd).
     const get = () =>
@@ -107,22 +81,24 @@ describe('GET /api/health', () => {
     // Two calls while the check is under way: one check, both answered by it.
     const first = get();
     const second = get();
-    while (arrived < 2 || checks === 0) await new Promise((r) => setTimeout(r, 5));
-    expect(checks).toBe(1);
-    answer('down');
+    while (arrived < 2 || pings === 0) await new Promise((r) => setTimeout(r, 5));
+    expect(pings).toBe(1);
+    fail(new Error('no server'));
     expect([(await first).status, (await second).status]).toEqual([503, 503]);
     // Within the second after it finished: its findings, no new check.
     clock += HEALTH_FRESH_MS - 1;
     const soon = await get();
     expect(soon.status).toBe(503);
-    expect(soon.body).toMatchObject({ status: 'degraded', database: 'up', logins: 'down' });
-    expect(checks).toBe(1);
+    expect(soon.body).toMatchObject({ status: 'degraded', database: 'down' });
+    expect(pings).toBe(1);
     // A second after it finished: a new check, whose findings answer.
     clock += 1;
     const later = get();
-    while (checks === 1) await new Promise((r) => setTimeout(r, 5));
-    answer('up');
-    expect((await later).body).toMatchObject({ status: 'ok', database: 'up', logins: 'up' });
-    expect(checks).toBe(2);
+    while (pings === 1) await new Promise((r) => setTimeout(r, 5));
+    answer();
+    const res = await later;
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
+    expect(pings).toBe(2);
   });
 });
