@@ -1,7 +1,7 @@
 // Verified shoppers written straight to the database for the benchmarks (one hash serves them
 // all). Its own module, apart from harness.ts: it loads mongoose, and a process that times
-// requests should not (see login-shoppers.ts).
-import bcrypt from 'bcryptjs';
+// requests should not (see harness.ts).
+import bcrypt from 'bcrypt';
 import mongoose from 'mongoose';
 
 export async function writeVerifiedShoppers(

@@ -6,8 +6,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { coreSplit } from '../src/platform/cores';
-import type { CoreSplit } from '../src/platform/cores';
 import { startEmbeddedServer } from '../src/platform/db/embedded-server';
 import type { EmbeddedServer } from '../src/platform/db/embedded-server';
 import { findRepoRoot } from '../src/platform/paths';
@@ -15,12 +13,6 @@ import { cpuMsOf } from '../src/testing/proc-stat';
 
 export interface Stack {
   db: EmbeddedServer;
-  /**
-   * How the API shares the cores (platform/cores.ts): its main thread's core, and the others, on
-   * which the embedded database runs and where a benchmark's own load belongs. Undefined where
-   * nothing is pinned (one core, no taskset, API_MAIN_CORE=shared).
-   */
-  cores: CoreSplit | undefined;
   api: ChildProcess;
   baseUrl: string;
   stop(): Promise<void>;
@@ -49,14 +41,7 @@ export async function startStack(
   if (!existsSync(entry))
     throw new Error('Build the API first: pnpm build (apps/api/dist/index.js is missing)');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vanya-bench-'));
-  // As the API will split them (it reads the same setting).
-  const shared = (env.API_MAIN_CORE ?? process.env.API_MAIN_CORE) === 'shared';
-  const cores = coreSplit({ mainCore: shared ? 'shared' : 'own' });
-  const db = await startEmbeddedServer({
-    dataDir: path.join(dataDir, 'db'),
-    repoRoot: root,
-    ...(cores && { cpus: cores.others }),
-  });
+  const db = await startEmbeddedServer({ dataDir: path.join(dataDir, 'db'), repoRoot: root });
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
@@ -97,7 +82,6 @@ export async function startStack(
   process.once('exit', killApi);
   return {
     db,
-    cores,
     api,
     baseUrl,
     async stop() {
@@ -112,7 +96,7 @@ export async function startStack(
 
 /**
  * The CPU time (user and system, in ms) a process's main thread has used so far, read from /proc
- * on Linux (undefined elsewhere): the thread that answers requests, without the password pool's.
+ * on Linux (undefined elsewhere): the thread that answers requests, without libuv's pool (bcrypt).
  */
 export function mainThreadCpuMs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;

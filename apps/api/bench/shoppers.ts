@@ -1,6 +1,4 @@
-// bench:login's shoppers who log in, as both of its processes see them. Loads nothing, so the
-// process that times the catalogue may import it (login-shoppers.ts runs as a process of its own
-// the moment it is imported, and accounts.ts loads mongoose).
+// bench:login's shoppers who log in.
 import type { RequestSpec } from './harness';
 
 export interface Shoppers {

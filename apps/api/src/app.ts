@@ -1,12 +1,13 @@
 import path from 'node:path';
+import compression from 'compression';
+import cors from 'cors';
 import express from 'express';
-import type { Express } from 'express';
+import type { Express, Request, Response } from 'express';
+import helmet from 'helmet';
 import type { Connection } from 'mongoose';
-import { apiCompression, appShell, headersAndPreflight } from './app-shell';
-import { passwordGate } from './password-app';
 import type { Config } from './config/env';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { authRoutes, PASSWORD_PATHS } from './modules/auth/auth.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -22,7 +23,6 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { errorHandler, notFoundHandler } from './platform/errors/error-handler';
 import { requestLog } from './platform/http/request-log';
-import type { RequestWorker } from './platform/http/request-worker';
 import { webAppRoutes } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
 import type { Services } from './services';
@@ -34,50 +34,66 @@ export interface AppDeps {
   connection: Connection;
   /** Every service and job, built once by the caller (services.ts), who also closes them. */
   services: Services;
-  /**
-   * Answers the password routes (PASSWORD_PATHS) in place of this app: index.ts passes the thread
-   * it runs them in, whose state /api/health reports too. Without it (the tests, and that thread's
-   * own app) they run here.
-   */
-  passwords?: Pick<RequestWorker, 'handler' | 'health'>;
 }
 
-/** Builds the whole HTTP app without listening: index.ts listens, tests call it in-process. */
-export function createApp({ config, logger, connection, services, passwords }: AppDeps): Express {
-  const { app, fixedHeaders, corsHeaders } = appShell(config);
-  // The catalogue's reads, the busiest of the API, come first and set those headers, their request
-  // id and log line themselves, in one step (products.routes.ts).
-  const catalogue = catalogueRoutes(services.stock, { logger, fixedHeaders });
-  app.get('/api/products', catalogue.list);
-  app.get('/api/products/:id', catalogue.product);
-  app.use(headersAndPreflight(fixedHeaders, corsHeaders));
-  // Answered by another thread, log line and all (platform/http/request-worker.ts); the headers
-  // set above stand for the answers this thread gives itself (413, 503).
-  if (passwords)
-    app.post(
-      PASSWORD_PATHS.map((p) => `/api/auth${p}`),
-      passwords.handler,
-    );
-  // The web app's files come before the request log and the parsers: a table lookup each
-  // (platform/http/web-app.ts).
-  const web = config.serveWeb ? webAppRoutes(config.webDistDir) : undefined;
-  if (web) app.use(web);
-  else if (config.serveWeb)
-    logger.warn(
-      { dir: config.webDistDir },
-      'SERVE_WEB is on but the web app is not built (run pnpm build)',
-    );
+function securityHeaders(config: Config) {
+  return helmet({
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        // Only production is served over HTTPS; on plain-http hosts this would break every asset.
+        'upgrade-insecure-requests': config.isProduction ? [] : null,
+        'default-src': ["'self'"],
+        'script-src': ["'self'", 'https://checkout.razorpay.com'],
+        'frame-src': [
+          "'self'",
+          'https://api.razorpay.com',
+          'https://checkout.razorpay.com',
+          'https://www.google.com',
+          'https://www.openstreetmap.org',
+        ],
+        'connect-src': ["'self'", 'https://lumberjack.razorpay.com', 'https://api.razorpay.com'],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'", 'data:'],
+      },
+    },
+  });
+}
+
+/** What `compression` may compress: what it deems compressible, never a PDF or an event stream. */
+function compressible(req: Request, res: Response): boolean {
+  const type = String(res.getHeader('Content-Type') ?? '');
+  if (type.startsWith('application/pdf') || type.startsWith('text/event-stream')) return false;
+  return compression.filter(req, res);
+}
+
+/**
+ * Builds the whole HTTP app without listening: index.ts listens, tests call it in-process.
+ * cors -> helmet -> compression -> request log -> webhook (raw body) -> JSON parser -> routes ->
+ * errors.
+ */
+export function createApp({ config, logger, connection, services }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (nobody by default).
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(cors({ origin: config.webOrigin, credentials: true }));
+  app.use(securityHeaders(config));
+  // JSON and text of 1 KB or more; the web app's files come compressed by its build.
+  app.use('/api', compression({ threshold: 1024, filter: compressible }));
   app.use(requestLog(logger));
   // Before the JSON parser: the webhook's signature covers the exact bytes received.
   app.use('/api', webhookRoute(services.payments));
-  // After the webhook (its answer stays as it is): JSON and text of 1 KB or more, compressed when
-  // the client accepts it; PDFs (invoices, exports) are streamed as they are.
-  app.use('/api', apiCompression());
   app.use(express.json({ limit: config.jsonBodyLimit }));
 
   const api = express.Router();
-  api.use(healthRoutes(connection, passwords));
-  api.use('/auth', authRoutes(services.auth, config, passwordGate(services)));
+  api.use(catalogueRoutes(services.stock));
+  api.use(healthRoutes(connection));
+  api.use('/auth', authRoutes(services.auth, config));
   api.use(wishlistRoutes(config));
   api.use(consentRoutes(config));
   api.use(contactRoutes(config, services.mailer, logger));
@@ -121,6 +137,17 @@ export function createApp({ config, logger, connection, services, passwords }: A
       fallthrough: false,
     }),
   );
+
+  // The built web app, so that one process on one port is the whole shop (platform/http/web-app.ts).
+  if (config.serveWeb) {
+    const web = webAppRoutes(config.webDistDir);
+    if (web) app.use(web);
+    else
+      logger.warn(
+        { dir: config.webDistDir },
+        'SERVE_WEB is on but the web app is not built (run pnpm build)',
+      );
+  }
 
   app.use(errorHandler(logger));
   return app;

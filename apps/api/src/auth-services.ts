@@ -12,11 +12,7 @@ import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
 import type { SmsTransport } from './modules/sms/sms-transport';
 import type { Logger } from './platform/logger';
 
-/**
- * The accounts' part of the composition root (services.ts): password hashing, mail, SMS and the
- * account service. Built on its own too, by the password routes' thread (password-worker-app.ts),
- * which needs nothing else of the API.
- */
+/** The accounts' part of the composition root (services.ts): password hashing, mail, SMS and the account service. */
 export interface AuthServices {
   passwordHasher: PasswordHasher;
   mailer: Mailer;
@@ -24,15 +20,13 @@ export interface AuthServices {
   auth: AuthService;
 }
 
-export function createAuthServices(config: Config, logger: Logger): AuthServices {
-  const passwordHasher = createPasswordHasher({
-    cost: config.bcryptCost,
-    threads: config.passwordHashThreads,
-    onStart: (implementation) =>
-      logger.info(
-        `Passwords hashed by ${implementation} on up to ${passwordHasher.threads} threads`,
-      ),
-  });
+export function createAuthServices(
+  config: Config,
+  logger: Logger,
+  /** Runs work after the answer has gone (services.ts): mail whose timing must not show. */
+  runInBackground: (task: () => Promise<unknown>) => void,
+): AuthServices {
+  const passwordHasher = createPasswordHasher({ cost: config.bcryptCost });
   const sms: SmsTransport = config.sms
     ? new HttpSmsTransport(config.sms.url, config.sms.apiKey)
     : config.isProduction
@@ -57,6 +51,7 @@ export function createAuthServices(config: Config, logger: Logger): AuthServices
     hasher: passwordHasher,
     codes: createCodeService(config.secrets.codes),
     tokens: createEmailTokenService(),
+    runInBackground,
   });
   return { passwordHasher, mailer, sms, auth };
 }

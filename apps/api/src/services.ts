@@ -47,7 +47,9 @@ export interface Services {
 }
 
 export function createServices(config: Config, logger: Logger): Services {
-  const { passwordHasher, mailer, sms, auth } = createAuthServices(config, logger);
+  const { passwordHasher, mailer, sms, auth } = createAuthServices(config, logger, (task) =>
+    runInBackground(task),
+  );
   const provider: PaymentProvider = config.razorpay
     ? new RazorpayProvider({ ...config.razorpay, apiUrl: config.razorpayApiUrl })
     : new TestPaymentProvider(config.secrets.testPayments);
@@ -111,7 +113,6 @@ export function createServices(config: Config, logger: Logger): Services {
     async close() {
       await jobs.stop();
       await Promise.allSettled([...running]);
-      await passwordHasher.close();
     },
   };
 }

@@ -103,9 +103,6 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalText,
   JSON_BODY_LIMIT: z.string().default('100kb'),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
-  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(16).optional(),
-  /** "own": the main thread has a core to itself where there are two or more (platform/cores.ts). */
-  API_MAIN_CORE: z.enum(['own', 'shared']).default('own'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SMS_URL: optionalText,
   SMS_API_KEY: optionalText,
@@ -176,9 +173,6 @@ export interface Config {
   jsonBodyLimit: string;
   /** bcrypt cost factor (12 by default; tests lower it). */
   bcryptCost: number;
-  passwordHashThreads: number | undefined;
-  /** Whether the main thread has a core to itself (platform/cores.ts). */
-  mainCore: 'own' | 'shared';
   /** Multiplies every rate limit (tests raise it where they are not testing limits). */
   rateLimitScale: number;
   sms: { url: string; apiKey: string | undefined } | undefined;
@@ -277,8 +271,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     bcryptCost: e.BCRYPT_COST,
-    passwordHashThreads: e.PASSWORD_HASH_THREADS,
-    mainCore: e.API_MAIN_CORE,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     sms: e.SMS_URL ? { url: e.SMS_URL, apiKey: e.SMS_API_KEY } : undefined,
     razorpayApiUrl: e.RAZORPAY_API_URL,

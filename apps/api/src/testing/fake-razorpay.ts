@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { close } from '../platform/http/server';
 
 interface FakeOrder {
   id: string;
@@ -101,7 +100,7 @@ export class FakeRazorpay {
 
   async stop(): Promise<void> {
     this.server.closeAllConnections();
-    await close(this.server);
+    await new Promise((resolve) => this.server.close(resolve));
   }
 
   /**

@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 /**
  * The fields of a process's or a thread's stat line (Linux: /proc/<pid>/stat, or
  * /proc/<pid>/task/<tid>/stat), from the state on: index i is field i + 3 of stat(5), so utime is
- * 11, stime 12 (clock ticks of 10 ms), nice 16. The command name before them, which may hold
+ * 11, stime 12 (clock ticks of 10 ms). The command name before them, which may hold
  * spaces, is skipped. The main thread's id is the process id.
  */
 export function statFields(pid: number | 'self', tid?: number | string): string[] {
@@ -16,26 +16,4 @@ export function statFields(pid: number | 'self', tid?: number | string): string[
 export function cpuMsOf(pid: number, tid?: number): number {
   const fields = statFields(pid, tid);
   return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms (USER_HZ 100)
-}
-
-/** A thread's nice value. */
-export function niceOf(pid: number | 'self', tid: number | string): number {
-  return Number(statFields(pid, tid)[16]);
-}
-
-/**
- * The nice value of every thread of a process. A thread that ends between the listing and the
- * reading of its stat line (a worker closing, an idle pool thread) is not counted: its file is gone
- * by then (ENOENT, or ESRCH while it is going).
- */
-export function threadNices(pid: number | 'self'): number[] {
-  return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
-    try {
-      return [niceOf(pid, tid)];
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ESRCH') return [];
-      throw err;
-    }
-  });
 }

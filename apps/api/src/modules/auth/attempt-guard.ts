@@ -45,32 +45,24 @@ export function slowdownMs(rules: AttemptRules, failures: number): number {
   return Math.min(rules.slowdown.firstMs * 2 ** over, rules.slowdown.maxMs);
 }
 
-/**
- * The failures worth counting: beyond the count that reaches the longest wait, more change nothing
- * (and a run of guesses stores no more than this).
- */
-export function failuresCounted(rules: AttemptRules): number {
-  const { firstMs, maxMs } = rules.slowdown;
-  return rules.accountFailures.limit + Math.max(0, Math.ceil(Math.log2(maxMs / firstMs)));
-}
-
 export function createAttemptGuard(rules: AttemptRules) {
-  const cap = failuresCounted(rules);
   return {
-    /** Admits an attempt at `account` (or throws 429 for this client), after the account's wait. */
+    /**
+     * Admits an attempt at `account` (or throws 429 for this client), after the account's wait.
+     * The wait is this request's own timer: nothing else waits behind it.
+     */
     async enter(req: Request, account: string): Promise<Attempt> {
       const pair = `${account}|${clientIp(req)}`;
-      const decision = await hitRateLimit(rules.perAccountClient, pair, { clearable: true });
+      const decision = await hitRateLimit(rules.perAccountClient, pair);
       if (!decision.allowed)
         throw tooManyRequests(
           tooManyMessage(decision.retryAfterSeconds),
           decision.retryAfterSeconds,
         );
-      const failures = await countHits(rules.accountFailures, account, cap);
-      const wait = slowdownMs(rules, failures);
+      const wait = slowdownMs(rules, await countHits(rules.accountFailures, account));
       if (wait > 0) await pause(wait);
       return {
-        failed: () => recordHit(rules.accountFailures, account, cap),
+        failed: () => recordHit(rules.accountFailures, account),
         succeeded: () => clearHits(rules.perAccountClient, pair),
       };
     },

@@ -20,7 +20,7 @@ import {
   verifyPhoneOtpBodySchema,
 } from '@vanya/contracts';
 import { Router } from 'express';
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import multer from 'multer';
 import type { Config } from '../../config/env';
 import { AppError } from '../../platform/errors/app-error';
@@ -118,33 +118,8 @@ const avatarUpload = multer({
   },
 }).single(AVATAR_FIELD);
 
-/**
- * The routes that hash or compare a password (under /api/auth). index.ts has them answered by a
- * thread of their own (password-worker-app.ts), so that their work never delays the main thread.
- */
-export const PASSWORD_PATHS = [
-  '/register',
-  '/login',
-  '/reset-password',
-  '/change-password',
-  '/two-step',
-] as const;
-type PasswordPath = (typeof PASSWORD_PATHS)[number];
-
-/**
- * `passwordWork` admits the requests that hash or compare a password (`passwordGate` of
- * password-app.ts: a concurrency gate twice as wide as the hashing pool). It runs before anything
- * else of theirs, their rate limits included: with the limits first, the twenty rate-limit inserts
- * of a burst of logins ran at once, and three runs of bench:login put the catalogue's p99 at 3.7,
- * 7.9 and 19.6x its p99 alone (with the gate first: 0.5-5.5x, under 2x in six runs of ten). The
- * price: a client over its limit waits its turn before it is refused, then holds its place only
- * for that check.
- */
-export function authRoutes(
-  service: AuthService,
-  config: Config,
-  passwordWork: RequestHandler,
-): Router {
+/** The accounts API, under /api/auth. */
+export function authRoutes(service: AuthService, config: Config): Router {
   const router = Router();
   const limits = rules(config.rateLimitScale);
   const auth = requireAuth(config.jwtSecret);
@@ -154,12 +129,9 @@ export function authRoutes(
   });
   const verifyLimit = rateLimit(limits.verify, { perAccountClient: limits.verifyAccountClient });
   const loginGuard = createAttemptGuard(limits.loginAttempts);
-  // Every route that hashes or compares a password, behind the gate; only PASSWORD_PATHS may.
-  const passwordRoute = (path: PasswordPath, ...handlers: RequestHandler[]) =>
-    router.post(path, passwordWork, ...handlers);
   const codeGuard = createAttemptGuard(limits.codeAttempts);
 
-  passwordRoute(
+  router.post(
     '/register',
     rateLimit(limits.register),
     validate(registerBodySchema),
@@ -169,7 +141,7 @@ export function authRoutes(
     },
   );
 
-  passwordRoute('/login', rateLimit(limits.login), validate(loginBodySchema), async (req, res) => {
+  router.post('/login', rateLimit(limits.login), validate(loginBodySchema), async (req, res) => {
     const body = parsed(res, loginBodySchema);
     res.json(
       await attempt(loginGuard, req, body.email, ['INVALID_CREDENTIALS'], () =>
@@ -233,7 +205,7 @@ export function authRoutes(
     },
   );
 
-  passwordRoute(
+  router.post(
     '/reset-password',
     rateLimit(limits.reset),
     validate(resetPasswordBodySchema),
@@ -272,9 +244,9 @@ export function authRoutes(
     auth,
     verifyLimit,
     validate(verifyEmailOtpBodySchema),
-    async (_req, res) => {
+    async (req, res) => {
       const { email, otp } = parsed(res, verifyEmailOtpBodySchema);
-      await service.verifyEmailChangeCode(currentUser(res), email, otp);
+      await service.verifyEmailChangeCode(currentUser(res), email, otp, clientIp(req));
       res.json(message(PROFILE_MESSAGES.emailOtpVerified));
     },
   );
@@ -298,14 +270,14 @@ export function authRoutes(
     auth,
     verifyLimit,
     validate(verifyPhoneOtpBodySchema),
-    async (_req, res) => {
+    async (req, res) => {
       const { phone, otp } = parsed(res, verifyPhoneOtpBodySchema);
-      await service.verifyPhoneChangeCode(currentUser(res), phone, otp);
+      await service.verifyPhoneChangeCode(currentUser(res), phone, otp, clientIp(req));
       res.json(message(PROFILE_MESSAGES.phoneOtpVerified));
     },
   );
 
-  passwordRoute(
+  router.post(
     '/change-password',
     auth,
     rateLimit(limits.password),
@@ -324,13 +296,14 @@ export function authRoutes(
     res.json(message(AUTH_MESSAGES.otpSent));
   });
 
-  passwordRoute(
+  router.post(
     '/two-step',
     auth,
     rateLimit(limits.password),
     validate(twoStepBodySchema),
-    async (_req, res) => {
-      const enabled = await service.setTwoStep(currentUser(res), parsed(res, twoStepBodySchema));
+    async (req, res) => {
+      const body = parsed(res, twoStepBodySchema);
+      const enabled = await service.setTwoStep(currentUser(res), body, clientIp(req));
       res.json({
         twoStepEnabled: enabled,
         ...message(enabled ? PROFILE_MESSAGES.twoStepEnabled : PROFILE_MESSAGES.twoStepDisabled),

@@ -10,7 +10,7 @@ import type {
   UpdateMeBody,
   User,
 } from '@vanya/contracts';
-import { Types } from 'mongoose';
+import type { Types } from 'mongoose';
 import type { Config } from '../../config/env';
 import { AppError, conflict, forbidden } from '../../platform/errors/app-error';
 import { forgetSession } from '../../platform/http/require-auth';
@@ -27,8 +27,7 @@ import {
 import type { CodeReason } from '../mail/templates';
 import type { SmsTransport } from '../sms/sms-transport';
 import { createAvatarStore } from '../users/avatar-store';
-import { claimEmailKey, findUserByEmail, releaseEmailKey } from '../users/email-keys';
-import { LOGIN_HISTORY_KEPT, readLoginHistory, recordLogin } from '../users/login-history';
+import { LOGIN_HISTORY_KEPT, loginHistoryOf, recordLogin } from '../users/login-history';
 import { UserModel } from '../users/user.model';
 import type { UserDoc } from '../users/user.model';
 import { toUserResponse } from '../users/user.view';
@@ -54,13 +53,18 @@ export interface AuthServiceDeps {
   hasher: PasswordHasher;
   codes: CodeService;
   tokens: EmailTokenService;
+  /**
+   * Runs work after the answer has gone, logging its failure (services.ts): mail whose sending
+   * time must not tell whether an address has an account.
+   */
+  runInBackground: (task: () => Promise<unknown>) => void;
   now?: () => number;
 }
 
 export type VerifyLinkOutcome = 'verified' | 'already' | 'invalid' | 'user_not_found';
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { config, logger, mailer, sms, hasher, codes, tokens } = deps;
+  const { config, logger, mailer, sms, hasher, codes, tokens, runInBackground } = deps;
   const now = deps.now ?? Date.now;
   const webLink = (pathname: string, params?: Record<string, string>) =>
     `${config.webOrigin}${pathname}${params ? `?${new URLSearchParams(params)}` : ''}`;
@@ -70,11 +74,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       config.jwtSecret,
       LIMITS.jwtLifetimeSeconds,
     );
-  const findByEmail = findUserByEmail;
+  /** The account with this address, by the unique index on `users.email`. */
+  const findByEmail = (email: string) =>
+    UserModel.findOne({ email: email.trim().toLowerCase() }).lean<UserDoc>();
   const invalidCode = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
 
   async function view(user: UserDoc): Promise<User> {
-    return toUserResponse(user, await readLoginHistory(user));
+    return toUserResponse(user, loginHistoryOf(user));
   }
 
   /**
@@ -99,7 +105,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function completeSignIn(user: UserDoc, event: LoginEvent): Promise<LoginResponse> {
-    const before = await recordLogin(user, event);
+    const before = await recordLogin(user._id, event);
     const events = [event, ...before.events].slice(0, LOGIN_HISTORY_KEPT);
     // The answer says whether this user had logged in before *this* sign-in: the screen sends a
     // first-timer to the profile and a returning shopper home.
@@ -131,8 +137,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     kind: 'email' | 'phone',
     value: string,
     otp: string,
+    client: string,
   ): Promise<void> {
-    await codes.verify(user._id, kind === 'email' ? 'change_email' : 'change_phone', value, otp);
+    const purpose = kind === 'email' ? 'change_email' : 'change_phone';
+    await codes.verify(user._id, purpose, value, otp, client);
     const field = kind === 'email' ? 'verifiedEmailChange' : 'verifiedPhoneChange';
     await UserModel.updateOne(
       { _id: user._id },
@@ -163,23 +171,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     async register(body: RegisterBody): Promise<void> {
       // Hash first, for every request, so that new and existing emails take the same time.
       const passwordHash = await hasher.hash(body.password);
-      // The email key first (users/email-keys.ts): a new address costs no search of the users,
-      // and a key left by a crash between the two writes is taken over.
-      const newId = new Types.ObjectId();
-      let user = await claimEmailKey(body.email, newId);
+      // The unique index on `users.email` decides: a taken address is answered as its account.
+      let user: UserDoc | null;
       let created = false;
-      if (!user) {
-        try {
-          user = (
-            await UserModel.create({ _id: newId, name: body.name, email: body.email, passwordHash })
-          ).toObject() as UserDoc;
-          created = true;
-        } catch (err) {
-          // An account without a key (made before keys, or by a racing registration) has it.
-          if (!isDuplicateKey(err)) throw err;
-          user = await findByEmail(body.email);
-          if (!user) throw err;
-        }
+      try {
+        user = (
+          await UserModel.create({ name: body.name, email: body.email, passwordHash })
+        ).toObject() as UserDoc;
+        created = true;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        user = await findByEmail(body.email);
+        if (!user) throw err;
       }
       if (user.emailVerified) {
         await mailer.send({
@@ -211,7 +214,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (created) {
           await Promise.all([
             UserModel.deleteOne({ _id: user._id }),
-            releaseEmailKey(user.email, user._id),
             EmailTokenModel.deleteMany({ userId: user._id }),
             OneTimeCodeModel.deleteMany({ userId: user._id }),
           ]);
@@ -287,33 +289,38 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Finishes a login interrupted for a code: verifies an unverified account, or the two-step code. */
     async verifyOtp(email: string, otp: string, event: LoginEvent): Promise<LoginResponse> {
+      const client = event.ip ?? 'unknown';
       const user = await findByEmail(email);
       if (!user) throw invalidCode();
       if (!user.emailVerified) {
-        const pending = await codes.verify(user._id, 'verify_account', user.email, otp);
+        const pending = await codes.verify(user._id, 'verify_account', user.email, otp, client);
         const updated = await markVerified(user._id, pending);
         if (!updated) throw invalidCode();
         return completeSignIn(updated, event);
       }
       if (!user.twoStepEnabled && !(await codes.hasLiveCode(user._id, 'login')))
         throw invalidCode();
-      await codes.verify(user._id, 'login', user.email, otp);
+      await codes.verify(user._id, 'login', user.email, otp, client);
       return completeSignIn(user, event);
     },
 
     /**
      * Sends the pending code again unless one went out within the 30-second cooldown (then the
      * live code stands), and answers the seconds until the next may be asked for: the full
-     * cooldown, for every address. Nothing in the answer tells whether the address has an
-     * account, or an unverified one, or a code just sent.
+     * cooldown, for every address. Nothing in the answer, nor its timing, tells whether the
+     * address has an account, or an unverified one, or a code just sent: the code is issued and
+     * mailed after the answer.
      */
     async resendOtp(email: string): Promise<number> {
       const user = await findByEmail(email);
-      if (user && !user.emailVerified) {
-        await mailCode(user, 'verify_account', { quietCooldown: true });
-      } else if (user && (user.twoStepEnabled || (await codes.hasLiveCode(user._id, 'login')))) {
-        await mailCode(user, 'login', { quietCooldown: true });
-      }
+      if (user)
+        runInBackground(async () => {
+          if (!user.emailVerified) {
+            await mailCode(user, 'verify_account', { quietCooldown: true });
+          } else if (user.twoStepEnabled || (await codes.hasLiveCode(user._id, 'login'))) {
+            await mailCode(user, 'login', { quietCooldown: true });
+          }
+        });
       return LIMITS.otpResendCooldownSeconds;
     },
 
@@ -336,9 +343,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!freshlyVerified(user.verifiedEmailChange, body.email)) {
           throw forbidden(PROFILE_MESSAGES.emailChangeNotVerified, 'EMAIL_CHANGE_NOT_VERIFIED');
         }
-        // The new address's key first: taken by another account, the change is refused.
-        if (await claimEmailKey(body.email, user._id))
-          throw conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+        // Taken by another account: the unique index refuses the update (409 below).
         Object.assign(set, { email: body.email, emailVerified: true, verifiedEmailChange: null });
       }
       if (body.phone !== (user.phone ?? '')) {
@@ -355,7 +360,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         ).lean<UserDoc>();
         if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
         if (updated.email !== user.email) {
-          await releaseEmailKey(user.email, user._id);
           // The old address hears of it: if this was not its owner, it is their one warning.
           await notify(
             user.email,
@@ -374,9 +378,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Mails a code to the new address. An address another account uses is treated alike (a code
-     * is issued, with its cooldown) but is mailed nothing, as it could never be saved: the answer
-     * is the same, so the form cannot tell who has an account.
+     * Mails a code to the new address, after the answer. An address another account uses is
+     * treated alike (a code is issued, with its cooldown) but is mailed nothing, as it could never
+     * be saved: the answer and its timing are the same, so the form cannot tell who has an account.
      */
     async sendEmailChangeCode(user: UserDoc, email: string): Promise<void> {
       if (email === user.email)
@@ -384,11 +388,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       const taken = await findByEmail(email);
       const { code } = await codes.issue(user._id, 'change_email', email);
       if (taken) return;
-      await mailer.send({ to: email, ...codeMail(user.name, code, 'change_email') });
+      runInBackground(() =>
+        mailer.send({ to: email, ...codeMail(user.name, code, 'change_email') }),
+      );
     },
 
-    verifyEmailChangeCode: (user: UserDoc, email: string, otp: string) =>
-      recordVerifiedChange(user, 'email', email, otp),
+    verifyEmailChangeCode: (user: UserDoc, email: string, otp: string, client: string) =>
+      recordVerifiedChange(user, 'email', email, otp, client),
 
     async sendPhoneChangeCode(user: UserDoc, phone: string): Promise<void> {
       if (phone === user.phone && user.phoneVerified)
@@ -410,8 +416,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    verifyPhoneChangeCode: (user: UserDoc, phone: string, otp: string) =>
-      recordVerifiedChange(user, 'phone', phone, otp),
+    verifyPhoneChangeCode: (user: UserDoc, phone: string, otp: string, client: string) =>
+      recordVerifiedChange(user, 'phone', phone, otp, client),
 
     /** Changes the password and ends every other session; the answer carries this session's new token. */
     async changePassword(user: UserDoc, body: ChangePasswordBody): Promise<{ token: string }> {
@@ -437,15 +443,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { token: sessionToken(updated) };
     },
 
-    /** Always answers the same; an existing account gets a single-use link valid for one hour. */
+    /**
+     * Always answers the same, as quickly; an existing account is mailed a single-use link valid
+     * for one hour, after the answer.
+     */
     async requestPasswordReset(email: string): Promise<void> {
       const user = await findByEmail(email);
       if (!user) return;
-      await tokens.revokeAll(user._id, 'reset_password');
-      const token = await tokens.create(user._id, 'reset_password', LIMITS.passwordResetLifetimeMs);
-      await mailer.send({
-        to: user.email,
-        ...passwordResetMail(user.name, webLink('/reset-password', { token })),
+      runInBackground(async () => {
+        await tokens.revokeAll(user._id, 'reset_password');
+        const token = await tokens.create(
+          user._id,
+          'reset_password',
+          LIMITS.passwordResetLifetimeMs,
+        );
+        await mailer.send({
+          to: user.email,
+          ...passwordResetMail(user.name, webLink('/reset-password', { token })),
+        });
       });
     },
 
@@ -476,13 +491,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       await mailCode(user, 'two_step', { quietCooldown: false });
     },
 
-    async setTwoStep(user: UserDoc, body: TwoStepBody): Promise<boolean> {
+    async setTwoStep(user: UserDoc, body: TwoStepBody, client: string): Promise<boolean> {
       if (body.password !== undefined) {
         if (!(await hasher.compare(body.password, user.passwordHash))) {
           throw forbidden(AUTH_MESSAGES.currentPasswordWrong, 'INVALID_PASSWORD');
         }
       } else if (body.otp !== undefined) {
-        await codes.verify(user._id, 'two_step', user.email, body.otp);
+        await codes.verify(user._id, 'two_step', user.email, body.otp, client);
       }
       await UserModel.updateOne({ _id: user._id }, { $set: { twoStepEnabled: body.enabled } });
       return body.enabled;

@@ -3,17 +3,21 @@ import { LIMITS } from '@vanya/catalog';
 import { AUTH_MESSAGES } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
-import { claimOnce, claimSlot } from '../../platform/db/claims';
 import { AppError, tooManyRequests } from '../../platform/errors/app-error';
-import { OneTimeCodeModel } from './one-time-code.model';
+import { CodeGuessModel, OneTimeCodeModel } from './one-time-code.model';
 import type { CodePurpose } from './one-time-code.model';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 
 /**
  * Six-digit one-time codes: drawn from a cryptographic source, stored only as an HMAC bound to
- * their purpose and destination, valid for 10 minutes, used once, void after 5 wrong tries, and
- * resent no sooner than 30 seconds after the last one (checked here, not only by the screen).
+ * their purpose and destination, valid for 10 minutes, used once, and resent no sooner than 30
+ * seconds after the last one (checked here, not only by the screen). Each client may try a code 5
+ * times (LIMITS.otpMaxAttempts), so strangers' wrong guesses never void it for its owner; from
+ * every client together a code takes GUESSES_PER_CODE tries at most, which bounds what a crowd of
+ * addresses could guess (50 in a million) however many requests it sends at once.
  */
+export const GUESSES_PER_CODE = 50;
+
 export interface IssuedCode {
   code: string;
 }
@@ -97,20 +101,23 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
         existing &&
         !existing.consumedAt &&
         existing.expiresAt.getTime() > now() &&
-        existing.attempts < LIMITS.otpMaxAttempts,
+        existing.attempts < GUESSES_PER_CODE,
       );
     },
 
     /**
      * Consumes the code if it is right; otherwise throws 400 INVALID_OTP, or OTP_ATTEMPTS_EXCEEDED
-     * once five tries were made. Each try claims one of five numbered slots of this code (a unique
-     * insert), so a burst of parallel guesses gets five tries, not more, on any database.
+     * once `client` has made five tries at it (or every client together GUESSES_PER_CODE). A try is
+     * counted before the code is compared, by `$inc`s guarded on the count, so a burst of parallel
+     * guesses gets no more tries than that; the code is used by an update guarded on its being
+     * unused, so two right answers at once sign in once.
      */
     async verify(
       userId: Types.ObjectId,
       purpose: CodePurpose,
       target: string,
       code: string,
+      client: string,
     ): Promise<CodeExtras> {
       const invalid = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
       const exhausted = () =>
@@ -118,20 +125,47 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
       const doc = await OneTimeCodeModel.findOne({ userId, purpose }).lean();
       if (!doc || doc.consumedAt || doc.target !== target || doc.expiresAt.getTime() <= now())
         throw invalid();
-      const generation = `otp:${String(doc._id)}:${doc.sentAt.getTime()}`;
-      const slot = await claimSlot(`${generation}:try`, 1, LIMITS.otpMaxAttempts);
-      if (slot === undefined) throw exhausted();
+      const tries = await clientTry(
+        `${String(doc._id)}:${doc.sentAt.getTime()}:${client}`,
+        doc.expiresAt,
+      );
+      if (tries === undefined) throw exhausted();
+      const counted = await OneTimeCodeModel.updateOne(
+        { _id: doc._id, codeHash: doc.codeHash, attempts: trusted({ $lt: GUESSES_PER_CODE }) },
+        { $inc: { attempts: 1 } },
+      );
+      if (counted.modifiedCount === 0) throw exhausted();
       const expected = Buffer.from(doc.codeHash, 'hex');
       const given = digest(purpose, target, code);
-      if (!(expected.length === given.length && timingSafeEqual(expected, given))) {
-        await OneTimeCodeModel.updateOne({ _id: doc._id }, { $set: { attempts: slot } });
-        throw slot >= LIMITS.otpMaxAttempts ? exhausted() : invalid();
-      }
-      if (!(await claimOnce(`${generation}:used`))) throw invalid();
-      await OneTimeCodeModel.updateOne({ _id: doc._id }, { $set: { consumedAt: new Date(now()) } });
+      if (!(expected.length === given.length && timingSafeEqual(expected, given)))
+        throw tries >= LIMITS.otpMaxAttempts ? exhausted() : invalid();
+      const used = await OneTimeCodeModel.updateOne(
+        { _id: doc._id, codeHash: doc.codeHash, consumedAt: null },
+        { $set: { consumedAt: new Date(now()) } },
+      );
+      if (used.modifiedCount === 0) throw invalid();
       return { passwordHash: doc.passwordHash ?? undefined, name: doc.name ?? undefined };
     },
   };
+}
+
+/**
+ * Counts one try of a client at a code: answers the client's tries so far, this one included, or
+ * undefined when it has had LIMITS.otpMaxAttempts already. The guarded upsert finds no document
+ * under the limit and tries to insert the existing `_id`, which the unique `_id` refuses.
+ */
+async function clientTry(_id: string, expiresAt: Date): Promise<number | undefined> {
+  try {
+    const guess = await CodeGuessModel.findOneAndUpdate(
+      { _id, attempts: trusted({ $lt: LIMITS.otpMaxAttempts }) },
+      { $inc: { attempts: 1 }, $setOnInsert: { expiresAt } },
+      { upsert: true, returnDocument: 'after' },
+    ).lean<{ attempts: number }>();
+    return guess!.attempts;
+  } catch (err) {
+    if (isDuplicateKey(err)) return undefined;
+    throw err;
+  }
 }
 
 export type CodeService = ReturnType<typeof createCodeService>;

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
-import { claimOnce } from '../../platform/db/claims';
 import { EmailTokenModel } from './email-token.model';
 import type { TokenPurpose } from './email-token.model';
 
@@ -47,21 +46,17 @@ export function createEmailTokenService(now: () => number = Date.now) {
     },
 
     /**
-     * Uses the token exactly once (a claim on its hash decides between concurrent uses); undefined
-     * when it is unknown, used, revoked or expired.
+     * Uses the token exactly once (an update guarded on its being unused decides between
+     * concurrent uses); undefined when it is unknown, used, revoked or expired.
      */
     async consume(token: string, purpose: TokenPurpose): Promise<TokenRecord | undefined> {
       const at = new Date(now());
-      const tokenHash = hashOf(token);
-      const doc = await EmailTokenModel.findOne({
-        tokenHash,
-        purpose,
-        usedAt: null,
-        expiresAt: trusted({ $gt: at }),
-      }).lean<TokenRecord>();
-      if (!doc || !(await claimOnce(`email-token:${tokenHash}`))) return undefined;
-      await EmailTokenModel.updateOne({ tokenHash }, { $set: { usedAt: at } });
-      return { ...doc, usedAt: at };
+      const doc = await EmailTokenModel.findOneAndUpdate(
+        { tokenHash: hashOf(token), purpose, usedAt: null, expiresAt: trusted({ $gt: at }) },
+        { $set: { usedAt: at } },
+        { returnDocument: 'after' },
+      ).lean<TokenRecord>();
+      return doc ?? undefined;
     },
 
     /** Voids every unused token of this purpose for the user (a new reset link replaces old ones). */

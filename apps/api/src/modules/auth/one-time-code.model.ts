@@ -35,3 +35,18 @@ const oneTimeCodeSchema = new Schema(
 oneTimeCodeSchema.index({ userId: 1, purpose: 1 }, { unique: true });
 
 export const OneTimeCodeModel = mongoose.model('OneTimeCode', oneTimeCodeSchema);
+
+/**
+ * One client's guesses at one code as issued (`_id` = `<code id>:<sent at>:<client>`): each client
+ * gets LIMITS.otpMaxAttempts at a code, so wrong guesses from elsewhere never void the code for its
+ * owner. Deleted by the sweep once the code has expired.
+ */
+const codeGuessSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    attempts: { type: Number, required: true },
+    expiresAt: { type: Date, required: true, index: true },
+  },
+  { versionKey: false, collection: 'code_guesses' },
+);
+export const CodeGuessModel = mongoose.model('CodeGuess', codeGuessSchema);

@@ -15,9 +15,9 @@ import { parsed, validate } from '../../platform/http/validate';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
 import { renderInvoicePdf } from './invoice-pdf';
-import { pageOfItems } from '../users/profile-index';
-import type { PageQuery } from '../users/profile-index';
-import { readOrder } from '../orders/orders.service';
+import { pageForUser } from '../../platform/db/page';
+import type { PageQuery } from '../../platform/db/page';
+import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
 
 /** Download links live this long: enough to click, too short to share usefully. */
@@ -39,16 +39,16 @@ export function invoiceLink(secret: string, orderId: string, now = Date.now()): 
 
 /**
  * A page of the shopper's invoices: their orders that have an invoice number, newest order first,
- * read through the shopper's list of orders by `_id` alone (users/profile-index.ts).
+ * (platform/db/page.ts).
  */
 export async function listInvoices(
   secret: string,
   userId: Types.ObjectId,
   page: PageQuery = { limit: PROFILE_PAGE_DEFAULT },
 ): Promise<Invoice[]> {
-  const orders = await pageOfItems(userId, 'orders', page, readOrder, (o) =>
-    Boolean(o.invoiceNumber),
-  );
+  const orders = await pageForUser<OrderDoc>(OrderModel, userId, page, {
+    invoiceNumber: trusted({ $ne: null }),
+  });
   return orders.map((o) => ({
     _id: String(o._id),
     orderId: String(o._id),

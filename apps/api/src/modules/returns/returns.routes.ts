@@ -15,13 +15,13 @@ import { conflict } from '../../platform/errors/app-error';
 import { requireSession, sessionUserId } from '../../platform/http/require-auth';
 import { parsed, validate } from '../../platform/http/validate';
 import { ownOrder } from '../orders/orders.service';
-import { pageOfItems, rememberItem } from '../users/profile-index';
-import type { PageQuery } from '../users/profile-index';
+import { pageForUser } from '../../platform/db/page';
+import type { PageQuery } from '../../platform/db/page';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 
 const returnSchema = new Schema(
   {
-    userId: { type: Schema.Types.ObjectId, required: true, index: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
     orderId: { type: Schema.Types.ObjectId, required: true },
     orderNumber: { type: String, required: true },
     status: { type: String, enum: RETURN_STATUSES, default: 'requested' },
@@ -39,6 +39,8 @@ const returnSchema = new Schema(
   },
   { timestamps: true, collection: 'returns' },
 );
+// The shopper's returns, newest first (pageForUser).
+returnSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 export const ReturnModel = mongoose.model('Return', returnSchema);
 
 const RETURNABLE = ['paid', 'shipped', 'delivered'];
@@ -69,14 +71,12 @@ export const toReturnView = (r: ReturnDoc): ReturnRequest => ({
   ...(r.creditNoteNumber ? { creditNoteNumber: r.creditNoteNumber } : {}),
 });
 
-const readReturn = (id: Types.ObjectId) => ReturnModel.findById(id).lean<ReturnDoc>().exec();
-
-/** A page of the shopper's returns, newest first, each read by `_id` alone. */
+/** A page of the shopper's returns, newest first. */
 export async function listReturns(
   userId: Types.ObjectId,
   page: PageQuery = { limit: PROFILE_PAGE_DEFAULT },
 ): Promise<ReturnRequest[]> {
-  const rows = await pageOfItems(userId, 'returns', page, readReturn);
+  const rows = await pageForUser<ReturnDoc>(ReturnModel, userId, page);
   return rows.map(toReturnView);
 }
 
@@ -107,12 +107,8 @@ export function returnsRoutes(config: Config): Router {
         'RETURN_WINDOW_PASSED',
       );
     }
-    const _id = new mongoose.Types.ObjectId();
-    // Listed first: a crash before the insert leaves an id that reads as nothing.
-    await rememberItem(userId, 'returns', _id);
     try {
       const created = await ReturnModel.create({
-        _id,
         userId,
         orderId: order._id,
         orderNumber: order.orderNumber,

@@ -23,12 +23,12 @@ import { requireSession, sessionUserId } from '../../platform/http/require-auth'
 import { parsed, validate } from '../../platform/http/validate';
 import { MAX_INPUT_PIXELS } from '../users/avatar-image';
 import { readUpload } from '../../platform/http/upload';
-import { pageOfItems, rememberItem } from '../users/profile-index';
-import type { PageQuery } from '../users/profile-index';
+import { pageForUser } from '../../platform/db/page';
+import type { PageQuery } from '../../platform/db/page';
 
 const ticketSchema = new Schema(
   {
-    userId: { type: Schema.Types.ObjectId, required: true, index: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
     message: { type: String, required: true },
     status: { type: String, enum: TICKET_STATUSES, default: 'open' },
     attachment: { type: String, default: null },
@@ -47,6 +47,8 @@ const ticketSchema = new Schema(
   },
   { timestamps: true, collection: 'tickets' },
 );
+// The shopper's tickets, newest first (pageForUser).
+ticketSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 export const TicketModel = mongoose.model('Ticket', ticketSchema);
 
 export const TICKET_UPLOAD_PREFIX = '/uploads/tickets/';
@@ -77,12 +79,12 @@ export const toTicketView = (t: TicketDoc): Ticket => ({
 const readTicket = (id: Types.ObjectId | string) =>
   TicketModel.findById(id).lean<TicketDoc>().exec();
 
-/** A page of the shopper's tickets, newest first, each read by `_id` alone. */
+/** A page of the shopper's tickets, newest first. */
 export async function listTickets(
   userId: Types.ObjectId,
   page: PageQuery = { limit: PROFILE_PAGE_DEFAULT },
 ): Promise<Ticket[]> {
-  const rows = await pageOfItems(userId, 'tickets', page, readTicket);
+  const rows = await pageForUser<TicketDoc>(TicketModel, userId, page);
   return rows.map(toTicketView);
 }
 
@@ -163,11 +165,7 @@ export function ticketsRoutes(config: Config): Router {
       const { message } = parsed(res, createTicketBodySchema);
       const attachment = req.file ? await storeAttachment(config.uploadDir, req.file) : null;
       const userId = sessionUserId(res);
-      const _id = new mongoose.Types.ObjectId();
-      // Listed first: a crash before the insert leaves an id that reads as nothing.
-      await rememberItem(userId, 'tickets', _id);
       const created = await TicketModel.create({
-        _id,
         userId,
         message,
         attachment,

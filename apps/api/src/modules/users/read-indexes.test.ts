@@ -1,32 +1,44 @@
 import type { Model } from 'mongoose';
 import { describe, expect, it } from 'vitest';
+import { EmailTokenModel } from '../auth/email-token.model';
+import { CodeGuessModel, OneTimeCodeModel } from '../auth/one-time-code.model';
 import { OrderModel } from '../orders/order.model';
 import { ReturnModel } from '../returns/returns.routes';
 import { TicketModel } from '../tickets/tickets.routes';
-import { EmailKeyModel } from './email-keys';
-import { LoginHistoryModel } from './login-history';
-import { LegacyProfileIndexModel, ProfileListModel } from './profile-index';
+import { RateLimitWindow } from '../../platform/http/rate-limit';
 import { UserModel } from './user.model';
 
 /**
- * Every query a signed-in read makes, as filter fields and sort fields. On MongoDB each needs an
- * index whose leading keys are the filter's fields (in any order), then the sort's; `_id` always
- * has one. FerretDB hands SQLite only a filter on `_id` alone, which is why most of these are.
+ * Every query the accounts and a shopper's reads make, as filter fields and sort fields. On
+ * MongoDB each needs an index whose leading keys are the filter's fields (in any order), then the
+ * sort's; `_id` always has one.
  */
+const PAGE = { filter: ['userId'], sort: ['createdAt', '_id'] };
 const QUERIES: { what: string; model: Model<never>; filter: string[]; sort?: string[] }[] = [
   { what: 'session: the user by id', model: UserModel as never, filter: ['_id'] },
-  { what: 'login: the email key', model: EmailKeyModel as never, filter: ['_id'] },
-  { what: 'login: a key-less account by email', model: UserModel as never, filter: ['email'] },
-  { what: 'profile lists: a snapshot', model: ProfileListModel as never, filter: ['_id'] },
   {
-    what: 'profile lists: as kept before',
-    model: LegacyProfileIndexModel as never,
-    filter: ['_id'],
+    what: 'login, sign-up, reset: the user by email',
+    model: UserModel as never,
+    filter: ['email'],
   },
-  { what: 'login history: a snapshot', model: LoginHistoryModel as never, filter: ['_id'] },
+  { what: 'rate limits: a window', model: RateLimitWindow as never, filter: ['_id'] },
+  {
+    what: 'codes: the live code',
+    model: OneTimeCodeModel as never,
+    filter: ['userId', 'purpose'],
+  },
+  { what: 'codes: a client’s guesses', model: CodeGuessModel as never, filter: ['_id'] },
+  { what: 'links: a token', model: EmailTokenModel as never, filter: ['tokenHash'] },
+  { what: 'links: a user’s tokens', model: EmailTokenModel as never, filter: ['userId'] },
+  { what: 'orders, invoices: a page', model: OrderModel as never, ...PAGE },
+  { what: 'returns: a page', model: ReturnModel as never, ...PAGE },
+  { what: 'tickets: a page', model: TicketModel as never, ...PAGE },
   { what: 'orders, invoices: an order', model: OrderModel as never, filter: ['_id'] },
-  { what: 'returns: a return', model: ReturnModel as never, filter: ['_id'] },
   { what: 'tickets: a ticket', model: TicketModel as never, filter: ['_id'] },
+  { what: 'sweep: expired windows', model: RateLimitWindow as never, filter: ['expiresAt'] },
+  { what: 'sweep: expired guesses', model: CodeGuessModel as never, filter: ['expiresAt'] },
+  { what: 'sweep: expired codes', model: OneTimeCodeModel as never, filter: ['expiresAt'] },
+  { what: 'sweep: expired tokens', model: EmailTokenModel as never, filter: ['expiresAt'] },
   // Payments find an order by the provider's id (webhooks, verify).
   { what: 'payments: by provider order', model: OrderModel as never, filter: ['providerOrderId'] },
   // The owner's lists (not shopper reads, kept indexed all the same).
@@ -49,13 +61,23 @@ function covered(model: Model<never>, filter: string[], sort: string[] = []): bo
   });
 }
 
-describe('indexes for every query of a signed-in read (MongoDB)', () => {
+describe('indexes for every query of the accounts and a shopper’s reads (MongoDB)', () => {
   it.each(QUERIES)('$what', ({ model, filter, sort }) => {
     expect(covered(model, filter, sort)).toBe(true);
   });
 
+  it('pages newest first on {userId: 1, createdAt: -1, _id: -1}', () => {
+    for (const model of [OrderModel, ReturnModel, TicketModel])
+      expect(model.schema.indexes().map(([keys]) => keys)).toContainEqual({
+        userId: 1,
+        createdAt: -1,
+        _id: -1,
+      });
+  });
+
   it('uses only plain ascending/descending indexes (no TTL, text, sparse or partial)', () => {
-    for (const model of [UserModel, OrderModel, ReturnModel, TicketModel]) {
+    const models = [UserModel, OrderModel, ReturnModel, TicketModel, RateLimitWindow];
+    for (const model of [...models, CodeGuessModel, OneTimeCodeModel, EmailTokenModel]) {
       for (const [keys, options] of model.schema.indexes()) {
         expect(Object.values(keys).every((v) => v === 1 || v === -1)).toBe(true);
         expect(options).not.toHaveProperty('expireAfterSeconds');

@@ -36,12 +36,10 @@ const userSchema = new Schema(
     twoStepEnabled: { type: Boolean, default: false },
     /** Bumped by a password change or reset: every token issued before stops working. */
     tokenVersion: { type: Number, default: 0 },
-    /**
-     * Where sign-ins were recorded before they moved to `login_history` (users/login-history.ts):
-     * read, never written, so an account's first snapshot there starts from them.
-     */
+    /** Set by the first sign-in (users/login-history.ts). */
     hasLoggedInBefore: { type: Boolean, default: false },
-    loginHistory: { type: [loginEventSchema], default: [] },
+    /** The latest sign-ins, at most LOGIN_HISTORY_KEPT, oldest first (users/login-history.ts). */
+    recentLogins: { type: [loginEventSchema], default: [] },
     addresses: { type: [addressSchema], default: [] },
     paymentMethods: { type: [paymentMethodSchema], default: [] },
     /** Product ids, each once, in the order they were added. */

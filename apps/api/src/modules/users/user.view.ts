@@ -59,8 +59,7 @@ export function formatLoginEvent(event: LoginEvent): string {
 /**
  * The user as the profile shows it: the user document and its login history. Orders, invoices,
  * returns and tickets are not part of it; each profile tab reads its own page (GET /orders,
- * /invoices, /returns, /tickets), so this answer costs a few reads by `_id` however large the shop
- * grows.
+ * /invoices, /returns, /tickets).
  */
 export function toUserResponse(user: UserDoc, history: LoginHistory): User {
   return {

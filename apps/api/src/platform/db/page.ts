@@ -10,7 +10,8 @@ export interface PageQuery {
 
 /**
  * One page of a shopper's items, newest first: `find({userId}).sort({createdAt: -1, _id: -1})`
- * from after the item `before` (from the start when it is absent or not the shopper's), served by
+ * from after the item `before` (from the start when it is absent; none when it is not one of the
+ * shopper's, as a cursor the shopper was never given leads nowhere), served by
  * the model's `{userId: 1, createdAt: -1, _id: -1}` index. `filter` narrows the items (orders
  * that have an invoice, say).
  */
@@ -25,11 +26,11 @@ export async function pageForUser<T>(
     const last = await model
       .findOne({ _id: page.before, userId }, { createdAt: 1 })
       .lean<{ _id: Types.ObjectId; createdAt: Date }>();
-    if (last)
-      query.$or = [
-        { createdAt: trusted({ $lt: last.createdAt }) },
-        { createdAt: last.createdAt, _id: trusted({ $lt: last._id }) },
-      ];
+    if (!last) return [];
+    query.$or = [
+      { createdAt: trusted({ $lt: last.createdAt }) },
+      { createdAt: last.createdAt, _id: trusted({ $lt: last._id }) },
+    ];
   }
   return model.find(query).sort({ createdAt: -1, _id: -1 }).limit(page.limit).lean<T[]>().exec();
 }

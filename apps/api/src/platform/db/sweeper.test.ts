@@ -1,10 +1,10 @@
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmailTokenModel } from '../../modules/auth/email-token.model';
-import { OneTimeCodeModel } from '../../modules/auth/one-time-code.model';
+import { CodeGuessModel, OneTimeCodeModel } from '../../modules/auth/one-time-code.model';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import { RateLimitCounter } from '../http/rate-limit';
+import { RateLimitWindow } from '../http/rate-limit';
 import { sweepExpired } from './sweeper';
 
 describe('the sweep of expired records', () => {
@@ -14,12 +14,16 @@ describe('the sweep of expired records', () => {
   });
   afterAll(() => t.close());
 
-  it('deletes expired windows, day-old codes and week-old tokens and keeps the rest', async () => {
+  it('deletes expired windows and guesses, day-old codes and week-old tokens and keeps the rest', async () => {
     const now = Date.now();
     const day = 24 * 60 * 60 * 1000;
-    await RateLimitCounter.create([
-      { _id: 'old#1', key: 'old', expiresAt: new Date(now - 1) },
-      { _id: 'live#1', key: 'live', expiresAt: new Date(now + 60_000) },
+    await RateLimitWindow.create([
+      { _id: 'old', count: 3, expiresAt: new Date(now - 1) },
+      { _id: 'live', count: 1, expiresAt: new Date(now + 60_000) },
+    ]);
+    await CodeGuessModel.create([
+      { _id: 'spent', attempts: 5, expiresAt: new Date(now - 1) },
+      { _id: 'current', attempts: 1, expiresAt: new Date(now + 60_000) },
     ]);
     const base = {
       userId: new Types.ObjectId(),
@@ -46,8 +50,9 @@ describe('the sweep of expired records', () => {
       },
     ]);
 
-    expect(await sweepExpired(now)).toEqual({ rateLimits: 1, codes: 1, tokens: 1 });
-    expect((await RateLimitCounter.find().lean()).map((d) => d.key)).toEqual(['live']);
+    expect(await sweepExpired(now)).toEqual({ rateLimits: 1, codeGuesses: 1, codes: 1, tokens: 1 });
+    expect((await RateLimitWindow.find().lean()).map((d) => d._id)).toEqual(['live']);
+    expect((await CodeGuessModel.find().lean()).map((d) => d._id)).toEqual(['current']);
     expect(await OneTimeCodeModel.countDocuments()).toBe(1);
     expect((await EmailTokenModel.find().lean()).map((d) => d.tokenHash)).toEqual(['b']);
   });
