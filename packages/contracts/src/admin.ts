@@ -22,8 +22,9 @@ export const ADMIN_MESSAGES = {
   shippedNeedsTracking: 'A shipped order needs its carrier and tracking number.',
 } as const;
 
+// The length as sent, before the trim, as the document's maxLength means it (fields.ts).
 const shortText = (max: number) =>
-  z.string().trim().min(1).max(max).meta({ pattern: NOT_BLANK_PATTERN });
+  z.string().max(max).trim().min(1).meta({ pattern: NOT_BLANK_PATTERN });
 
 /** POST /admin/orders/{id}/status */
 export const adminOrderStatusBodySchema = z
@@ -52,7 +53,7 @@ export const adminOrderListQuerySchema = z
   .object({
     status: z.enum(ORDER_STATUSES).optional(),
     /** An order number, an email, a phone number or a name. */
-    q: z.string().trim().max(100).optional(),
+    q: z.string().max(100).trim().optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   })

@@ -587,7 +587,9 @@ const profile: ApiRoute[] = [
     params: objectIdParamsSchema,
     query: z.object({
       sig: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
-      exp: z.coerce.number().int().positive(),
+      // A safe integer, as the server's parse holds it (the document said only "positive", so
+      // 2^53 and above were valid by the document and refused by the server).
+      exp: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     }),
     responses: {
       200: {

@@ -21,13 +21,17 @@ export const NOT_BLANK_PATTERN = `^[\\s\\S]*[^${TRIMMED}][\\s\\S]*$`;
 /**
  * A trimmed string whose absence, wrong type and emptiness all read as `required`; longer than
  * `max` reads as `tooLong`. The OpenAPI document says "not blank" with NOT_BLANK_PATTERN.
+ *
+ * The length is judged as sent, before the trim: the document's maxLength can only speak of the
+ * string as sent, so a value padded past `max` is refused by the server as by the document (judged
+ * after the trim, the server took what the document calls too long).
  */
 export function requiredTextField(required: string, max: number, tooLong: string) {
   return z
     .string({ error: required })
+    .max(max, tooLong)
     .trim()
     .min(1, { message: required, abort: true })
-    .max(max, tooLong)
     .meta({ pattern: NOT_BLANK_PATTERN });
 }
 

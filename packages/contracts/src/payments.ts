@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { NOT_BLANK_PATTERN, objectIdField } from './fields';
 import { orderSchema } from './orders';
 
-const providerId = z.string().trim().min(1).max(100).meta({ pattern: NOT_BLANK_PATTERN });
+// The length as sent, before the trim, as the document's maxLength means it (fields.ts).
+const providerId = z.string().max(100).trim().min(1).meta({ pattern: NOT_BLANK_PATTERN });
 
 /** HMAC-SHA256 in hex, as the provider (and test mode) sign `order_id|payment_id`. */
 const signatureField = z.string().regex(/^[0-9a-fA-F]{64}$/, 'Invalid payment signature');

@@ -15,6 +15,7 @@ import {
   TICKET_STATUSES,
   ticketSchema,
 } from './profile';
+import { findApiRoute } from './api';
 import { issueMessages } from './test-helpers';
 
 const ORDER_ID = '65f1a2b3c4d5e6f708192a3b';
@@ -192,5 +193,29 @@ describe('the page of a profile list', () => {
       { page: '2' },
     ])
       expect(profilePageQuerySchema.safeParse(query).success).toBe(false);
+  });
+});
+
+describe('lengths as the OpenAPI document states them (the fuzz run compares the two)', () => {
+  it('judges an address and a ticket by their length as sent, before the trim', () => {
+    // maxLength speaks of the string as sent: padding past it is refused, as the document says.
+    expect(addAddressBodySchema.safeParse({ address: ` ${'a'.repeat(300)}` }).success).toBe(false);
+    expect(addAddressBodySchema.safeParse({ address: 'a'.repeat(300) }).success).toBe(true);
+    // Within it, padding is trimmed away as before.
+    expect(addAddressBodySchema.parse({ address: `  ${'a'.repeat(298)}` }).address).toBe(
+      'a'.repeat(298),
+    );
+    expect(createTicketBodySchema.safeParse({ message: `${'x'.repeat(5000)}\n` }).success).toBe(
+      false,
+    );
+    expect(createTicketBodySchema.safeParse({ message: 'x'.repeat(5000) }).success).toBe(true);
+  });
+
+  it("bounds an invoice link's expiry to the safe integers the server parses", () => {
+    const query = findApiRoute('get', '/invoices/{id}/pdf')!.query!;
+    const sig = 'a'.repeat(43);
+    expect(query.safeParse({ sig, exp: String(Number.MAX_SAFE_INTEGER) }).success).toBe(true);
+    expect(query.safeParse({ sig, exp: '9007199254740993' }).success).toBe(false);
+    expect(query.safeParse({ sig, exp: '18446744073709551616' }).success).toBe(false);
   });
 });
