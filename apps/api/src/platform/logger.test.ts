@@ -75,11 +75,14 @@ describe('what the log is told', () => {
 
     // A two-step login code and an email-change code.
     const other = await signUpVerified(t, sink);
+    const moving = newEmail('moving');
     await request(t.app)
       .post('/api/auth/send-email-otp')
       .set(bearer(other.token))
-      .send({ email: newEmail('moving') })
+      .send({ email: moving })
       .expect(200);
+    // Mailed after the answer: received before the server starts refusing below.
+    await sink.waitFor(moving, /Confirm your new email/);
     secrets.push(other.token, other.code);
 
     // An invoice link as the browser opens it (its signature is the permission).

@@ -343,7 +343,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!freshlyVerified(user.verifiedEmailChange, body.email)) {
           throw forbidden(PROFILE_MESSAGES.emailChangeNotVerified, 'EMAIL_CHANGE_NOT_VERIFIED');
         }
-        // Taken by another account: the unique index refuses the update (409 below).
+        // Taken by another account: refused here, and by the unique index on a race (409 below).
+        if (await findByEmail(body.email)) throw conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
         Object.assign(set, { email: body.email, emailVerified: true, verifiedEmailChange: null });
       }
       if (body.phone !== (user.phone ?? '')) {
