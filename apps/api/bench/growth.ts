@@ -7,7 +7,7 @@
 //
 // The data is seeded through the app's mongoose models (insertMany in batches of GROWTH_BATCH,
 // 2,000): users with the fields a real account has, orders as the API stores them
-// (newOrderDocument) spread over the users.
+// (a new OrderModel document, then marked paid for most) spread over the users.
 //
 // Run: pnpm build && pnpm --filter @vanya/api bench:growth
 // Quicker: GROWTH_USERS=20000 GROWTH_ORDERS=40000 pnpm --filter @vanya/api bench:growth
@@ -15,8 +15,8 @@ import { randomInt } from 'node:crypto';
 import { cartSummaryText, priceCart } from '@vanya/catalog';
 import bcrypt from 'bcrypt';
 import mongoose from 'mongoose';
-import { newOrderDocument, OrderModel, orderIdFor } from '../src/modules/orders/order.model';
-import type { NewOrder } from '../src/modules/orders/order.model';
+import { OrderModel } from '../src/modules/orders/order.model';
+import type { NewOrder, OrderDoc } from '../src/modules/orders/order.model';
 import { ReturnModel } from '../src/modules/returns/returns.routes';
 import { TicketModel } from '../src/modules/tickets/tickets.routes';
 import { UserModel } from '../src/modules/users/user.model';
@@ -108,7 +108,6 @@ function orderDocument(user: SeedUser, n: number, paid: boolean) {
   const { lines, shippingTax, supply, ...totals } = priceCart(items, { deliveryState: state });
   const key = `growth-${n}`;
   const order: NewOrder = {
-    _id: orderIdFor(user._id, key),
     userId: user._id,
     orderNumber: `VNY-${String(n).padStart(7, '0')}`,
     idempotencyKey: key,
@@ -134,7 +133,12 @@ function orderDocument(user: SeedUser, n: number, paid: boolean) {
     shippingTax,
   } as NewOrder;
   const at = new Date(Date.UTC(2026, 3, 1) + n * 1000);
-  const doc = newOrderDocument(order, at);
+  const doc = new OrderModel({
+    ...order,
+    events: [{ status: 'pending_payment', at, by: 'shopper' }],
+    createdAt: at,
+    updatedAt: at,
+  }).toObject() as OrderDoc;
   if (!paid) return doc;
   return {
     ...doc,

@@ -11,7 +11,7 @@ import { cartSummaryText, formatAmountForOrder, priceCart } from '@vanya/catalog
 import mongoose from 'mongoose';
 import { deriveKey, SECRET_PURPOSES } from '../src/config/secrets';
 import { signSessionToken } from '../src/modules/auth/tokens';
-import { orderIdFor, orderSchema } from '../src/modules/orders/order.model';
+import { orderSchema } from '../src/modules/orders/order.model';
 import { load, median, ms, startStack } from './harness';
 
 const CLIENTS = 50;
@@ -92,7 +92,6 @@ try {
           const t0 = performance.now();
           try {
             await Order.create({
-              _id: orderIdFor(userId, key),
               userId,
               orderNumber: `VNY-${randomInt(100000, 1000000)}-${key.slice(0, 4)}`,
               idempotencyKey: key,
