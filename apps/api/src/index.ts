@@ -1,5 +1,6 @@
-// First, before anything uses libuv's thread pool: its size (platform/thread-pool-size.ts).
-import './platform/thread-pool-size';
+// bcrypt hashes on libuv's thread pool, which Node starts (loading this very module) before any
+// code here runs: its size, UV_THREADPOOL_SIZE, is set where the process starts (the `start`
+// script, the Dockerfile), never from .env.
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { once } from 'node:events';

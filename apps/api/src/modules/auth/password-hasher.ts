@@ -13,7 +13,7 @@ export interface PasswordHasher {
 
 /**
  * bcrypt, the native package: its async calls run on libuv's thread pool, never on the thread that
- * answers requests (the pool's size is set where the API starts, platform/thread-pool-size.ts).
+ * answers requests (the pool's size, UV_THREADPOOL_SIZE, is set where the API starts: index.ts).
  */
 export function createPasswordHasher(options: { cost: number }): PasswordHasher {
   let dummy: Promise<string> | undefined;
