@@ -4,6 +4,9 @@
 // restarted, and the database is killed and restarted; every shopper retries with its
 // Idempotency-Key, webhooks arrive twice, out of order, late, for the wrong amount or never. When
 // the dust settles, every rupee must be where it belongs. CHAOS_SHOPPERS sets how many (100).
+// Behind them wait 205 abandoned checkouts that reconciliation must page through to reach the
+// shoppers whose every word was lost. A second test kills the API in the middle of the owner's
+// refunds (cancels of paid orders, refunds of returns) and checks each is finished once.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -12,7 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { formatAmountForOrder, priceCart } from '@vanya/catalog';
+import { cartSummaryText, formatAmountForOrder, priceCart, priceOrder } from '@vanya/catalog';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../src/platform/paths';
@@ -29,6 +32,13 @@ const ITEMS = [
 const PASSWORD = 'Kokum#Butter1';
 /** How long the shop may take to heal after the last fault before the figures are read. */
 const SETTLE_MS = 120_000;
+/** Abandoned checkouts older than any shopper's, all waiting for a payment that never comes. */
+const BACKLOG = 205;
+/** Paid orders the owner cancels, and delivered ones whose return the owner refunds, mid-crash. */
+const OWNER_CANCELS = 6;
+const OWNER_RETURNS = 6;
+/** The owner's refund request is cut off by a SIGKILL this long (at most) after it is sent. */
+const REFUND_KILL_MS = 150;
 
 type Kind = 'plain' | 'double' | 'wrong' | 'closed' | 'silent';
 
@@ -133,6 +143,8 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     keySecret: randomBytes(18).toString('base64url'),
     webhookSecret: randomBytes(18).toString('base64url'),
   };
+  // An account is the owner's when its verified email is listed in OWNER_EMAILS.
+  const ownerEmail = `owner.${randomBytes(3).toString('hex')}@example.in`;
   let db: RestartableDatabase;
   let smtp: SmtpSink;
   let razorpay: FakeRazorpay;
@@ -159,6 +171,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         RAZORPAY_KEY_SECRET: keys.keySecret,
         RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
         RAZORPAY_API_URL: razorpay.url,
+        OWNER_EMAILS: ownerEmail,
         SELLER_GSTIN: '27AAPFV1234C1ZA',
         DATA_DIR: dir,
         UPLOAD_DIR: path.join(dir, 'uploads'),
@@ -224,8 +237,12 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function signUp(i: number): Promise<Shopper> {
-    const email = `chaos.${i}.${randomBytes(3).toString('hex')}@example.in`;
+  function signUp(i: number): Promise<Shopper> {
+    return signUpAs(i, `chaos.${i}.${randomBytes(3).toString('hex')}@example.in`);
+  }
+
+  /** Registers `email` and verifies it from the mail, as a person would. */
+  async function signUpAs(i: number, email: string): Promise<Shopper> {
     const registered = await persist(
       () =>
         call(base, 'POST', '/api/auth/register', {
@@ -375,7 +392,84 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     await Promise.all(hooks);
   }
 
+  /**
+   * Abandoned checkouts: orders two hours old still waiting for a payment that never came, each
+   * with its provider order open at Razorpay and no payment on it, stored as the shop stores a new
+   * order. Their numbers (VNY-0xxxxx) are below any the shop gives (VNY-100000 and up), and each
+   * belongs to an account of its own, so none is taken for a shopper's second order.
+   */
+  async function plantBacklog(): Promise<void> {
+    const { lines, shippingTax, supply, ...totals } = priceOrder(ITEMS, {
+      deliveryState: 'Maharashtra',
+    });
+    const since = Date.now() - 2 * 60 * 60_000;
+    const orders = Array.from({ length: BACKLOG }, (_, i) => {
+      const orderNumber = `VNY-0${String(i).padStart(5, '0')}`;
+      const providerOrderId = `order_backlog${String(i).padStart(3, '0')}${randomBytes(3).toString('hex')}`;
+      const createdAt = new Date(since + i * 1000);
+      razorpay.orders.set(providerOrderId, {
+        id: providerOrderId,
+        entity: 'order',
+        amount: totals.grandTotal,
+        amount_paid: 0,
+        amount_due: totals.grandTotal,
+        currency: 'INR',
+        receipt: orderNumber,
+        status: 'created',
+        attempts: 0,
+        notes: { orderNumber },
+        created_at: Math.floor(createdAt.getTime() / 1000),
+      });
+      return {
+        _id: new mongoose.Types.ObjectId(),
+        userId: new mongoose.Types.ObjectId(),
+        orderNumber,
+        status: 'pending_payment',
+        idempotencyKey: `backlog-${i}-${randomBytes(6).toString('hex')}`,
+        requestHash: randomBytes(32).toString('hex'),
+        firstName: 'Abandoned',
+        lastName: String(i),
+        email: `abandoned.${i}@example.in`,
+        phone: '9822045123',
+        address: `${i} Station Road, Near Bus Stand`,
+        city: 'Latur',
+        state: 'Maharashtra',
+        pinCode: '413512',
+        country: 'IN',
+        paymentMethod: 'upi',
+        gstNumber: '',
+        cartSummary: cartSummaryText(ITEMS),
+        deliveryState: 'Maharashtra',
+        supply,
+        lines,
+        totals,
+        shippingTax,
+        provider: 'razorpay',
+        providerOrderId,
+        paymentId: null,
+        paidAt: null,
+        failureReason: null,
+        invoiceNumber: null,
+        invoiceDate: null,
+        confirmationMailedAt: null,
+        deliveredAt: null,
+        paymentHold: null,
+        events: [{ status: 'pending_payment', at: createdAt, by: 'shopper' }],
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    const conn = await mongoose.createConnection(db.uri).asPromise();
+    try {
+      await conn.db!.collection('orders').insertMany(orders);
+    } finally {
+      await conn.close();
+    }
+  }
+
   it('keeps every paid order, once, with its invoice and one mail, and refunds every double charge', async () => {
+    // Every shopper's order is younger than the backlog, which reconciliation pages through first.
+    await plantBacklog();
     const shoppers: Shopper[] = [];
     for (let start = 0; start < SHOPPERS; start += 10) {
       const batch = Array.from({ length: Math.min(10, SHOPPERS - start) }, (_, k) => start + k);
@@ -472,6 +566,30 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         }
       const refundsTooMany =
         razorpay.refunds.length - shoppers.filter((s) => s.kind === 'double').length;
+      // Silent shoppers' orders can only be paid by reconciliation, which reaches them behind
+      // the backlog; the backlog itself has nothing to be paid with.
+      const paidByReconcile = new Set(
+        (
+          await conn
+            .db!.collection<{ _id: string; paymentId: string }>('payment_events')
+            .find({ type: 'paid', source: 'reconcile' })
+            .toArray()
+        ).map((e) => e.paymentId),
+      );
+      const silentPaid = shoppers.filter((s) => {
+        const order = byProviderOrder.get(String(s.providerOrderId));
+        return (
+          s.kind === 'silent' && order?.status === 'paid' && paidByReconcile.has(order.paymentId)
+        );
+      }).length;
+      const backlogAsked = new Set(
+        razorpay.requests
+          .map((r) => /^\/v1\/orders\/(order_backlog\w+)\/payments$/.exec(r.path)?.[1])
+          .filter(Boolean),
+      ).size;
+      const backlogWaiting = orders.filter(
+        (o) => /^VNY-0\d{5}$/.test(String(o.orderNumber)) && o.status === 'pending_payment',
+      ).length;
       return {
         shoppers: shoppers.length,
         'orders paid': orders.filter((o) => o.status === 'paid').length,
@@ -488,6 +606,9 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         'double charges unrefunded': unrefunded,
         'refunds beyond double charges': refundsTooMany,
         'wrong amounts paid': wrongPaid,
+        'abandoned checkouts waiting (backlog)': backlogWaiting,
+        'of them asked about at Razorpay by reconciliation': backlogAsked,
+        'silent orders paid by reconciliation behind them': silentPaid,
       };
     };
 
@@ -531,5 +652,420 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     });
     expect(result['orders paid']).toBe(shoppers.filter((s) => s.kind !== 'wrong').length);
     expect(faults).toHaveLength(4);
+    expect({
+      backlog: result['abandoned checkouts waiting (backlog)'],
+      backlogAsked: result['of them asked about at Razorpay by reconciliation'],
+      silentPaid: result['silent orders paid by reconciliation behind them'],
+    }).toEqual({
+      backlog: BACKLOG,
+      backlogAsked: BACKLOG,
+      silentPaid: shoppers.filter((s) => s.kind === 'silent').length,
+    });
+  });
+
+  it('finishes every owner refund the API was killed in the middle of, once: money, credit note, mail', async () => {
+    const owner = await signUpAs(-1, ownerEmail);
+    const count = OWNER_CANCELS + OWNER_RETURNS;
+    const buyers: Shopper[] = [];
+    for (let start = 0; start < count; start += 6) {
+      const batch = Array.from({ length: Math.min(6, count - start) }, (_, k) => 1000 + start + k);
+      buyers.push(...(await Promise.all(batch.map(signUp))));
+    }
+
+    /** The owner at the admin screen: repeats a request until the API answers it (no faults yet). */
+    const asOwner = async (url: string, json: unknown) => {
+      const answer = await persist(
+        () => call(base, 'POST', url, { json, token: owner.token }),
+        (a) => a.status > 0 && a.status < 500,
+      );
+      if (answer.status !== 200)
+        throw new Error(`owner ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer;
+    };
+
+    interface OwnerRefund {
+      kind: 'cancel' | 'return';
+      shopper: Shopper;
+      orderId: string;
+      orderNumber: string;
+      paymentId: string;
+      /** What the owner means to give back, in paise. */
+      amount: number;
+      /** The whole payment: a cancel (the order ends cancelled) or a whole return (it ends refunded). */
+      whole: boolean;
+      /** The refund's key in `refunds` and `credit_notes`. */
+      key: string;
+      url: string;
+      body: Record<string, unknown>;
+      killAfterMs?: number;
+      first?: number;
+      /** How far the refund had got when the API died. */
+      stage?: string;
+      retry?: Answer;
+      /** The refund record's state right after the retry. */
+      afterRetry?: string;
+    }
+
+    // Every buyer places an order and pays it (verified at once: nothing here is about payments).
+    const targets = await Promise.all(
+      buyers.map(async (shopper, k): Promise<OwnerRefund> => {
+        const placed = await persist(
+          () =>
+            call(base, 'POST', '/api/orders', {
+              json: orderBody(shopper),
+              token: shopper.token,
+              headers: { 'Idempotency-Key': shopper.key },
+            }),
+          (a) => a.status === 201 || a.status === 200,
+        );
+        if (placed.status !== 201 && placed.status !== 200)
+          throw new Error(`order ${shopper.i}: ${placed.status} ${JSON.stringify(placed.body)}`);
+        const order = placed.body.order as { _id: string; orderNumber: string };
+        const payment = placed.body.payment as { providerOrderId: string; amount: number };
+        const paid = razorpay.capture(payment.providerOrderId);
+        const verified = await persist(
+          () =>
+            call(base, 'POST', '/api/payments/verify', {
+              json: {
+                orderId: order._id,
+                razorpay_order_id: payment.providerOrderId,
+                razorpay_payment_id: paid.id,
+                razorpay_signature: hmac(keys.keySecret, `${payment.providerOrderId}|${paid.id}`),
+              },
+            }),
+          (a) => a.status > 0 && a.status < 500,
+        );
+        if (verified.status !== 200)
+          throw new Error(
+            `verify ${shopper.i}: ${verified.status} ${JSON.stringify(verified.body)}`,
+          );
+        const bought = {
+          shopper,
+          orderId: order._id,
+          orderNumber: order.orderNumber,
+          paymentId: paid.id,
+        };
+        const orderUrl = `/api/admin/orders/${order._id}/status`;
+        if (k < OWNER_CANCELS) {
+          // Half are cancelled while still paid, half once packed.
+          if (k % 2 === 1) await asOwner(orderUrl, { status: 'packed' });
+          return {
+            ...bought,
+            kind: 'cancel',
+            amount: payment.amount,
+            whole: true,
+            key: `order-refund-${order._id}`,
+            url: orderUrl,
+            body: { status: 'cancelled' },
+          };
+        }
+        // Delivered, returned by the shopper, approved (half also received) by the owner.
+        await asOwner(orderUrl, { status: 'packed' });
+        await asOwner(orderUrl, {
+          status: 'shipped',
+          carrier: 'Delhivery',
+          trackingNumber: `DLV${shopper.i}${randomBytes(3).toString('hex')}`,
+        });
+        await asOwner(orderUrl, { status: 'delivered' });
+        const requested = await persist(
+          () =>
+            call(base, 'POST', '/api/returns', {
+              json: {
+                orderId: order._id,
+                reason: 'The soap dried my skin out',
+                method: 'original_payment',
+              },
+              token: shopper.token,
+            }),
+          (a) => a.status > 0 && a.status < 500,
+        );
+        if (requested.status !== 201)
+          throw new Error(
+            `return ${shopper.i}: ${requested.status} ${JSON.stringify(requested.body)}`,
+          );
+        const returnId = String(requested.body._id);
+        const returnUrl = `/api/admin/returns/${returnId}`;
+        await asOwner(returnUrl, { action: 'approve' });
+        if (k % 2 === 1) await asOwner(returnUrl, { action: 'receive' });
+        // Half are refunded whole; the other half less ₹25 kept for a damaged seal.
+        const whole = k % 2 === 0;
+        const amount = whole ? payment.amount : payment.amount - 2500;
+        return {
+          ...bought,
+          kind: 'return',
+          amount,
+          whole,
+          key: `return-refund-${returnId}`,
+          url: returnUrl,
+          body: whole ? { action: 'refund' } : { action: 'refund', refundAmount: amount },
+        };
+      }),
+    );
+
+    // One refund at a time (in a shuffled order): the owner presses the button, the API is
+    // killed 0-150 ms later and restarted, and the owner presses it again once the page loads,
+    // whatever the first press answered.
+    const sequence = [...targets].sort(() => Math.random() - 0.5);
+    const send = (t: OwnerRefund) =>
+      call(base, 'POST', t.url, { json: t.body, token: owner.token });
+    const conn = await mongoose.createConnection(db.uri).asPromise();
+    const refundsCol = conn.db!.collection<{
+      _id: string;
+      state: string;
+      providerRefundId: string | null;
+      creditNoteNumber: string | null;
+    }>('refunds');
+    const sentMails = conn.db!.collection<{ _id: string; state: string }>('sent_mails');
+    /** How far the refund got, read while the API lies dead: where the kill landed. */
+    const stageOf = async (t: OwnerRefund): Promise<string> => {
+      const record = await refundsCol.findOne({ _id: t.key });
+      const atProvider = razorpay.refunds.some((r) => r.payment_id === t.paymentId);
+      if (!record) return atProvider ? 'money back, nothing decided (!)' : 'nothing decided';
+      if (record.state === 'done') return 'done';
+      if (!record.providerRefundId)
+        return atProvider ? 'money back, not recorded' : 'decided, money not sent';
+      if (!record.creditNoteNumber) return 'money back, no credit note';
+      const mail = await sentMails.findOne({ _id: `refund:${t.key}` });
+      if (!mail) return 'credit note, mail not begun';
+      return mail.state === 'done' ? 'mailed, not closed' : 'mail under way';
+    };
+    const stormStarted = Date.now();
+    for (const t of sequence) {
+      const first = send(t);
+      t.killAfterMs = Math.random() * REFUND_KILL_MS;
+      await sleep(t.killAfterMs);
+      await killApi();
+      t.first = (await first).status;
+      t.stage = await stageOf(t);
+      await startApi();
+      t.retry = await persist(
+        () => send(t),
+        (a) => a.status > 0 && a.status < 500,
+      );
+      t.afterRetry = (await refundsCol.findOne({ _id: t.key }))?.state ?? 'missing';
+    }
+    const stormMs = Date.now() - stormStarted;
+
+    const refundKeys = targets.map((t) => t.key);
+    const pendingAfterRetries = targets.filter((t) => t.afterRetry !== 'done').length;
+    const subjectOf = (t: OwnerRefund) =>
+      t.kind === 'cancel'
+        ? `order ${t.orderNumber} is cancelled`
+        : `Your return for order ${t.orderNumber}: refunded`;
+    const mailsOf = (t: OwnerRefund) =>
+      smtp.received.filter(
+        (m) => m.to.includes(t.shopper.email.toLowerCase()) && m.subject.includes(subjectOf(t)),
+      );
+
+    // Whatever the retries left, reconciliation settles (every 3 s; a mail whose sender died is
+    // taken over after 30 s).
+    const settleStarted = Date.now();
+    const deadline = settleStarted + SETTLE_MS;
+    for (;;) {
+      const done = await refundsCol.countDocuments({ _id: { $in: refundKeys }, state: 'done' });
+      const mailed = targets.filter((t) => mailsOf(t).length > 0).length;
+      if ((done === refundKeys.length && mailed === targets.length) || Date.now() > deadline) break;
+      await sleep(1000);
+    }
+    const settleMs = Date.now() - settleStarted;
+    // Let any straggler (a second refund, a mail sent again) show itself before judging.
+    await sleep(3000);
+
+    const oid = (id: string) => new mongoose.Types.ObjectId(id);
+    const refundDocs = new Map((await refundsCol.find({}).toArray()).map((r) => [r._id, r]));
+    const notes = await conn
+      .db!.collection<{ _id: string; number: string; amount: number; orderId: unknown }>(
+        'credit_notes',
+      )
+      .find({})
+      .toArray();
+    const cnNumbers = await conn
+      .db!.collection<{ _id: string; seq: number; documentId: string }>('document_numbers')
+      .find({ series: 'CN' })
+      .toArray();
+    const orders = new Map(
+      (
+        await conn
+          .db!.collection('orders')
+          .find({ _id: { $in: targets.map((t) => oid(t.orderId)) } })
+          .toArray()
+      ).map((o) => [String(o._id), o]),
+    );
+    const returns = new Map(
+      (
+        await conn
+          .db!.collection('returns')
+          .find({ orderId: { $in: targets.map((t) => oid(t.orderId)) } })
+          .toArray()
+      ).map((r) => [String(r.orderId), r]),
+    );
+    const ledger = await conn
+      .db!.collection<{ orderId: unknown; amount: number }>('payment_events')
+      .find({ type: 'refund', orderId: { $in: targets.map((t) => oid(t.orderId)) } })
+      .toArray();
+    await conn.close();
+
+    let refundedTwice = 0;
+    let refundedMore = 0;
+    let refundedLess = 0;
+    let notesMissing = 0;
+    let notesDuplicated = 0;
+    let notesWrong = 0;
+    let mailsMissing = 0;
+    let mailsDuplicated = 0;
+    let mailsResent = 0;
+    let recordsNotDone = 0;
+    let ordersWrong = 0;
+    let returnsWrong = 0;
+    let ledgerWrong = 0;
+    let retriesRefused = 0;
+    for (const t of targets) {
+      const made = razorpay.refunds.filter((r) => r.payment_id === t.paymentId);
+      const refunded = made.reduce((sum, r) => sum + r.amount, 0);
+      if (made.length > 1) refundedTwice += 1;
+      if (refunded > t.amount) refundedMore += 1;
+      if (refunded < t.amount) refundedLess += 1;
+      const note = notes.find((n) => n._id === t.key);
+      const orderNotes = notes.filter((n) => String(n.orderId) === t.orderId);
+      if (!note) notesMissing += 1;
+      if (orderNotes.length > 1) notesDuplicated += orderNotes.length - 1;
+      if (note && note.amount !== t.amount) notesWrong += 1;
+      const mails = mailsOf(t);
+      const ids = new Set(mails.map((m) => m.messageId));
+      if (mails.length === 0) mailsMissing += 1;
+      mailsDuplicated += Math.max(0, ids.size - 1);
+      mailsResent += mails.length - ids.size;
+      const record = refundDocs.get(t.key);
+      if (
+        record?.state !== 'done' ||
+        made.length !== 1 ||
+        record.providerRefundId !== made[0]!.id ||
+        !note ||
+        record.creditNoteNumber !== note.number
+      )
+        recordsNotDone += 1;
+      const placed = orders.get(t.orderId);
+      const expected = t.kind === 'cancel' ? 'cancelled' : t.whole ? 'refunded' : 'delivered';
+      if (placed?.status !== expected) ordersWrong += 1;
+      if (t.kind === 'return') {
+        const ret = returns.get(t.orderId);
+        if (
+          ret?.status !== 'refunded' ||
+          ret.refundedAmount !== t.amount ||
+          !note ||
+          ret.creditNoteNumber !== note.number
+        )
+          returnsWrong += 1;
+      }
+      const lines = ledger.filter((e) => String(e.orderId) === t.orderId);
+      if (lines.length !== 1 || lines[0]!.amount !== t.amount) ledgerWrong += 1;
+      // A retry answers 200 (finished now) or 409 (the first press had already moved it).
+      const already =
+        t.retry?.status === 409 &&
+        ['ORDER_MOVE_NOT_ALLOWED', 'RETURN_MOVE_NOT_ALLOWED'].includes(String(t.retry.body.code));
+      if (t.retry?.status !== 200 && !already) retriesRefused += 1;
+    }
+    // The credit-note series: consecutive from 1, every number bound to the note that bears it.
+    const seqs = cnNumbers.map((n) => n.seq).sort((a, b) => a - b);
+    const cnHoles = seqs.filter((seq, i) => seq !== i + 1).length;
+    const cnUnissued =
+      cnHoles +
+      cnNumbers.filter((n) => notes.find((note) => note._id === n.documentId)?.number !== n._id)
+        .length +
+      notes.filter((note) => !cnNumbers.some((n) => n._id === note.number)).length;
+    const otherRecordsPending = [...refundDocs.values()].filter(
+      (r) => r.state !== 'done' && !refundKeys.includes(r._id),
+    ).length;
+
+    const answers = (pick: (t: OwnerRefund) => number | undefined, status: number) =>
+      targets.filter((t) => pick(t) === status).length;
+    const stages = new Map<string, number>();
+    for (const t of targets) stages.set(t.stage!, (stages.get(t.stage!) ?? 0) + 1);
+    // The owner's retry of a refund a crash left half-done answers 200 and finishes what it can.
+    const refusedWhilePending = targets.filter(
+      (t) => t.retry?.status !== 200 && t.stage !== 'done' && t.stage !== 'nothing decided',
+    ).length;
+    const found = {
+      refundedTwice,
+      refundedMore,
+      refundedLess,
+      notesMissing,
+      notesDuplicated,
+      notesWrong,
+      cnUnissued,
+      mailsMissing,
+      mailsDuplicated,
+      recordsNotDone: recordsNotDone + otherRecordsPending,
+      ordersWrong,
+      returnsWrong,
+      ledgerWrong,
+      retriesRefused,
+    };
+    const killAt = targets.map((t) => Math.round(t.killAfterMs!));
+    const result = {
+      'owner refunds (cancels, returns)': `${OWNER_CANCELS}, ${OWNER_RETURNS}`,
+      'API kills (0-150 ms after the press)': targets.length,
+      'kill after (ms, min-max)': `${Math.min(...killAt)}-${Math.max(...killAt)}`,
+      ...Object.fromEntries(
+        [...stages.entries()].sort().map(([stage, n]) => [`killed at: ${stage}`, n]),
+      ),
+      'first press answered 200': answers((t) => t.first, 200),
+      'first press cut off': answers((t) => t.first, 0),
+      'retry answered 200': answers((t) => t.retry?.status, 200),
+      'retry answered 409': answers((t) => t.retry?.status, 409),
+      'retry answered 409 while its refund was half-done': refusedWhilePending,
+      'refunds pending after the retries': pendingAfterRetries,
+      'seconds of kills and retries': Math.round(stormMs / 1000),
+      'seconds until reconciliation settled the rest': Math.round(settleMs / 1000),
+      'refunds made at Razorpay': razorpay.refunds.filter((r) =>
+        targets.some((t) => t.paymentId === r.payment_id),
+      ).length,
+      'credit notes issued': notes.length,
+      'CN numbers taken': cnNumbers.length,
+      'refund mails re-sent (same Message-ID)': mailsResent,
+      'money refunded twice': refundedTwice,
+      'money refunded beyond the amount': refundedMore,
+      'money not (wholly) refunded': refundedLess,
+      'credit notes missing': notesMissing,
+      'credit notes duplicated': notesDuplicated,
+      'credit notes of a wrong amount': notesWrong,
+      'CN numbers unissued (holes, unbound)': cnUnissued,
+      'refund mails missing': mailsMissing,
+      'refund mails duplicated': mailsDuplicated,
+      'refund records not done': found.recordsNotDone,
+      'orders in a wrong state': ordersWrong,
+      'returns not refunded with amount and note': returnsWrong,
+      'ledger refund lines wrong': ledgerWrong,
+      'retries refused otherwise': retriesRefused,
+    };
+    console.log(`\nOwner refunds with the API killed mid-way (${targets.length} kills)`);
+    console.table(result);
+    console.log(
+      targets
+        .map(
+          (t) =>
+            `${t.kind} ${t.orderNumber}: killed after ${Math.round(t.killAfterMs!)} ms at '${t.stage}', first press ${t.first}, retry ${t.retry?.status} ${t.retry?.body.code ?? ''} (refund ${t.afterRetry} after it), ${mailsOf(t).length} mail(s)`,
+        )
+        .join('\n'),
+    );
+    if (Object.values(found).some((v) => v > 0))
+      console.log(`The API said:\n${output.slice(-3000)}`);
+    expect(found).toEqual({
+      refundedTwice: 0,
+      refundedMore: 0,
+      refundedLess: 0,
+      notesMissing: 0,
+      notesDuplicated: 0,
+      notesWrong: 0,
+      cnUnissued: 0,
+      mailsMissing: 0,
+      mailsDuplicated: 0,
+      recordsNotDone: 0,
+      ordersWrong: 0,
+      returnsWrong: 0,
+      ledgerWrong: 0,
+      retriesRefused: 0,
+    });
+    expect(cnNumbers).toHaveLength(targets.length);
   });
 });
