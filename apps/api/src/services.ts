@@ -13,6 +13,8 @@ import { createOrderLifecycle } from './modules/orders/order-lifecycle';
 import type { OrderLifecycle } from './modules/orders/order-lifecycle';
 import { createOrdersService } from './modules/orders/orders.service';
 import type { OrdersService } from './modules/orders/orders.service';
+import { createRefunds } from './modules/orders/refunds';
+import type { Refunds } from './modules/orders/refunds';
 import { RazorpayProvider, TestPaymentProvider } from './modules/payments/payment-provider';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -36,6 +38,7 @@ export interface Services {
   lifecycle: OrderLifecycle;
   orders: OrdersService;
   payments: PaymentsService;
+  refunds: Refunds;
   auth: AuthService;
   stock: StockService;
   adminOrders: AdminOrders;
@@ -43,6 +46,8 @@ export interface Services {
   jobs: Jobs;
   /** Runs work that outlives a request; close() waits for what is still running. */
   runInBackground(task: () => Promise<unknown>): void;
+  /** Resolves once no work started by runInBackground is running. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,18 +66,21 @@ export function createServices(config: Config, logger: Logger): Services {
     running.add(promise);
   };
 
+  const staleAfterMs = config.jobs.recoveryStaleMs;
   const lifecycle = createOrderLifecycle({
     logger,
     mailer,
     seller: config.seller,
-    staleAfterMs: config.jobs.recoveryStaleMs,
+    staleAfterMs,
+    runInBackground,
   });
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
+  const refunds = createRefunds({ provider, lifecycle, mailer, logger, staleAfterMs });
   const stock = createStockService();
-  const orders = createOrdersService({ payments, lifecycle, stock });
+  const orders = createOrdersService({ payments, lifecycle, stock, refunds });
   const adminOrders = createAdminOrders({
     lifecycle,
-    payments,
+    refunds,
     logger,
     linkSecret: config.secrets.invoiceLinks,
   });
@@ -80,10 +88,14 @@ export function createServices(config: Config, logger: Logger): Services {
     [
       {
         // Orders left waiting for payment (browser closed, webhook lost, a crash) and paid orders
-        // whose invoice or mail is missing are finished; double charges are refunded.
+        // whose invoice or mail is missing are finished; double charges are refunded; refunds a
+        // crash or the provider left half-done are settled.
         name: 'reconcile',
         everyMs: config.jobs.reconcileEveryMs,
-        run: () => payments.reconcile({ minAgeMs: config.jobs.reconcileMinAgeMs }),
+        run: async () => {
+          await payments.reconcile({ minAgeMs: config.jobs.reconcileMinAgeMs });
+          await refunds.settlePending();
+        },
       },
       { name: 'sweep', everyMs: 10 * 60 * 1000, run: () => sweepExpired() },
     ],
@@ -101,15 +113,19 @@ export function createServices(config: Config, logger: Logger): Services {
     auth,
     stock,
     adminOrders,
+    refunds,
     adminSupport: createAdminSupport({
       lifecycle,
-      payments,
+      refunds,
       mailer,
       logger,
       webOrigin: config.webOrigin,
     }),
     jobs,
     runInBackground,
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
     async close() {
       await jobs.stop();
       await Promise.allSettled([...running]);
