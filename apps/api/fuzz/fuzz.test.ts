@@ -3,7 +3,9 @@
 // requests from every documented operation (valid ones and invalid ones), signed in as a shopper,
 // and checks every answer: no server error, a documented status, a body and headers that match
 // the document, invalid input refused, valid input accepted, 405 for undeclared methods, and
-// authenticated operations refusing a request without the session.
+// authenticated operations refusing a request without the session. A second pass does the same
+// over the owner area signed in as the shop's owner (OWNER_EMAILS), so that the owner's operations
+// are fuzzed past their 403 too.
 //
 // Short form (scripts/test.sh, CI): pnpm --filter @vanya/api fuzz:short  -- a few hundred requests
 // Long form:                         pnpm --filter @vanya/api fuzz        -- at least 5,000
@@ -16,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../src/platform/paths';
-import { client, signUp, startBuiltApi } from '../journeys/support/built-api';
+import { client, OWNER_EMAIL, signUp, startBuiltApi } from '../journeys/support/built-api';
 import type { BuiltApi } from '../journeys/support/built-api';
 
 const LONG = process.env.FUZZ_FORM === 'long';
@@ -24,9 +26,19 @@ const LONG = process.env.FUZZ_FORM === 'long';
 // is gone), so in the long form it sets the number of requests: about 8 a second on a 2-core
 // machine. The short form has none: its examples alone bound it (about 1,000 requests), so a busy
 // machine makes it slower, never smaller.
-const FORM: { name: string; maxExamples: number; minRequests: number; maxTime?: number } = LONG
-  ? { name: 'long', maxExamples: 50, minRequests: 5000, maxTime: 15 * 60 }
-  : { name: 'short', maxExamples: 3, minRequests: 300 };
+// The long form's budget is shared: two thirds for the shopper's pass over every operation, a third
+// for the owner's pass over the owner area.
+const FORM: {
+  name: string;
+  maxExamples: number;
+  minRequests: number;
+  minOwnerRequests: number;
+  maxTime?: number;
+} = LONG
+  ? { name: 'long', maxExamples: 50, minRequests: 5000, minOwnerRequests: 1000, maxTime: 15 * 60 }
+  : { name: 'short', maxExamples: 3, minRequests: 300, minOwnerRequests: 50 };
+/** The owner area's operations, fuzzed a second time with the owner's session. */
+const OWNER_AREA = '^/api/admin/';
 const SEED = Number(process.env.FUZZ_SEED ?? 20260801);
 /** More schemathesis options, e.g. FUZZ_ST_ARGS='--include-path-regex /auth/' to narrow a run. */
 const EXTRA_ARGS = (process.env.FUZZ_ST_ARGS ?? '').split(' ').filter(Boolean);
@@ -123,7 +135,7 @@ async function smsGateway(): Promise<{ url: string; sent: () => number; close():
 interface StReport {
   exit_code: number;
   complete: boolean;
-  operations: { total: number; tested: number; errored: number } | null;
+  operations: { total: number; selected?: number; tested: number; errored: number } | null;
   test_cases: { generated: number; with_failures: number; errored: number };
   failures: { title: string; count: number; operations: string[] }[];
   errors: { title: string; count: number }[];
@@ -158,8 +170,8 @@ describe(`schemathesis over /api/openapi.json (${FORM.name} form)`, () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vanya-fuzz-'));
   let stack: BuiltApi;
   let sms: Awaited<ReturnType<typeof smsGateway>>;
-  let proxy: Awaited<ReturnType<typeof countingProxy>>;
-  let token: string;
+  let shopperToken: string;
+  let ownerToken: string;
 
   beforeAll(async () => {
     if (!existsSync(st))
@@ -168,80 +180,120 @@ describe(`schemathesis over /api/openapi.json (${FORM.name} form)`, () => {
       );
     sms = await smsGateway();
     stack = await startBuiltApi({ SMS_URL: sms.url, SMS_API_KEY: 'fuzz-gateway-key' });
-    proxy = await countingProxy(stack.baseUrl);
-    ({ token } = await signUp(stack, client(stack.baseUrl), 'Fuzz Shopper'));
+    const api = client(stack.baseUrl);
+    ({ token: shopperToken } = await signUp(stack, api, 'Fuzz Shopper'));
+    // The API makes an account the owner when its verified address is in OWNER_EMAILS.
+    ({ token: ownerToken } = await signUp(stack, api, 'Meera Owner', OWNER_EMAIL));
+    const summary = await fetch(`${stack.baseUrl}/api/admin/summary`, {
+      headers: { Authorization: `Bearer ${ownerToken}` },
+    });
+    if (summary.status !== 200)
+      throw new Error(`The owner's session is refused the owner area (${summary.status})`);
   });
   afterAll(async () => {
-    await proxy?.close();
     await stack?.stop();
     await sms?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('finds no server error, no undocumented answer and no schema violation', async () => {
-    const report = path.join(dir, 'report.json');
-    const { code, output } = await runSchemathesis(
-      [
-        st,
-        '--config-file',
-        path.join(FUZZ_DIR, 'schemathesis.toml'),
-        'run',
-        `${proxy.url}/api/openapi.json`,
-        '--url',
-        proxy.url,
-        '--header',
-        `Authorization: Bearer ${token}`,
-        '--checks',
-        CHECKS.join(','),
-        '--max-examples',
-        String(FORM.maxExamples),
-        ...(FORM.maxTime ? ['--max-time', String(FORM.maxTime)] : []),
-        '--seed',
-        String(SEED),
-        // One worker: hypothesis' lambda descriptions are not thread-safe on Python 3.11
-        // ("AST constructor recursion depth mismatch"), and two cores are busy with the API anyway.
-        '--workers',
-        '1',
-        '--request-timeout',
-        '30',
-        '--suppress-health-check',
-        'all',
-        '--generation-database',
-        'none',
-        '--no-color',
-        '--report',
-        'json',
-        '--report-json-path',
-        report,
-        ...EXTRA_ARGS,
-      ],
-      dir,
-    );
-    const result = existsSync(report)
-      ? (JSON.parse(readFileSync(report, 'utf8')) as StReport)
-      : undefined;
-    const summary = {
-      form: FORM.name,
-      requests: proxy.counts.requests,
-      statuses: proxy.counts.statuses,
-      operations: result?.operations,
-      testCases: result?.test_cases,
-    };
-    // The whole run, for reading afterwards (CI keeps .reports).
-    const reports = path.join(root, 'apps/api/.reports');
-    mkdirSync(reports, { recursive: true });
-    writeFileSync(path.join(reports, `fuzz-${FORM.name}.log`), output);
-    console.log(`schemathesis ${JSON.stringify(summary)}`);
-    if (code !== 0 || !result) console.log(output.slice(-12_000));
-    if (proxy.counts.serverErrors.length > 0) console.log(stack.output().slice(-6000));
+  /** One schemathesis pass through a counting proxy of its own; asserts it found nothing. */
+  async function pass(
+    name: string,
+    token: string,
+    options: { maxTime?: number; minRequests: number; args?: string[] },
+  ) {
+    const proxy = await countingProxy(stack.baseUrl);
+    try {
+      const report = path.join(dir, `report-${name}.json`);
+      const { code, output } = await runSchemathesis(
+        [
+          st,
+          '--config-file',
+          path.join(FUZZ_DIR, 'schemathesis.toml'),
+          'run',
+          `${proxy.url}/api/openapi.json`,
+          '--url',
+          proxy.url,
+          '--header',
+          `Authorization: Bearer ${token}`,
+          '--checks',
+          CHECKS.join(','),
+          '--max-examples',
+          String(FORM.maxExamples),
+          ...(options.maxTime ? ['--max-time', String(options.maxTime)] : []),
+          '--seed',
+          String(SEED),
+          // One worker: hypothesis' lambda descriptions are not thread-safe on Python 3.11
+          // ("AST constructor recursion depth mismatch"), and two cores are busy with the API anyway.
+          '--workers',
+          '1',
+          '--request-timeout',
+          '30',
+          '--suppress-health-check',
+          'all',
+          '--generation-database',
+          'none',
+          '--no-color',
+          '--report',
+          'json',
+          '--report-json-path',
+          report,
+          ...(options.args ?? []),
+          ...EXTRA_ARGS,
+        ],
+        dir,
+      );
+      const result = existsSync(report)
+        ? (JSON.parse(readFileSync(report, 'utf8')) as StReport)
+        : undefined;
+      const summary = {
+        form: FORM.name,
+        pass: name,
+        requests: proxy.counts.requests,
+        statuses: proxy.counts.statuses,
+        operations: result?.operations,
+        testCases: result?.test_cases,
+      };
+      // The whole run, for reading afterwards (CI keeps .reports).
+      const reports = path.join(root, 'apps/api/.reports');
+      mkdirSync(reports, { recursive: true });
+      writeFileSync(path.join(reports, `fuzz-${FORM.name}-${name}.log`), output);
+      console.log(`schemathesis ${JSON.stringify(summary)}`);
+      if (code !== 0 || !result) console.log(output.slice(-12_000));
+      if (proxy.counts.serverErrors.length > 0) console.log(stack.output().slice(-6000));
 
-    expect(result, 'schemathesis wrote no report').toBeDefined();
-    expect(result!.errors, 'schemathesis errors').toEqual([]);
-    expect(result!.failures, 'schemathesis failures').toEqual([]);
-    expect(proxy.counts.serverErrors, 'answers of 500 and above').toEqual([]);
-    expect(result!.operations?.errored ?? 0).toBe(0);
-    expect(result!.operations?.tested).toBe(result!.operations?.total);
-    expect(proxy.counts.requests).toBeGreaterThanOrEqual(FORM.minRequests);
-    expect(code).toBe(0);
+      expect(result, 'schemathesis wrote no report').toBeDefined();
+      expect(result!.errors, 'schemathesis errors').toEqual([]);
+      expect(result!.failures, 'schemathesis failures').toEqual([]);
+      expect(proxy.counts.serverErrors, 'answers of 500 and above').toEqual([]);
+      expect(result!.operations?.errored ?? 0).toBe(0);
+      // Every operation the pass selected (the owner's pass selects the owner area).
+      expect(result!.operations?.tested).toBe(
+        result!.operations?.selected ?? result!.operations?.total,
+      );
+      expect(proxy.counts.requests).toBeGreaterThanOrEqual(options.minRequests);
+      expect(code).toBe(0);
+      return proxy.counts.statuses;
+    } finally {
+      await proxy.close();
+    }
+  }
+
+  it('finds no server error, no undocumented answer and no schema violation, as a shopper', async () => {
+    await pass('shopper', shopperToken, {
+      maxTime: FORM.maxTime && Math.round((FORM.maxTime * 2) / 3),
+      minRequests: FORM.minRequests - FORM.minOwnerRequests,
+    });
+  });
+
+  it("finds none in the owner area either, as the shop's owner", async () => {
+    const statuses = await pass('owner', ownerToken, {
+      maxTime: FORM.maxTime && Math.round(FORM.maxTime / 3),
+      minRequests: FORM.minOwnerRequests,
+      args: ['--include-path-regex', OWNER_AREA],
+    });
+    // Served as the owner, not refused as a shopper: most answers are not 403.
+    const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+    expect(statuses[403] ?? 0).toBeLessThan(total / 2);
   });
 });

@@ -4,7 +4,8 @@ The OpenAPI document states every rule JSON Schema can state. Three kinds of rul
 
 1. Rules no schema keyword expresses: a password is at most 72 bytes in UTF-8 (the document says
    72 characters and the bytes in words), a date of birth lies in the past and not before 1900,
-   a GSTIN's last character is a checksum. `filter_body` keeps such values out of generated
+   a GSTIN's last character is a checksum, an order the owner marks shipped carries its carrier
+   and tracking number (one field's presence depending on another's value). `filter_body` keeps such values out of generated
    bodies, so "schema-valid" means what the server means by valid.
 2. File parts whose content must be what their type says: real images and a real PDF are
    registered for the media types the document names, so a valid upload is a decodable one.
@@ -91,9 +92,18 @@ def _items_fit(items: object) -> bool:
     return all(total <= 20 for total in units.values())
 
 
+def _shipment_fits(body: dict) -> bool:
+    """The owner marks an order shipped only with its carrier and tracking number (admin.ts)."""
+    if body.get("status") != "shipped":
+        return True
+    return all(
+        isinstance(body.get(key), str) and body[key].strip() != "" for key in ("carrier", "trackingNumber")
+    )
+
+
 def _all_fit(value: object) -> bool:
     if isinstance(value, dict):
-        if not _items_fit(value.get("items")):
+        if not _items_fit(value.get("items")) or not _shipment_fits(value):
             return False
         return all(_fits(str(k), v) and _all_fit(v) for k, v in value.items())
     if isinstance(value, list):

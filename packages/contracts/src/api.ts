@@ -105,6 +105,8 @@ export interface ApiResponse {
   schema?: z.ZodType;
   /** Defaults to application/json. */
   contentType?: string;
+  /** Other forms of the same answer, by media type (a CSV beside the JSON, as a query asks). */
+  alternatives?: Record<string, z.ZodType>;
 }
 
 export interface ApiRoute {
@@ -870,7 +872,11 @@ const admin: ApiRoute[] = [
     auth: true,
     query: gstExportQuerySchema,
     responses: {
-      200: { description: 'The tables (CSV when format=csv)', schema: gstExportSchema },
+      200: {
+        description: 'The tables (CSV when format=csv)',
+        schema: gstExportSchema,
+        alternatives: { 'text/csv': z.string() },
+      },
       ...invalid,
       ...ownerOnly,
     },

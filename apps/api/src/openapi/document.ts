@@ -26,7 +26,15 @@ export function buildOpenApiDocument(): OpenApiDocument {
       responses[status] = response.schema
         ? {
             description: response.description,
-            content: { 'application/json': { schema: response.schema } },
+            content: {
+              'application/json': { schema: response.schema },
+              ...Object.fromEntries(
+                Object.entries(response.alternatives ?? {}).map(([type, schema]) => [
+                  type,
+                  { schema },
+                ]),
+              ),
+            },
           }
         : { description: response.description };
     }
