@@ -18,4 +18,7 @@ const contactMessageSchema = new Schema(
   },
 );
 
+// The owner's inbox, newest first, and its unread count.
+contactMessageSchema.index({ createdAt: -1 });
+contactMessageSchema.index({ readAt: 1 });
 export const ContactMessageModel = mongoose.model('ContactMessage', contactMessageSchema);

@@ -133,9 +133,11 @@ orderSchema.index({ providerOrderId: 1 });
 orderSchema.index({ confirmationMailedAt: 1, paymentId: 1, createdAt: 1 });
 // The GST export reads invoices by date.
 orderSchema.index({ invoiceDate: 1 });
-// The owner's search.
+// The owner's search: by email, phone, or a name (its index scanned for the pattern).
 orderSchema.index({ email: 1, createdAt: -1 });
 orderSchema.index({ phone: 1, createdAt: -1 });
+orderSchema.index({ firstName: 1 });
+orderSchema.index({ lastName: 1 });
 orderSchema.index({ createdAt: -1 });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema> & {

@@ -41,6 +41,9 @@ const returnSchema = new Schema(
 );
 // The shopper's returns, newest first (pageForUser).
 returnSchema.index({ userId: 1, createdAt: -1, _id: -1 });
+// The owner's lists: by status, and all of them, newest first.
+returnSchema.index({ status: 1, createdAt: -1 });
+returnSchema.index({ createdAt: -1 });
 export const ReturnModel = mongoose.model('Return', returnSchema);
 
 const RETURNABLE = ['paid', 'shipped', 'delivered'];

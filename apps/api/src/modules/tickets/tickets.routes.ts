@@ -49,6 +49,9 @@ const ticketSchema = new Schema(
 );
 // The shopper's tickets, newest first (pageForUser).
 ticketSchema.index({ userId: 1, createdAt: -1, _id: -1 });
+// The owner's lists: by status, and all of them, newest first.
+ticketSchema.index({ status: 1, createdAt: -1 });
+ticketSchema.index({ createdAt: -1 });
 export const TicketModel = mongoose.model('Ticket', ticketSchema);
 
 export const TICKET_UPLOAD_PREFIX = '/uploads/tickets/';

@@ -20,4 +20,6 @@ const waitlistSignupSchema = new Schema(
   },
 );
 
+// The owner's list, newest first.
+waitlistSignupSchema.index({ createdAt: -1, _id: -1 });
 export const WaitlistSignupModel = mongoose.model('WaitlistSignup', waitlistSignupSchema);
