@@ -12,6 +12,7 @@ import { connectDatabase, disconnectDatabase } from './platform/db/connect';
 import { EmbeddedDatabaseError, startEmbeddedServer } from './platform/db/embedded-server';
 import type { EmbeddedServer } from './platform/db/embedded-server';
 import { migrateOldLayout } from './platform/db/migrate-old-layout';
+import { migrateLegacyClaims } from './modules/orders/legacy-claims';
 import { createLogger } from './platform/logger';
 import { findRepoRoot } from './platform/paths';
 
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   const connection = await connectDatabase(uri);
   const migrated = await migrateOldLayout(connection);
   if (migrated.length > 0) logger.info({ migrated }, 'data of the old layout migrated');
+  const claims = await migrateLegacyClaims();
+  if (claims > 0) logger.info({ claims }, 'decisions of the old claims collection migrated');
   const services = createServices(config, logger);
   const app = createApp({ config, logger, connection, services });
   services.jobs.start();
