@@ -21,6 +21,7 @@ The OpenAPI document states every rule JSON Schema can state. Three kinds of rul
 import base64
 import datetime
 import json
+import re
 
 import schemathesis
 from hypothesis import strategies as st
@@ -61,10 +62,14 @@ def _gstin_valid(value: str) -> bool:
 
 def _fits(key: str, value: object) -> bool:
     if key == "total_amount" and isinstance(value, (int, float)) and not isinstance(value, bool):
-        # Two decimals as JavaScript writes the number (orders.ts), which `minimum`/`maximum` cannot
-        # say: a float's text may carry an exponent or binary noise.
-        cents = value * 100
-        return 0 <= value <= 1_000_000 and abs(cents - round(cents)) < 1e-6 and (value == 0 or value >= 0.01)
+        # At most two decimals as JavaScript writes the number (String(n), orders.ts), which
+        # `minimum`/`maximum` cannot say. Between 0 and the cap Python's repr writes a float as
+        # JavaScript does (the shortest text that reads back the same), but for "5.0" where
+        # JavaScript writes "5"; a tolerance on the cents instead let 999999.9999999999 through.
+        text = repr(value)
+        if text.endswith(".0"):
+            text = text[:-2]
+        return 0 <= value <= 1_000_000 and re.fullmatch(r"\d+(?:\.\d{1,2})?", text) is not None
     if not isinstance(value, str):
         return True
     lowered = key.lower()
