@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startEmbeddedServer } from '../src/platform/db/embedded-server';
 import type { EmbeddedServer } from '../src/platform/db/embedded-server';
 import { findRepoRoot } from '../src/platform/paths';
@@ -15,6 +16,8 @@ export interface Stack {
   db: EmbeddedServer;
   api: ChildProcess;
   baseUrl: string;
+  /** The event-loop delay since the last call (started with `loopDelay`). */
+  loopDelay(): Promise<LoopDelay>;
   stop(): Promise<void>;
 }
 
@@ -31,10 +34,20 @@ function productionFlags(root: string): string[] {
 process.once('SIGTERM', () => process.exit(143));
 process.once('SIGINT', () => process.exit(130));
 
-/** `preload`: a module the API imports before its own code (node --import), for tracing. */
+/** The API's event-loop delay since the last call (ms), from bench/loop-delay.mjs in the API. */
+export interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * Starts the embedded database and the built API on it. With `loopDelay`, the API carries Node's
+ * event-loop delay histogram (bench/loop-delay.mjs) and `stack.loopDelay()` reads it.
+ */
 export async function startStack(
   env: Record<string, string> = {},
-  { preload }: { preload?: string } = {},
+  { loopDelay = false }: { loopDelay?: boolean } = {},
 ): Promise<Stack> {
   const root = findRepoRoot();
   const entry = path.join(root, 'apps/api/dist/index.js');
@@ -45,7 +58,9 @@ export async function startStack(
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
-  const imports = preload ? ['--import', preload] : [];
+  const imports = loopDelay
+    ? ['--import', fileURLToPath(new URL('./loop-delay.mjs', import.meta.url))]
+    : [];
   const api = spawn(process.execPath, [...productionFlags(root), ...profile, ...imports, entry], {
     env: {
       ...process.env,
@@ -80,10 +95,20 @@ export async function startStack(
     rmSync(dataDir, { recursive: true, force: true });
   };
   process.once('exit', killApi);
+  const delays: ((figures: LoopDelay) => void)[] = [];
+  api.stdout!.on('data', (chunk: Buffer) => {
+    const match = /LOOP_DELAY (\{.*\})/.exec(chunk.toString());
+    if (match) delays.shift()?.(JSON.parse(match[1]!) as LoopDelay);
+  });
   return {
     db,
     api,
     baseUrl,
+    loopDelay() {
+      const figures = new Promise<LoopDelay>((resolve) => delays.push(resolve));
+      api.kill('SIGUSR2');
+      return figures;
+    },
     async stop() {
       process.removeListener('exit', killApi);
       api.kill('SIGTERM');
@@ -117,8 +142,6 @@ export interface LoadResult {
   max: number;
   /** Every latency of the run, sorted (milliseconds). */
   latencies: number[];
-  /** Each request's sending and its answer's arrival, where noted (monotonic clock, µs). */
-  times?: [number, number][];
 }
 
 export interface RequestSpec {
