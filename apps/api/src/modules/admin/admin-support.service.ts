@@ -13,6 +13,7 @@ import type { Logger } from '../../platform/logger';
 import { escapeHtml, layout } from '../mail/templates';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
+import { RefundModel, returnRefundKey } from '../orders/refunds';
 import type { Refunds } from '../orders/refunds';
 import { ReturnModel, toReturnView } from '../returns/returns.routes';
 import type { ReturnDoc } from '../returns/returns.routes';
@@ -133,7 +134,11 @@ export function createAdminSupport(deps: {
       if (!found) throw notFound('Return not found.', 'RETURN_NOT_FOUND');
       const move = RETURN_MOVES[body.action];
       const from = found.status as ReturnStatus;
-      const halfDone = body.action === 'refund' && from === 'refunded' && !found.creditNoteNumber;
+      // The owner's retry of a refund a crash left half-done finishes it.
+      const halfDone =
+        body.action === 'refund' &&
+        from === 'refunded' &&
+        (await RefundModel.exists({ _id: returnRefundKey(id), state: 'pending' })) !== null;
       if (!move.from.includes(from) && !halfDone)
         throw conflict(`A return that is ${from} cannot be ${move.to}.`, 'RETURN_MOVE_NOT_ALLOWED');
       if (body.action === 'refund') {

@@ -290,7 +290,12 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
           SentMails,
           `order-notice:${String(order._id)}:${move}`,
           { staleAfterMs, now },
-          () => mailer.send({ to: order.email, ...orderStatusMail(order, move, details) }),
+          () =>
+            mailer.send({
+              to: order.email,
+              ...orderStatusMail(order, move, details),
+              messageId: `<order-${move}.${String(order._id)}@${brand.supportEmail.split('@')[1]}>`,
+            }),
         );
         return result === 'done';
       } catch (err) {

@@ -84,7 +84,9 @@ describe('owner money actions finish after a crash, by whoever comes next', () =
       amount_refunded: order.totals.grandTotal,
     });
     expect(await CreditNoteModel.countDocuments({ orderId: order._id })).toBe(1);
-    await sink.waitFor(shopper.email, new RegExp(`${order.orderNumber} is cancelled`));
+    const mail = await sink.waitFor(shopper.email, new RegExp(`${order.orderNumber} is cancelled`));
+    // Were it ever sent again (its sender dying after the mail server took it), the same mail.
+    expect(mail.messageId).toBe(`<refund.order-refund-${order._id}@vanyanaturals.in>`);
 
     // Nobody after it does any of it again.
     await t.services.refunds.settlePending();

@@ -1,4 +1,4 @@
-import { formatINR } from '@vanya/catalog';
+import { brand, formatINR } from '@vanya/catalog';
 import type { OrderActor, OrderStatus, ReturnStatus } from '@vanya/contracts';
 import mongoose, { Schema, trusted } from 'mongoose';
 import type { Types } from 'mongoose';
@@ -74,6 +74,8 @@ export interface RefundDoc {
   creditNoteNumber: string | null;
   createdAt: Date;
 }
+
+const MAIL_DOMAIN = brand.supportEmail.split('@')[1];
 
 export const orderRefundKey = (orderId: Types.ObjectId | string) => `order-refund-${orderId}`;
 export const returnRefundKey = (returnId: Types.ObjectId | string) => `return-refund-${returnId}`;
@@ -215,8 +217,10 @@ export function createRefunds(deps: RefundsDeps) {
       );
     if (current.mail) {
       const mail = current.mail;
+      // Sent again only when its sender died after the mail server took it: then the same
+      // Message-ID lets the shopper's mailbox show it once.
       const sent = await doOnce(SentMails, `refund:${current._id}`, { staleAfterMs, now }, () =>
-        mailer.send(mail),
+        mailer.send({ ...mail, messageId: `<refund.${current._id}@${MAIL_DOMAIN}>` }),
       );
       if (sent !== 'done') return current;
     }
