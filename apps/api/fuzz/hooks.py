@@ -5,8 +5,9 @@ The OpenAPI document states every rule JSON Schema can state. Three kinds of rul
 1. Rules no schema keyword expresses: a password is at most 72 bytes in UTF-8 (the document says
    72 characters and the bytes in words), a date of birth lies in the past and not before 1900,
    a GSTIN's last character is a checksum, an order the owner marks shipped carries its carrier
-   and tracking number (one field's presence depending on another's value). `filter_body` keeps such values out of generated
-   bodies, so "schema-valid" means what the server means by valid.
+   and tracking number (one field's presence depending on another's value), a date range's
+   `from` is not after its `to`. `filter_body` and `filter_query` keep such values out of
+   generated requests, so "schema-valid" means what the server means by valid.
 2. File parts whose content must be what their type says: real images and a real PDF are
    registered for the media types the document names, so a valid upload is a decodable one.
 3. Answers that depend on the server's state, not on the request's form: a link token, a code or
@@ -136,6 +137,19 @@ def filter_body(context, body):
     return _all_fit(body) and _text_parts_are_text(context, body)
 
 
+def _query_fits(query: object) -> bool:
+    """A date range runs forwards: `from` is not after `to` (GET /admin/gst)."""
+    if not isinstance(query, dict):
+        return True
+    start, end = query.get("from"), query.get("to")
+    return not (isinstance(start, str) and isinstance(end, str) and start > end)
+
+
+@schemathesis.hook
+def filter_query(context, query):
+    return _query_fits(query)
+
+
 # --- 3. Refusals that depend on the server's state ----------------------------------------------
 
 _CODE = ("INVALID_OTP", "OTP_ATTEMPTS_EXCEEDED")
@@ -188,7 +202,7 @@ def refusals_are_about_state(ctx, response, case):
         return None
     # The coverage phase does not pass its bodies through `filter_body`: one that breaks a rule no
     # schema keyword states (section 1) is not schema-valid in the server's sense either.
-    if not _all_fit(case.body):
+    if not _all_fit(case.body) or not _query_fits(case.query):
         return None
     if response.status_code not in (400, 413, 415, 422):
         return None

@@ -53,7 +53,16 @@ export const adminOrderListQuerySchema = z
   .object({
     status: z.enum(ORDER_STATUSES).optional(),
     /** An order number, an email, a phone number or a name. */
-    q: z.string().max(100).trim().optional(),
+    // No NUL: the search becomes a regular expression, which BSON stores as a C string (the
+    // driver refused to send one with NUL, and the owner got a 500). The document says it with
+    // the pattern.
+    q: z
+      .string()
+      .max(100)
+      .refine((q) => !q.includes('\u0000'), 'A search cannot contain a NUL character')
+      .trim()
+      .meta({ pattern: '^[^\\u0000]*$' })
+      .optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   })

@@ -15,6 +15,7 @@ import {
   TICKET_STATUSES,
   ticketSchema,
 } from './profile';
+import { adminOrderListQuerySchema } from './admin';
 import { findApiRoute } from './api';
 import { issueMessages } from './test-helpers';
 
@@ -209,6 +210,11 @@ describe('lengths as the OpenAPI document states them (the fuzz run compares the
       false,
     );
     expect(createTicketBodySchema.safeParse({ message: 'x'.repeat(5000) }).success).toBe(true);
+  });
+
+  it("refuses a NUL in the owner's order search, which becomes a regular expression", () => {
+    expect(adminOrderListQuerySchema.safeParse({ q: 'Asha\u0000' }).success).toBe(false);
+    expect(adminOrderListQuerySchema.parse({ q: ' Asha ' }).q).toBe('Asha');
   });
 
   it("bounds an invoice link's expiry to the safe integers the server parses", () => {
