@@ -4,44 +4,35 @@ import type { Connection } from 'mongoose';
 /**
  * How the API lives with a database that goes away and comes back (no restart needed):
  *
- * - every operation waits at most SERVER_SELECTION_TIMEOUT_MS for a server to talk to, then fails
- *   with MongoServerSelectionError, which the error handler answers with 503
- *   DATABASE_UNAVAILABLE; an operation on a connection the server dropped fails with a network
- *   error (also 503), after at most one retry that again waits for a server. Measured against a
+ * - every operation waits at most SERVER_SELECTION_TIMEOUT_MS for a server, then fails with an
+ *   error the error handler answers with 503 DATABASE_UNAVAILABLE; an operation on a dropped
+ *   connection fails with a network error (also 503) after at most one retry. Measured against a
  *   killed FerretDB: 0.3 to 1.7 s with the 1 s used here (about 2 s with 1.5 s, hence 1 s);
  * - mongoose never holds an operation back waiting for a reconnect longer than that either (its
  *   default is 10 s);
- * - the driver checks the server every HEARTBEAT_FREQUENCY_MS (and at once when an operation asks
- *   for a server), so a database that is back is used again within a second or two;
- * - opening a socket to a host that stopped answering gives up after CONNECT_TIMEOUT_MS.
- *
- * - an operation on a socket the database stopped answering without closing it (a host or container
- *   that vanished: no FIN, no RST) fails after SOCKET_TIMEOUT_MS instead of waiting for the
- *   kernel's keepalive, minutes later;
- * - and a watchdog (watchConnection below) recycles the driver's client when, while a fresh
- *   connection to the same address answers a ping, one of the driver's heartbeats has been under
- *   way for longer than the driver allows one (HEARTBEAT_STUCK_MS), or the driver has still found
- *   no usable server RECYCLE_AFTER_MS after fresh connections started getting through. That is the defect seen under traffic: FerretDB killed for 20 s, and a
- *   heartbeat in flight at the kill never settled, so the driver's monitor never looked again and
- *   every route answered 503 for 3.5 to 4.2 minutes after the database was back (until the kernel's
- *   keepalive closed the socket), where an idle API healed in 3 s.
+ * - the driver checks the server every HEARTBEAT_FREQUENCY_MS, so a database that is back is used
+ *   again within a second or two;
+ * - an operation on a socket the database stopped answering without closing it (a host that
+ *   vanished: no FIN, no RST) fails after SOCKET_TIMEOUT_MS instead of the kernel's keepalive,
+ *   minutes later;
+ * - a watchdog (watchConnection) recycles a driver that has stopped looking for its server.
  *
  * Only the first connection at start-up waits longer (STARTUP_TIMEOUT_MS), retrying, so that a
  * database starting next to the API (the embedded server, a container) has time to come up.
  */
 export const SERVER_SELECTION_TIMEOUT_MS = 1_000;
 export const HEARTBEAT_FREQUENCY_MS = 1_000;
-export const CONNECT_TIMEOUT_MS = 3_000;
+const CONNECT_TIMEOUT_MS = 3_000;
 /** Longer than any request of the shop takes; bounds an operation on a half-open socket. */
-export const SOCKET_TIMEOUT_MS = 30_000;
-export const STARTUP_TIMEOUT_MS = 30_000;
+const SOCKET_TIMEOUT_MS = 30_000;
+const STARTUP_TIMEOUT_MS = 30_000;
 /** A heartbeat settles within connectTimeoutMS (its socket timeout) plus the interval; with margin. */
-export const HEARTBEAT_STUCK_MS = CONNECT_TIMEOUT_MS + HEARTBEAT_FREQUENCY_MS + 2_000;
+const HEARTBEAT_STUCK_MS = CONNECT_TIMEOUT_MS + HEARTBEAT_FREQUENCY_MS + 2_000;
 /**
  * How long the driver may go on seeing no usable server while fresh connections get through (its
  * own monitor, when it works, finds the server within a heartbeat).
  */
-export const RECYCLE_AFTER_MS = 2 * HEARTBEAT_FREQUENCY_MS;
+const RECYCLE_AFTER_MS = 2 * HEARTBEAT_FREQUENCY_MS;
 
 // The database rules (README): filters are sanitised ({$gt: ''} from a client becomes a literal), and a
 // query on a path the schema does not know is an error rather than silently ignored. The server's
@@ -50,21 +41,13 @@ mongoose.set('sanitizeFilter', true);
 mongoose.set('strictQuery', 'throw');
 mongoose.set('bufferTimeoutMS', SERVER_SELECTION_TIMEOUT_MS);
 
-export interface ConnectOptions {
-  dbName?: string;
-  /** How long the first connection may take, retrying (default STARTUP_TIMEOUT_MS). */
-  startupTimeoutMs?: number;
-  /** Told when the watchdog recycles the connection (default: a warning on stderr). */
-  onRecycle?: (reason: string) => void;
-}
-
-let watchdog: Watchdog | undefined;
+let watchdog: { stop(): void } | undefined;
 
 export async function connectDatabase(
   uri: string,
-  options: ConnectOptions = {},
+  options: { dbName?: string } = {},
 ): Promise<Connection> {
-  const deadline = Date.now() + (options.startupTimeoutMs ?? STARTUP_TIMEOUT_MS);
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   const connect = () =>
     mongoose.connect(uri, {
       dbName: options.dbName,
@@ -78,12 +61,7 @@ export async function connectDatabase(
     try {
       await connect();
       watchdog?.stop();
-      watchdog = watchConnection(mongoose.connection, {
-        uri,
-        onRecycle:
-          options.onRecycle ??
-          ((reason) => console.warn(`Database connection recycled: ${reason}`)),
-      });
+      watchdog = watchConnection(mongoose.connection, uri);
       return mongoose.connection;
     } catch (err) {
       // Only "nobody answers yet" is worth waiting for; a bad URI or bad credentials are not.
@@ -100,25 +78,8 @@ export async function disconnectDatabase(): Promise<void> {
   await mongoose.disconnect();
 }
 
-export interface Watchdog {
-  stop(): void;
-  /** How many times it has recycled the connection. */
-  readonly recycles: number;
-}
-
-export interface WatchOptions {
-  /** The address a fresh probe connects to (the connection's own). */
-  uri: string;
-  onRecycle?: (reason: string) => void;
-  /** Overrides for tests. */
-  intervalMs?: number;
-  stuckMs?: number;
-  recycleAfterMs?: number;
-  probe?: (uri: string) => Promise<boolean>;
-}
-
 /** True when a fresh client reaches the server at `uri` and it answers a ping. */
-export async function probeDatabase(uri: string): Promise<boolean> {
+async function probeDatabase(uri: string): Promise<boolean> {
   const client = new mongoose.mongo.MongoClient(uri, {
     serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS,
     connectTimeoutMS: SERVER_SELECTION_TIMEOUT_MS,
@@ -137,19 +98,17 @@ export async function probeDatabase(uri: string): Promise<boolean> {
 
 /**
  * Watches a connection for a driver that has stopped looking for its server. A heartbeat of the
- * driver's that has been under way for longer than `stuckMs` never settles (the driver bounds one by
- * connectTimeoutMS), and a driver that still sees no usable server `recycleAfterMs` after fresh
- * connections to the same address started getting through has lost track of it. Either way, and
- * only while a fresh client gets a ping through (during an outage both are normal), the driver's
- * client is closed and connected again: its topology, monitor, pool and sockets start afresh, and
- * the routes answer again within a few seconds of the database's return instead of minutes. It
- * stops when the connection is closed by its owner.
+ * driver's that has been under way for longer than HEARTBEAT_STUCK_MS never settles (the driver
+ * bounds one by connectTimeoutMS), and a driver that still sees no usable server RECYCLE_AFTER_MS
+ * after fresh connections to the same address started getting through has lost track of it.
+ * Either way, and only while a fresh client gets a ping through (during an outage both are
+ * normal), the driver's client is closed and connected again: its topology, monitor, pool and
+ * sockets start afresh. The defect this answers, seen under traffic: FerretDB killed for 20 s, a
+ * heartbeat in flight at the kill never settled, and every route answered 503 for 3.5 to 4.2
+ * minutes after the database was back (until the kernel's keepalive closed the socket), where an
+ * idle API healed in 3 s. It stops when the connection is closed by its owner.
  */
-export function watchConnection(connection: Connection, options: WatchOptions): Watchdog {
-  const intervalMs = options.intervalMs ?? HEARTBEAT_FREQUENCY_MS;
-  const stuckMs = options.stuckMs ?? HEARTBEAT_STUCK_MS;
-  const recycleAfterMs = options.recycleAfterMs ?? RECYCLE_AFTER_MS;
-  const probe = options.probe ?? probeDatabase;
+function watchConnection(connection: Connection, uri: string): { stop(): void } {
   // The client itself is kept and only its topology (monitor, pool, sockets) is replaced, so every
   // handle taken from it (mongoose's models, a native collection or Db kept by a service) stays good.
   const client = connection.getClient();
@@ -159,7 +118,6 @@ export function watchConnection(connection: Connection, options: WatchOptions): 
   let reconnectPending = false;
   let busy = false;
   let stopped = false;
-  let recycles = 0;
 
   const started = (e: { connectionId: string }) => {
     if (!heartbeats.has(e.connectionId)) heartbeats.set(e.connectionId, Date.now());
@@ -181,28 +139,29 @@ export function watchConnection(connection: Connection, options: WatchOptions): 
     busy = true;
     try {
       const now = Date.now();
-      const stuck = [...heartbeats.values()].find((since) => now - since > stuckMs);
+      const stuck = [...heartbeats.values()].find((since) => now - since > HEARTBEAT_STUCK_MS);
       const unusable = reconnectPending || unusableSince !== undefined;
       if (stuck === undefined && !unusable) {
         reachableSince = undefined;
         return;
       }
-      if (!(await probe(options.uri)) || stopped) {
+      if (!(await probeDatabase(uri)) || stopped) {
         reachableSince = undefined;
         return;
       }
       reachableSince ??= now;
       // A stuck heartbeat never settles: act at once. Otherwise give the driver's own monitor
-      // `recycleAfterMs` to find the server that fresh probes reach.
+      // RECYCLE_AFTER_MS to find the server that fresh probes reach.
       let reason: string;
       if (stuck !== undefined)
         reason = `a driver heartbeat has been under way for ${now - stuck} ms`;
       else if (reconnectPending) reason = 'the last reconnection failed';
-      else if (now - reachableSince >= recycleAfterMs)
+      else if (now - reachableSince >= RECYCLE_AFTER_MS)
         reason = `the driver has had no usable server for ${now - unusableSince!} ms`;
       else return;
-      recycles += 1;
-      options.onRecycle?.(`${reason}, while a fresh connection to the database gets through`);
+      console.warn(
+        `Database connection recycled: ${reason}, while a fresh connection to the database gets through`,
+      );
       heartbeats.clear();
       reachableSince = undefined;
       await client.close(true).catch(() => {});
@@ -219,12 +178,12 @@ export function watchConnection(connection: Connection, options: WatchOptions): 
   };
 
   // Closed by its owner (disconnectDatabase, a test's close): nothing left to watch.
-  const onClose = () => watchdog.stop();
+  const onClose = () => watching.stop();
   connection.on('close', onClose);
-  const timer = setInterval(() => void check(), intervalMs);
+  const timer = setInterval(() => void check(), HEARTBEAT_FREQUENCY_MS);
   timer.unref();
 
-  const watchdog: Watchdog = {
+  const watching = {
     stop() {
       stopped = true;
       clearInterval(timer);
@@ -234,11 +193,8 @@ export function watchConnection(connection: Connection, options: WatchOptions): 
       client.off('serverHeartbeatFailed', settled);
       client.off('serverDescriptionChanged', described);
     },
-    get recycles() {
-      return recycles;
-    },
   };
-  return watchdog;
+  return watching;
 }
 
 /**

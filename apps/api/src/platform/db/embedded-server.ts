@@ -33,14 +33,6 @@ export interface EmbeddedServerOptions {
   repoRoot: string;
   /** Progress lines for a person watching ("Building FerretDB..."). */
   say?: (line: string) => void;
-  /** Build FerretDB with Go when no server binary is found (default true). */
-  allowBuild?: boolean;
-  startTimeoutMs?: number;
-  /**
-   * The cores the server runs on (every thread it starts), through `taskset`: the API keeps its
-   * main thread's core for itself (platform/cores.ts). Default: wherever the system puts it.
-   */
-  cpus?: number[];
 }
 
 export class EmbeddedDatabaseError extends Error {
@@ -111,7 +103,7 @@ function resolveServerBinary(opts: EmbeddedServerOptions): {
   const toolsBin = path.join(opts.repoRoot, '.tools', 'bin');
   const built = path.join(toolsBin, 'ferretdb');
   const script = path.join(opts.repoRoot, 'scripts', 'build-ferretdb.sh');
-  const canBuild = opts.allowBuild !== false && !!findExecutable('go') && existsSync(script);
+  const canBuild = !!findExecutable('go') && existsSync(script);
   const ferretdb = findExecutable('ferretdb', [toolsBin]);
   if (ferretdb && ferretdb === built && canBuild) {
     // Our own build: an older one (without the fixes the script now applies, such as serialised
@@ -190,18 +182,13 @@ export async function startEmbeddedServer(opts: EmbeddedServerOptions): Promise<
   }
 
   const logFd = openSync(logFile, 'a');
-  // taskset runs the server in its own place (exec), so the child is the server itself.
-  const child = opts.cpus
-    ? spawn('taskset', ['-c', opts.cpus.join(','), bin, ...args], {
-        stdio: ['ignore', logFd, logFd],
-      })
-    : spawn(bin, args, { stdio: ['ignore', logFd, logFd] });
+  const child = spawn(bin, args, { stdio: ['ignore', logFd, logFd] });
   closeSync(logFd);
   // Never leave the server behind when this process ends, however it ends.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  const deadline = Date.now() + (opts.startTimeoutMs ?? 30_000);
+  const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) {
       process.removeListener('exit', killOnExit);
