@@ -43,7 +43,6 @@ import { isDuplicateKey } from '../../platform/db/duplicate-key';
 
 /** How long a verified new email or phone may wait for the profile to be saved. */
 const VERIFIED_CHANGE_LIFETIME_MS = 30 * 60 * 1000;
-export { AVATAR_PUBLIC_PREFIX } from '../users/avatar-store';
 
 export interface AuthServiceDeps {
   config: Config;
@@ -245,18 +244,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         const session = await completeSignIn(user, event);
         return {
           success: true,
-          outcome: 'verified' as const,
+          outcome,
           message: AUTH_MESSAGES.emailVerified,
           token: session.token,
         };
       }
-      if (outcome === 'already') {
-        return {
-          success: true,
-          outcome: 'already' as const,
-          message: AUTH_MESSAGES.alreadyVerified,
-        };
-      }
+      if (outcome === 'already')
+        return { success: true, outcome, message: AUTH_MESSAGES.alreadyVerified };
       if (outcome === 'user_not_found')
         throw new AppError(404, 'USER_NOT_FOUND', 'User not found during verification.');
       throw new AppError(400, 'INVALID_TOKEN', AUTH_MESSAGES.verificationLinkInvalid);

@@ -82,18 +82,6 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
       return { code };
     },
 
-    /** Seconds until a new code may be sent (0 when it may be sent now). */
-    async cooldownLeft(userId: Types.ObjectId, purpose: CodePurpose): Promise<number> {
-      const existing = await OneTimeCodeModel.findOne({ userId, purpose }).lean();
-      if (!existing) return 0;
-      return Math.max(
-        0,
-        Math.ceil(
-          (existing.sentAt.getTime() + LIMITS.otpResendCooldownSeconds * 1000 - now()) / 1000,
-        ),
-      );
-    },
-
     /** Whether a live (unexpired, unused) code for this purpose exists. */
     async hasLiveCode(userId: Types.ObjectId, purpose: CodePurpose): Promise<boolean> {
       const existing = await OneTimeCodeModel.findOne({ userId, purpose }).lean();

@@ -11,23 +11,24 @@ const VALIDATION_MESSAGE = 'Some fields are missing or invalid.';
 /** Seconds a client is asked to wait before trying again while the database is unreachable. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-function body(message: string, code: string, extra: Record<string, unknown> = {}) {
-  return { msg: message, message, code, ...extra };
-}
-
-/** Maps a thrown value to a status and the API's one error body. Never leaks a stack or internals. */
-export function toErrorResponse(err: unknown): {
+interface ErrorResponse {
   status: number;
   body: Record<string, unknown>;
   headers: Record<string, string>;
-} {
-  if (err instanceof AppError) {
-    return {
-      status: err.status,
-      body: body(err.message, err.code, err.details),
-      headers: err.headers,
-    };
-  }
+}
+
+const answer = (
+  status: number,
+  message: string,
+  code: string,
+  extra?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): ErrorResponse => ({ status, body: { msg: message, message, code, ...extra }, headers });
+
+/** Maps a thrown value to a status and the API's one error body. Never leaks a stack or internals. */
+function toErrorResponse(err: unknown): ErrorResponse {
+  if (err instanceof AppError)
+    return answer(err.status, err.message, err.code, err.details, err.headers);
   if (err instanceof ZodError) {
     const first = err.issues[0];
     const message =
@@ -39,16 +40,20 @@ export function toErrorResponse(err: unknown): {
       message: i.message,
       code: i.code,
     }));
-    return { status: 400, body: body(message, 'VALIDATION_ERROR', { issues }), headers: {} };
+    return answer(400, message, 'VALIDATION_ERROR', { issues });
   }
   // The database is down or restarting (connect.ts bounds how long an operation waits for it):
   // a passing condition to retry, never a 500 with the driver's internals.
   if (isDatabaseUnavailable(err)) {
-    return {
-      status: 503,
-      body: body(API_ERROR_MESSAGES.DATABASE_UNAVAILABLE, 'DATABASE_UNAVAILABLE'),
-      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
-    };
+    return answer(
+      503,
+      API_ERROR_MESSAGES.DATABASE_UNAVAILABLE,
+      'DATABASE_UNAVAILABLE',
+      {},
+      {
+        'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+      },
+    );
   }
   const e = err as {
     type?: string;
@@ -58,58 +63,29 @@ export function toErrorResponse(err: unknown): {
     name?: string;
   };
   // body-parser and multer errors carry a `type`/`code` and a 4xx status.
-  if (e?.type === 'entity.parse.failed') {
-    return {
-      status: 400,
-      body: body('The request body is not valid JSON.', 'INVALID_JSON'),
-      headers: {},
-    };
-  }
-  if (e?.type === 'entity.too.large' || e?.code === 'LIMIT_FILE_SIZE') {
-    return {
-      status: 413,
-      body: body('The request is too large.', 'PAYLOAD_TOO_LARGE'),
-      headers: {},
-    };
-  }
+  if (e?.type === 'entity.parse.failed')
+    return answer(400, 'The request body is not valid JSON.', 'INVALID_JSON');
+  if (e?.type === 'entity.too.large' || e?.code === 'LIMIT_FILE_SIZE')
+    return answer(413, 'The request is too large.', 'PAYLOAD_TOO_LARGE');
   if (e?.name === 'MulterError') {
     const message =
       e.code === 'LIMIT_UNEXPECTED_FILE'
         ? 'Unexpected file field in the upload.'
         : 'The upload could not be read.';
-    return { status: 400, body: body(message, 'INVALID_UPLOAD'), headers: {} };
+    return answer(400, message, 'INVALID_UPLOAD');
   }
-  if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') {
-    return {
-      status: 415,
-      body: body('Unsupported request encoding.', 'UNSUPPORTED_MEDIA'),
-      headers: {},
-    };
-  }
-  if (err instanceof mongoose.Error.CastError || err instanceof mongoose.Error.StrictModeError) {
-    return { status: 400, body: body(VALIDATION_MESSAGE, 'VALIDATION_ERROR'), headers: {} };
-  }
+  if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported')
+    return answer(415, 'Unsupported request encoding.', 'UNSUPPORTED_MEDIA');
+  if (err instanceof mongoose.Error.CastError || err instanceof mongoose.Error.StrictModeError)
+    return answer(400, VALIDATION_MESSAGE, 'VALIDATION_ERROR');
   if (err instanceof mongoose.Error.ValidationError) {
     const issues = Object.values(err.errors).map((i) => ({ path: [i.path], message: i.message }));
-    return {
-      status: 400,
-      body: body(VALIDATION_MESSAGE, 'VALIDATION_ERROR', { issues }),
-      headers: {},
-    };
+    return answer(400, VALIDATION_MESSAGE, 'VALIDATION_ERROR', { issues });
   }
   const status = e?.status ?? e?.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    return {
-      status,
-      body: body('The request could not be processed.', 'BAD_REQUEST'),
-      headers: {},
-    };
-  }
-  return {
-    status: 500,
-    body: body('Something went wrong on our side. Please try again.', 'INTERNAL'),
-    headers: {},
-  };
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return answer(status, 'The request could not be processed.', 'BAD_REQUEST');
+  return answer(500, 'Something went wrong on our side. Please try again.', 'INTERNAL');
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {

@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
-import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger';
-
-declare module 'node:http' {
-  interface IncomingMessage {
-    /** The request's id: the client's X-Request-Id when well-formed, else a new UUID. */
-    id: string;
-    /** A logger bound to this request's id (made on first use). */
-    log: Logger;
-  }
-}
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 const LOGGER = Symbol('the app logger');
@@ -19,6 +9,10 @@ const CHILD = Symbol('the request logger');
 
 declare module 'node:http' {
   interface IncomingMessage {
+    /** The request's id: the client's X-Request-Id when well-formed, else a new UUID. */
+    id: string;
+    /** A logger bound to this request's id (made on first use). */
+    log: Logger;
     [LOGGER]?: Logger;
     [CHILD]?: Logger;
   }
@@ -44,41 +38,36 @@ function levelFor(statusCode: number): 'info' | 'warn' | 'error' {
 }
 
 /**
- * Starts a request's log: its id (the client's X-Request-Id when well-formed, else a new UUID),
- * `req.log`, and one short line when it is answered: who asked what and how it went (no headers,
- * no bodies; the logger redacts secret query values). Returns the id, for the caller to send in
- * X-Request-Id. The per-request child logger is made only when a handler asks for `req.log`, and
- * the line only when its level is on, so a quiet log costs a request almost nothing.
+ * The request log: the request's id (the client's X-Request-Id when well-formed, else a new UUID),
+ * sent back in X-Request-Id; `req.log`; and one short line when it is answered: who asked what and
+ * how it went (no headers, no bodies; the logger redacts secret query values). The per-request
+ * child logger is made only when a handler asks for `req.log`, and the line only when its level is
+ * on, so a quiet log costs a request almost nothing.
  */
-export function beginRequestLog(logger: Logger, req: IncomingMessage, res: ServerResponse): string {
-  const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  req.id = id;
-  req[LOGGER] = logger;
-  const started = performance.now();
-  const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url;
-  // 'close' comes once for every answer, after 'finish' when it was sent in full.
-  res.on('close', () => {
-    const finished = res.writableFinished;
-    const level = finished ? levelFor(res.statusCode) : 'warn';
-    if (!logger.isLevelEnabled(level)) return;
-    logger[level](
-      {
-        reqId: id,
-        req: { id, method: req.method, url },
-        res: { statusCode: res.statusCode },
-        responseTime: Math.round(performance.now() - started),
-      },
-      finished ? 'request completed' : 'request aborted',
-    );
-  });
-  return id;
-}
-
-/** The request log as a middleware, with the id in X-Request-Id (see beginRequestLog). */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    res.setHeader('X-Request-Id', beginRequestLog(logger, req, res));
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.id = id;
+    req[LOGGER] = logger;
+    res.setHeader('X-Request-Id', id);
+    const started = performance.now();
+    const url = req.originalUrl;
+    // 'close' comes once for every answer, after 'finish' when it was sent in full.
+    res.on('close', () => {
+      const finished = res.writableFinished;
+      const level = finished ? levelFor(res.statusCode) : 'warn';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        {
+          reqId: id,
+          req: { id, method: req.method, url },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
+        finished ? 'request completed' : 'request aborted',
+      );
+    });
     next();
   };
 }

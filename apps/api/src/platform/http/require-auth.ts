@@ -6,14 +6,20 @@ import { UserModel } from '../../modules/users/user.model';
 import type { UserDoc } from '../../modules/users/user.model';
 import { unauthorized } from '../errors/app-error';
 
-type SessionLookup = UserDoc | 'none' | 'invalid' | 'ended';
-
-/** Reads `Authorization: Bearer <token>`: a valid HS256 token of ours whose token version is current. */
-async function sessionUser(header: string | undefined, jwtSecret: string): Promise<SessionLookup> {
-  if (!header) return 'none';
-  const match = /^Bearer ([\w-]+\.[\w-]*\.[\w-]*)$/.exec(header);
+/** The claims of `Authorization: Bearer <token>` when it holds a valid HS256 token of ours. */
+function bearerClaims(header: string | undefined, jwtSecret: string) {
+  const match = /^Bearer ([\w-]+\.[\w-]*\.[\w-]*)$/.exec(header ?? '');
   const claims = match ? verifySessionToken(match[1]!, jwtSecret) : undefined;
-  if (!claims || !/^[0-9a-f]{24}$/.test(claims.sub)) return 'invalid';
+  return claims && /^[0-9a-f]{24}$/.test(claims.sub) ? claims : undefined;
+}
+
+const sessionEnded = () =>
+  unauthorized('Your session has ended. Please log in again.', 'SESSION_EXPIRED');
+
+/** The user of a valid token whose token version is current. */
+async function sessionUser(header: string | undefined, jwtSecret: string) {
+  const claims = bearerClaims(header, jwtSecret);
+  if (!claims) return 'invalid';
   const user = await UserModel.findById(claims.sub).lean<UserDoc>();
   // A password change or reset bumps the version: tokens issued before it end here.
   if (!user || (user.tokenVersion ?? 0) !== claims.tv) return 'ended';
@@ -24,11 +30,8 @@ async function sessionUser(header: string | undefined, jwtSecret: string): Promi
 export function requireAuth(jwtSecret: string): RequestHandler {
   return async (req, res, next) => {
     const result = await sessionUser(req.headers.authorization, jwtSecret);
-    if (result === 'none' || result === 'invalid')
-      return next(unauthorized(AUTH_MESSAGES.loginRequired));
-    if (result === 'ended') {
-      return next(unauthorized('Your session has ended. Please log in again.', 'SESSION_EXPIRED'));
-    }
+    if (result === 'invalid') return next(unauthorized(AUTH_MESSAGES.loginRequired));
+    if (result === 'ended') return next(sessionEnded());
     res.locals.user = result;
     next();
   };
@@ -59,7 +62,7 @@ export function maybeUser(res: Response): UserDoc | undefined {
  * request. A password change or reset clears the entry in this process at once; other API
  * processes notice within SESSION_CACHE_MS.
  */
-export const SESSION_CACHE_MS = 2000;
+const SESSION_CACHE_MS = 2000;
 const SESSION_CACHE_MAX = 10_000;
 const versions = new Map<string, { tv: number; at: number }>();
 
@@ -84,16 +87,11 @@ async function currentVersion(userId: string): Promise<number | undefined> {
 /** Requires a valid session and stores only the caller's id (see sessionUserId). */
 export function requireSession(jwtSecret: string): RequestHandler {
   return async (req, res, next) => {
-    const header = req.headers.authorization ?? '';
-    const match = /^Bearer ([\w-]+\.[\w-]*\.[\w-]*)$/.exec(header);
-    const claims = match ? verifySessionToken(match[1]!, jwtSecret) : undefined;
-    if (!claims || !/^[0-9a-f]{24}$/.test(claims.sub))
-      return next(unauthorized(AUTH_MESSAGES.loginRequired));
+    const claims = bearerClaims(req.headers.authorization, jwtSecret);
+    if (!claims) return next(unauthorized(AUTH_MESSAGES.loginRequired));
     const cached = versions.get(claims.sub);
     const fresh = cached && Date.now() - cached.at < SESSION_CACHE_MS && cached.tv === claims.tv;
-    if (!fresh && (await currentVersion(claims.sub)) !== claims.tv) {
-      return next(unauthorized('Your session has ended. Please log in again.', 'SESSION_EXPIRED'));
-    }
+    if (!fresh && (await currentVersion(claims.sub)) !== claims.tv) return next(sessionEnded());
     res.locals.userId = claims.sub;
     next();
   };
