@@ -78,6 +78,9 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const milliseconds = (min: number, fallback: number) =>
+  z.coerce.number().int().min(min).default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -109,23 +112,11 @@ const envSchema = z.object({
   /** Accounts whose verified email is listed here are owners (comma-separated). */
   OWNER_EMAILS: z.string().default(''),
   /** How often reconciliation asks the provider about unfinished orders (5 minutes). */
-  RECONCILE_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .default(5 * 60 * 1000),
+  RECONCILE_INTERVAL_MS: milliseconds(100, 5 * 60 * 1000),
   /** Orders younger than this are left to the shopper's own verify and the webhook (1 minute). */
-  RECONCILE_MIN_AGE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(60 * 1000),
+  RECONCILE_MIN_AGE_MS: milliseconds(0, 60 * 1000),
   /** A half-done step (invoice numbering, confirmation mail) older than this is taken over (2 minutes). */
-  RECOVERY_STALE_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .default(2 * 60 * 1000),
+  RECOVERY_STALE_MS: milliseconds(100, 2 * 60 * 1000),
   /** Testing only: another host speaking Razorpay's API. */
   RAZORPAY_API_URL: optionalText,
   SELLER_LEGAL_NAME: z.string().trim().min(1).default('Vanya Naturals'),

@@ -8,33 +8,27 @@ export interface LoginEvent {
   userAgent?: string | null;
 }
 
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\/|Chromium\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iOS/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/Linux/, 'Linux'],
+];
+
 /** 'Chrome on Android' from a user-agent header; good enough for a person reading their history. */
 export function describeBrowser(userAgent: string | null | undefined): string {
   const ua = userAgent ?? '';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /OPR\//.test(ua)
-      ? 'Opera'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrome\/|Chromium\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : ua
-              ? ua.split(/[ /]/)[0]!.slice(0, 30)
-              : 'Unknown browser';
-  const os = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad|iOS/.test(ua)
-      ? 'iOS'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X|Macintosh/.test(ua)
-          ? 'macOS'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : '';
+  const named = (table: [RegExp, string][]) => table.find(([pattern]) => pattern.test(ua))?.[1];
+  const browser = named(BROWSERS) ?? (ua ? ua.split(/[ /]/)[0]!.slice(0, 30) : 'Unknown browser');
+  const os = named(SYSTEMS);
   return os ? `${browser} on ${os}` : browser;
 }
 
