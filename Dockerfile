@@ -1,5 +1,5 @@
 # One image for the whole shop: the API serving the built web app on one port.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN npm install -g pnpm@10.34.9
 COPY . .
@@ -7,7 +7,7 @@ RUN pnpm install --frozen-lockfile \
  && pnpm build \
  && pnpm --filter @vanya/api deploy --prod --legacy /out
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Brings a fresh checkout to a runnable state: pnpm (the version package.json pins), the
+# Brings a fresh checkout to a runnable state: Node 24 (scripts/node.sh), pnpm (the version package.json pins), the
 # dependencies, and (when no MONGODB_URI is set) a local MongoDB-compatible server.
 export TURBO_TELEMETRY_DISABLED=1
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+source scripts/node.sh
 
 pnpm_version="$(node -p "require('./package.json').packageManager.split('@')[1]")"
 if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$pnpm_version" ]; then

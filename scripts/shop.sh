@@ -5,7 +5,9 @@ export TURBO_TELEMETRY_DISABLED=1
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+source scripts/node.sh
 bash scripts/setup.sh
+command -v pnpm >/dev/null 2>&1 || export PATH="$HOME/.local/bin:$PATH"
 echo "Building the shop..."
 pnpm build --output-logs=errors-only
 port="${PORT:-3000}"

@@ -96,6 +96,16 @@ for (const group of ['packages', 'apps']) {
   }
 }
 
+// The code checks scripts/test.sh ran before the suites (lint, format, types, build): one each.
+const checksFile = path.join(root, '.reports', 'checks.json');
+if (existsSync(checksFile)) {
+  const checks = JSON.parse(readFileSync(checksFile, 'utf8'));
+  passed += checks.passed;
+  failed += checks.failed.length;
+  for (const name of checks.failed) failures.push(`check: ${name} failed (its output is above)`);
+  lines.push(`  checks (lint, format, typecheck, build): ${checks.passed} passed, ${checks.failed.length} failed`);
+}
+
 if (failures.length > 0) {
   console.log('\nFailed tests:');
   for (const failure of failures) console.log(`  ${failure}`);
