@@ -21,7 +21,7 @@ COPY --from=build /out/node_modules ./node_modules
 COPY --from=build /app/apps/api/dist ./dist
 COPY --from=build /app/apps/api/assets ./assets
 COPY --from=build /app/apps/web/dist ./web
-RUN mkdir -p /data/uploads && chown -R node:node /data
+RUN mkdir -p /data/uploads /backups && chown -R node:node /data /backups
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
