@@ -17,39 +17,20 @@ export function buildOpenApiDocument(): OpenApiDocument {
     bearerFormat: 'JWT',
   });
 
+  const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
   for (const route of apiRoutes) {
-    const responses: Record<
-      string,
-      { description: string; content?: Record<string, { schema: z.ZodType }> }
-    > = {};
+    const responses: Record<string, { description: string; content?: ZodContentObject }> = {};
     for (const [status, response] of Object.entries(route.responses)) {
-      responses[status] = response.schema
-        ? {
-            description: response.description,
-            content: {
-              'application/json': { schema: response.schema },
-              ...Object.fromEntries(
-                Object.entries(response.alternatives ?? {}).map(([type, schema]) => [
-                  type,
-                  { schema },
-                ]),
-              ),
-            },
-          }
-        : { description: response.description };
+      const { description, schema, alternatives = {} } = response;
+      const others = Object.entries(alternatives).map(([type, other]) => [type, { schema: other }]);
+      responses[status] = schema
+        ? { description, content: { ...json(schema), ...Object.fromEntries(others) } }
+        : { description };
     }
-    if (!responses['400'] && (route.body || route.query)) {
-      responses['400'] = {
-        description: 'Invalid input',
-        content: { 'application/json': { schema: errorBodySchema } },
-      };
-    }
-    if (route.auth && !responses['401']) {
-      responses['401'] = {
-        description: 'Not signed in',
-        content: { 'application/json': { schema: errorBodySchema } },
-      };
-    }
+    if (!responses['400'] && (route.body || route.query))
+      responses['400'] = { description: 'Invalid input', content: json(errorBodySchema) };
+    if (route.auth && !responses['401'])
+      responses['401'] = { description: 'Not signed in', content: json(errorBodySchema) };
 
     // A route that reads a body refuses a request without one, so the body is required.
     let body: { required: true; content: ZodContentObject } | undefined;
@@ -69,7 +50,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
         },
       };
     } else if (route.body) {
-      body = { required: true, content: { 'application/json': { schema: route.body } } };
+      body = { required: true, content: json(route.body) };
     }
 
     registry.registerPath({
