@@ -10,7 +10,7 @@ import {
   SECRET_PURPOSES,
   secretProblem,
 } from './secrets';
-import type { Secrets, SecretVariable } from './secrets';
+import type { SecretVariable } from './secrets';
 
 /** Settings that must be real in production: the API refuses to start without them. */
 const PRODUCTION_SECRETS = [
@@ -136,50 +136,14 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
-export interface Config {
-  nodeEnv: 'development' | 'test' | 'production';
-  isProduction: boolean;
-  port: number;
-  host: string;
-  /** Undefined: start the embedded database (never in production). */
-  mongodbUri: string | undefined;
-  /** The key that signs and checks session tokens (secrets.session). */
-  jwtSecret: string;
-  /** One key per purpose (sessions, one-time codes, invoice links, test payments). */
-  secrets: Secrets;
-  /** Express' trust proxy: false (nobody), a hop count, or the proxies' addresses. */
-  trustProxy: false | number | string[];
-  webOrigin: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  razorpay: { keyId: string; keySecret: string; webhookSecret: string } | undefined;
-  repoRoot: string;
-  dataDir: string;
-  uploadDir: string;
-  logLevel: string;
-  /** Human-readable log lines instead of JSON (development). */
-  logPretty: boolean;
-  serveWeb: boolean;
-  webDistDir: string;
-  jsonBodyLimit: string;
-  /** bcrypt cost factor (12 by default; tests lower it). */
-  bcryptCost: number;
-  /** Multiplies every rate limit (tests raise it where they are not testing limits). */
-  rateLimitScale: number;
-  sms: { url: string; apiKey: string | undefined } | undefined;
-  razorpayApiUrl: string | undefined;
-  jobs: { reconcileEveryMs: number; reconcileMinAgeMs: number; recoveryStaleMs: number };
-  /** Verified emails that make an account an owner (lower case). */
-  ownerEmails: readonly string[];
-  seller: { legalName: string; gstin: string };
-}
+export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
 /** Reads and checks the environment once at start-up; throws a ConfigError naming every problem. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -238,7 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     port: e.PORT,
     host: e.HOST,
+    /** Undefined: start the embedded database (never in production). */
     mongodbUri: e.MONGODB_URI,
+    /** The key that signs and checks session tokens. */
     jwtSecret: secrets.session,
     secrets,
     trustProxy,
@@ -257,14 +223,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    /** Human-readable log lines instead of JSON. */
     logPretty: e.LOG_PRETTY ?? (e.NODE_ENV === 'development' && Boolean(process.stdout.isTTY)),
     serveWeb: e.SERVE_WEB ?? isProduction,
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     bcryptCost: e.BCRYPT_COST,
+    /** Multiplies every rate limit (tests raise it where they are not testing limits). */
     rateLimitScale: e.RATE_LIMIT_SCALE,
     sms: e.SMS_URL ? { url: e.SMS_URL, apiKey: e.SMS_API_KEY } : undefined,
     razorpayApiUrl: e.RAZORPAY_API_URL,
+    /** Verified emails that make an account an owner. */
     ownerEmails: e.OWNER_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),

@@ -8,11 +8,9 @@ import { PUBLISHED_SECRET_DIGESTS } from './published-secrets';
  * under the purpose's label, unless its own variable sets it.
  */
 export interface Secrets {
-  /** Signs session tokens (JWTs). */
   session: string;
   /** Keys the HMAC under which one-time codes are stored. */
   codes: string;
-  /** Signs invoice download links. */
   invoiceLinks: string;
   /** Signs the built-in test payments (never used in production, where Razorpay's keys sign). */
   testPayments: string;
@@ -54,10 +52,8 @@ export function secretDigest(value: string): string {
 
 /**
  * True when `value` appears in the repository: one of PUBLIC_SECRETS, or a value whose digest the
- * generated list holds (every value assigned to a secret's name and every string shaped like key
- * material in the repository's files, test files and fixtures included; secrets.test.ts fails when
- * the repository holds one the list lacks). The list is compiled into the API, so a container
- * without the repository's tests refuses them all the same.
+ * generated list holds. The list is compiled into the API, so a container without the repository's
+ * tests refuses them all the same.
  */
 export function isPublishedSecret(value: string): boolean {
   return PUBLIC_SECRETS.has(value.trim()) || PUBLISHED_SECRET_DIGESTS.has(secretDigest(value));
@@ -102,7 +98,6 @@ export function deriveKey(master: string, label: string): string {
   return Buffer.from(hkdfSync('sha256', master, 'vanya-naturals', label, 32)).toString('hex');
 }
 
-/** Every purpose's key: its own variable when set, else derived from the master secret. */
 export function resolveSecrets(
   master: string,
   own: Partial<Record<SecretVariable, string | undefined>>,
