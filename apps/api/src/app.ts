@@ -69,15 +69,10 @@ function compressible(req: Request, res: Response): boolean {
   return compression.filter(req, res);
 }
 
-/**
- * Builds the whole HTTP app without listening: index.ts listens, tests call it in-process.
- * cors -> helmet -> compression -> request log -> webhook (raw body) -> JSON parser -> routes ->
- * errors.
- */
+/** Builds the whole HTTP app without listening: index.ts listens, tests call it in-process. */
 export function createApp({ config, logger, connection, services }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (nobody by default).
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
@@ -138,7 +133,6 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
     }),
   );
 
-  // The built web app, so that one process on one port is the whole shop (platform/http/web-app.ts).
   if (config.serveWeb) {
     const web = webAppRoutes(config.webDistDir);
     if (web) app.use(web);

@@ -12,7 +12,7 @@ import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
 import type { SmsTransport } from './modules/sms/sms-transport';
 import type { Logger } from './platform/logger';
 
-/** The accounts' part of the composition root (services.ts): password hashing, mail, SMS and the account service. */
+/** The accounts' part of the composition root (services.ts). */
 export interface AuthServices {
   passwordHasher: PasswordHasher;
   mailer: Mailer;
@@ -23,7 +23,6 @@ export interface AuthServices {
 export function createAuthServices(
   config: Config,
   logger: Logger,
-  /** Runs work after the answer has gone (services.ts): mail whose timing must not show. */
   runInBackground: (task: () => Promise<unknown>) => void,
 ): AuthServices {
   const passwordHasher = createPasswordHasher({ cost: config.bcryptCost });

@@ -16,7 +16,6 @@ import { migrateLegacyClaims } from './modules/orders/legacy-claims';
 import { createLogger } from './platform/logger';
 import { findRepoRoot } from './platform/paths';
 
-// env -> database -> createApp -> listen -> graceful shutdown. The only listen() of the API.
 async function main(): Promise<void> {
   const envFile = path.join(findRepoRoot(), '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);

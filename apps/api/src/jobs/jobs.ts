@@ -8,11 +8,11 @@ export interface JobDefinition {
 }
 
 export interface Jobs {
-  /** Starts every job's timer (index.ts; tests run jobs by hand with runNow). */
+  /** Tests run jobs by hand with runNow instead. */
   start(): void;
-  /** Stops the timers and waits for runs still under way. */
+  /** Waits for runs still under way. */
   stop(): Promise<void>;
-  /** Runs one job now (or joins its run under way) and answers its result. */
+  /** Joins a run under way. */
   runNow(name: string): Promise<unknown>;
 }
 

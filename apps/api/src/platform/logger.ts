@@ -10,7 +10,6 @@ export type { Logger };
  */
 const SECRET_PARAM = /token|sig|signature|secret|password|pass|otp|code|key/i;
 
-/** The URL as a log line may show it: every secret-bearing query value replaced. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return url;

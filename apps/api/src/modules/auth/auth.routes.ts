@@ -43,9 +43,8 @@ function rules(scale: number) {
     limit: Math.ceil(limit * scale),
     windowMs,
   });
-  // Guessing is limited per client and per (account, client), and slowed per account: a stranger
-  // can never lock an account (attempt-guard.ts). Only what mails the account's own address is
-  // also capped per account: that slows nobody out of their account.
+  // Only what mails the account's own address is capped per account: that slows nobody out of
+  // their account. Guessing is slowed per account instead (attempt-guard.ts).
   const slowdown = { firstMs: 1000, maxMs: 8000 };
   return {
     register: rule('register', 10, HOUR),
@@ -118,7 +117,6 @@ const avatarUpload = multer({
   },
 }).single(AVATAR_FIELD);
 
-/** The accounts API, under /api/auth. */
 export function authRoutes(service: AuthService, config: Config): Router {
   const router = Router();
   const limits = rules(config.rateLimitScale);

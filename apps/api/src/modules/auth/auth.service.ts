@@ -73,7 +73,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       config.jwtSecret,
       LIMITS.jwtLifetimeSeconds,
     );
-  /** The account with this address, by the unique index on `users.email`. */
   const findByEmail = (email: string) =>
     UserModel.findOne({ email: email.trim().toLowerCase() }).lean<UserDoc>();
   const invalidCode = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
@@ -82,10 +81,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return toUserResponse(user, loginHistoryOf(user));
   }
 
-  /**
-   * Sends a code for `purpose` to the account's email; within the cooldown the live code stands.
-   * Answers the seconds until another may be sent, for the screen's resend countdown.
-   */
+  /** Answers the seconds until another code may be sent: the screen's resend countdown. */
   async function mailCode(
     user: UserDoc,
     purpose: CodePurpose & CodeReason,
@@ -221,7 +217,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    /** Uses an emailed verification link once. */
     async verifyEmailLink(token: string): Promise<{ outcome: VerifyLinkOutcome; user?: UserDoc }> {
       const record = await tokens.find(token, 'verify_email');
       if (!record) return { outcome: 'invalid' };
@@ -237,7 +232,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       return updated ? { outcome: 'verified', user: updated } : { outcome: 'user_not_found' };
     },
 
-    /** POST /auth/verify-email: verifies and signs the user in. */
     async verifyEmailAndSignIn(token: string, event: LoginEvent) {
       const { outcome, user } = await this.verifyEmailLink(token);
       if (outcome === 'verified' && user) {
@@ -299,11 +293,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Sends the pending code again unless one went out within the 30-second cooldown (then the
-     * live code stands), and answers the seconds until the next may be asked for: the full
-     * cooldown, for every address. Nothing in the answer, nor its timing, tells whether the
-     * address has an account, or an unverified one, or a code just sent: the code is issued and
-     * mailed after the answer.
+     * Answers the full cooldown for every address, and issues and mails the code after the answer:
+     * nothing in the answer, nor its timing, tells whether the address has an account, or an
+     * unverified one, or a code just sent.
      */
     async resendOtp(email: string): Promise<number> {
       const user = await findByEmail(email);
@@ -498,7 +490,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       return body.enabled;
     },
 
-    /** Re-encodes the image, stores it under an unguessable name and deletes the previous one. */
     uploadAvatar: (user: UserDoc, image: Buffer): Promise<string> =>
       avatars.replace(user._id, image),
 

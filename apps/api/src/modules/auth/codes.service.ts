@@ -10,11 +10,11 @@ import { isDuplicateKey } from '../../platform/db/duplicate-key';
 
 /**
  * Six-digit one-time codes: drawn from a cryptographic source, stored only as an HMAC bound to
- * their purpose and destination, valid for 10 minutes, used once, and resent no sooner than 30
- * seconds after the last one (checked here, not only by the screen). Each client may try a code 5
- * times (LIMITS.otpMaxAttempts), so strangers' wrong guesses never void it for its owner; from
- * every client together a code takes GUESSES_PER_CODE tries at most, which bounds what a crowd of
- * addresses could guess (50 in a million) however many requests it sends at once.
+ * their purpose and destination, used once, and resent no sooner than the cooldown (checked here,
+ * not only by the screen). Each client may try a code LIMITS.otpMaxAttempts times, so strangers'
+ * wrong guesses never void it for its owner; from every client together a code takes
+ * GUESSES_PER_CODE tries at most, which bounds what a crowd of addresses could guess (50 in a
+ * million) however many requests it sends at once.
  */
 export const GUESSES_PER_CODE = 50;
 
@@ -45,7 +45,7 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
   }
 
   return {
-    /** Issues a fresh code (replacing any earlier one for the same purpose), or throws 429 within the cooldown. */
+    /** Replaces any earlier code for the same purpose, or throws 429 within the cooldown. */
     async issue(
       userId: Types.ObjectId,
       purpose: CodePurpose,
@@ -82,7 +82,6 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
       return { code };
     },
 
-    /** Whether a live (unexpired, unused) code for this purpose exists. */
     async hasLiveCode(userId: Types.ObjectId, purpose: CodePurpose): Promise<boolean> {
       const existing = await OneTimeCodeModel.findOne({ userId, purpose }).lean();
       return Boolean(
@@ -94,11 +93,9 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
     },
 
     /**
-     * Consumes the code if it is right; otherwise throws 400 INVALID_OTP, or OTP_ATTEMPTS_EXCEEDED
-     * once `client` has made five tries at it (or every client together GUESSES_PER_CODE). A try is
-     * counted before the code is compared, by `$inc`s guarded on the count, so a burst of parallel
-     * guesses gets no more tries than that; the code is used by an update guarded on its being
-     * unused, so two right answers at once sign in once.
+     * A try is counted before the code is compared, by `$inc`s guarded on the count, so a burst of
+     * parallel guesses gets no more tries than the limits; the code is used by an update guarded on
+     * its being unused, so two right answers at once sign in once.
      */
     async verify(
       userId: Types.ObjectId,
@@ -138,9 +135,9 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
 }
 
 /**
- * Counts one try of a client at a code: answers the client's tries so far, this one included, or
- * undefined when it has had LIMITS.otpMaxAttempts already. The guarded upsert finds no document
- * under the limit and tries to insert the existing `_id`, which the unique `_id` refuses.
+ * The client's tries at a code, this one included, or undefined when it has had its
+ * LIMITS.otpMaxAttempts: the guarded upsert then finds no document under the limit and tries to
+ * insert the existing `_id`, which the unique `_id` refuses.
  */
 async function clientTry(_id: string, expiresAt: Date): Promise<number | undefined> {
   try {

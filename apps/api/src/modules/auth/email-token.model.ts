@@ -3,7 +3,6 @@ import mongoose, { Schema } from 'mongoose';
 export const TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
-/** Emailed link tokens: 32 random bytes, stored only as their SHA-256, single use, expiring. */
 const emailTokenSchema = new Schema(
   {
     tokenHash: { type: String, required: true, unique: true },

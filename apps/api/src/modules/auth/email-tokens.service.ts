@@ -36,7 +36,7 @@ export function createEmailTokenService(now: () => number = Date.now) {
       return token;
     },
 
-    /** The token's record whatever its state (for telling 'already used' from 'unknown'). */
+    /** Whatever its state: 'already used' is told apart from 'unknown'. */
     async find(token: string, purpose: TokenPurpose): Promise<TokenRecord | undefined> {
       const doc = await EmailTokenModel.findOne({
         tokenHash: hashOf(token),
@@ -45,10 +45,7 @@ export function createEmailTokenService(now: () => number = Date.now) {
       return doc ?? undefined;
     },
 
-    /**
-     * Uses the token exactly once (an update guarded on its being unused decides between
-     * concurrent uses); undefined when it is unknown, used, revoked or expired.
-     */
+    /** Once: an update guarded on its being unused decides between concurrent uses. */
     async consume(token: string, purpose: TokenPurpose): Promise<TokenRecord | undefined> {
       const at = new Date(now());
       const doc = await EmailTokenModel.findOneAndUpdate(
@@ -59,7 +56,6 @@ export function createEmailTokenService(now: () => number = Date.now) {
       return doc ?? undefined;
     },
 
-    /** Voids every unused token of this purpose for the user (a new reset link replaces old ones). */
     async revokeAll(userId: Types.ObjectId, purpose: TokenPurpose): Promise<void> {
       await EmailTokenModel.updateMany(
         { userId, purpose, usedAt: null },

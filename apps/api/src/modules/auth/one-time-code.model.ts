@@ -36,11 +36,7 @@ oneTimeCodeSchema.index({ userId: 1, purpose: 1 }, { unique: true });
 
 export const OneTimeCodeModel = mongoose.model('OneTimeCode', oneTimeCodeSchema);
 
-/**
- * One client's guesses at one code as issued (`_id` = `<code id>:<sent at>:<client>`): each client
- * gets LIMITS.otpMaxAttempts at a code, so wrong guesses from elsewhere never void the code for its
- * owner. Deleted by the sweep once the code has expired.
- */
+/** One client's guesses at one code as issued (`_id` = `<code id>:<sent at>:<client>`). */
 const codeGuessSchema = new Schema(
   {
     _id: { type: String, required: true },

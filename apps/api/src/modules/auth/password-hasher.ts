@@ -11,10 +11,7 @@ export interface PasswordHasher {
   readonly dummyHash: Promise<string>;
 }
 
-/**
- * bcrypt, the native package: its async calls run on libuv's thread pool, never on the thread that
- * answers requests (the pool's size, UV_THREADPOOL_SIZE, is set where the API starts: index.ts).
- */
+/** bcrypt, the native package: its async calls run on libuv's thread pool, off the request thread. */
 export function createPasswordHasher(options: { cost: number }): PasswordHasher {
   let dummy: Promise<string> | undefined;
   return {

@@ -5,10 +5,7 @@ import { databaseState, SERVER_SELECTION_TIMEOUT_MS } from '../../platform/db/co
 const startedAt = Date.now();
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
-/**
- * How long a check's findings answer the health checks that follow, so that however often the
- * route is called the database is pinged about once a second at most.
- */
+/** However often the route is called, the database is pinged about once a second at most. */
 export const HEALTH_FRESH_MS = 1_000;
 
 type Findings = { database: 'up' | 'down' };
@@ -16,10 +13,8 @@ type Findings = { database: 'up' | 'down' };
 /**
  * GET /api/health: 200 when the database answers a ping within SERVER_SELECTION_TIMEOUT_MS, 503
  * when it does not, so that a load balancer stops sending traffic and an orchestrator restarts the
- * API if it stays so (docker-compose.yml's health check). The connection heals by itself once the
- * database is back (platform/db/connect.ts), and this route says so within a second or two. Health
- * checks that arrive while one is under way share it, and its findings answer those that arrive
- * within HEALTH_FRESH_MS after it finished.
+ * API if it stays so (docker-compose.yml's health check). Checks that arrive while one is under
+ * way share it, and its findings answer those that arrive within HEALTH_FRESH_MS after it finished.
  */
 export function healthRoutes(connection: Connection, now: () => number = Date.now): Router {
   // The check under way or last finished, and when it finished (undefined while it runs).

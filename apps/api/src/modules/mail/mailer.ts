@@ -46,7 +46,6 @@ function recipientRefused(err: unknown): boolean {
 export interface MailerOptions {
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Development mail (no SMTP_URL) is saved here as .eml files. */
   mailDir: string;
   logger: Logger;
 }

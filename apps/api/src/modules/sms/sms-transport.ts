@@ -6,7 +6,6 @@ export interface SmsMessage {
   at: Date;
 }
 
-/** Sends text messages (phone one-time codes). */
 export interface SmsTransport {
   send(to: string, text: string): Promise<void>;
 }

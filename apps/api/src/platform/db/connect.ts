@@ -141,11 +141,8 @@ function watchConnection(connection: Connection, uri: string): { stop(): void } 
       const now = Date.now();
       const stuck = [...heartbeats.values()].find((since) => now - since > HEARTBEAT_STUCK_MS);
       const unusable = reconnectPending || unusableSince !== undefined;
-      if (stuck === undefined && !unusable) {
-        reachableSince = undefined;
-        return;
-      }
-      if (!(await probeDatabase(uri)) || stopped) {
+      // Only while a fresh client gets through: during an outage both signs are normal.
+      if ((stuck === undefined && !unusable) || !(await probeDatabase(uri)) || stopped) {
         reachableSince = undefined;
         return;
       }

@@ -35,15 +35,13 @@ export function isTransientDbError(err: unknown): boolean {
     name?: string;
     code?: unknown;
     message?: unknown;
-    errorLabels?: unknown;
     hasErrorLabel?: (label: string) => boolean;
   };
   if (e.name && TRANSIENT_NAMES.has(e.name)) return true;
   if (typeof e.code === 'number' && TRANSIENT_CODES.has(e.code)) return true;
-  if (typeof e.hasErrorLabel === 'function') {
-    if (e.hasErrorLabel('RetryableWriteError') || e.hasErrorLabel('TransientTransactionError'))
-      return true;
-  }
+  const labelled = (label: string) =>
+    typeof e.hasErrorLabel === 'function' && e.hasErrorLabel(label);
+  if (labelled('RetryableWriteError') || labelled('TransientTransactionError')) return true;
   return typeof e.message === 'string' && TRANSIENT_MESSAGE.test(e.message);
 }
 

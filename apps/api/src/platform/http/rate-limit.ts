@@ -79,7 +79,7 @@ export async function countHits(rule: RateRule, key: string, now = Date.now()): 
   return found?.count ?? 0;
 }
 
-/** Adds a hit without deciding anything: a failure counted after the fact. */
+/** A failure counted after the fact. */
 export async function recordHit(rule: RateRule, key: string, now = Date.now()): Promise<void> {
   const { _id, expiresAt } = windowOf(rule, key, now);
   await addHit(_id, expiresAt);
@@ -105,7 +105,7 @@ export function clientIp(req: Request): string {
 }
 
 /** The account a request's body names (`email`, else `phone`), normalised, if any. */
-export function accountOf(req: Request): string | undefined {
+function accountOf(req: Request): string | undefined {
   const body = req.body as Record<string, unknown> | undefined;
   return typeof body?.email === 'string'
     ? body.email.trim().toLowerCase()

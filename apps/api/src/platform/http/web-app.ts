@@ -6,23 +6,16 @@ import expressStaticGzip from 'express-static-gzip';
 /**
  * Serves the built web app (apps/web/dist) so that one process on one port is the whole shop:
  * each file as the web build wrote it, its `.br` or `.gz` twin where the client accepts one
- * (express-static-gzip over serve-static, which answers ETags, 304s, ranges and HEAD).
- * - Caching: hashed `/assets/*` for a year (immutable); index.html `no-cache` (revalidated by
- *   ETag); robots.txt and sitemap.xml an hour; media and every other file a week, then served
- *   stale for a day while the browser revalidates.
- * - Any other GET that asks for HTML gets index.html (the web router shows its own not-found
- *   page); a missing file under /assets is a 404, never the page.
+ * (express-static-gzip over serve-static, which answers ETags, 304s, ranges and HEAD). Any other
+ * GET that asks for HTML gets index.html (the web router shows its own not-found page); a missing
+ * file under /assets is a 404, never the page.
  */
-export const CACHE_ASSETS = 'public, max-age=31536000, immutable';
-export const CACHE_HTML = 'no-cache';
-export const CACHE_CRAWLER_FILES = 'public, max-age=3600';
-export const CACHE_MEDIA = 'public, max-age=604800, stale-while-revalidate=86400';
-
 function cacheControl(urlPath: string): string {
-  if (urlPath.startsWith('/assets/')) return CACHE_ASSETS;
-  if (urlPath.endsWith('.html')) return CACHE_HTML;
-  if (urlPath === '/robots.txt' || urlPath === '/sitemap.xml') return CACHE_CRAWLER_FILES;
-  return CACHE_MEDIA;
+  // Hashed names never change; index.html is revalidated by ETag.
+  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (urlPath.endsWith('.html')) return 'no-cache';
+  if (urlPath === '/robots.txt' || urlPath === '/sitemap.xml') return 'public, max-age=3600';
+  return 'public, max-age=604800, stale-while-revalidate=86400';
 }
 
 /** The web app's files and the single-page fallback (undefined when dist has no index.html). */
