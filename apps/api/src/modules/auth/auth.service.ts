@@ -77,9 +77,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     UserModel.findOne({ email: email.trim().toLowerCase() }).lean<UserDoc>();
   const invalidCode = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
 
-  async function view(user: UserDoc): Promise<User> {
-    return toUserResponse(user, loginHistoryOf(user));
-  }
+  const view = async (user: UserDoc): Promise<User> => toUserResponse(user, loginHistoryOf(user));
 
   /** Answers the seconds until another code may be sent: the screen's resend countdown. */
   async function mailCode(
@@ -156,6 +154,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   const avatars = createAvatarStore(config.uploadDir);
+  const notifyPasswordChanged = (user: UserDoc, how: 'profile' | 'reset') =>
+    notify(
+      user.email,
+      passwordChangedMail(user.name, {
+        at: new Date(now()),
+        how,
+        resetLink: webLink('/forgot-password'),
+      }),
+    );
 
   return {
     /**
@@ -319,7 +326,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         dob: new Date(`${body.dob}T00:00:00.000Z`),
         gender: body.gender,
       };
-      const unset: Record<string, ''> = {};
       const freshlyVerified = (
         change: { value: string; verifiedAt: Date } | null | undefined,
         value: string,
@@ -342,7 +348,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       try {
         const updated = await UserModel.findOneAndUpdate(
           { _id: user._id },
-          Object.keys(unset).length ? { $set: set, $unset: unset } : { $set: set },
+          { $set: set },
           { returnDocument: 'after', runValidators: true },
         ).lean<UserDoc>();
         if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
@@ -419,14 +425,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       ).lean<UserDoc>();
       if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
       forgetSession(String(updated._id));
-      await notify(
-        updated.email,
-        passwordChangedMail(updated.name, {
-          at: new Date(now()),
-          how: 'profile',
-          resetLink: webLink('/forgot-password'),
-        }),
-      );
+      await notifyPasswordChanged(updated, 'profile');
       return { token: sessionToken(updated) };
     },
 
@@ -464,14 +463,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!updated) throw new AppError(400, 'INVALID_TOKEN', AUTH_MESSAGES.resetLinkInvalid);
       forgetSession(String(updated._id));
       await tokens.revokeAll(updated._id, 'reset_password');
-      await notify(
-        updated.email,
-        passwordChangedMail(updated.name, {
-          at: new Date(now()),
-          how: 'reset',
-          resetLink: webLink('/forgot-password'),
-        }),
-      );
+      await notifyPasswordChanged(updated, 'reset');
     },
 
     async sendTwoStepCode(user: UserDoc): Promise<void> {

@@ -8,8 +8,6 @@ const VERSION = process.env.npm_package_version ?? '0.1.0';
 /** However often the route is called, the database is pinged about once a second at most. */
 export const HEALTH_FRESH_MS = 1_000;
 
-type Findings = { database: 'up' | 'down' };
-
 /**
  * GET /api/health: 200 when the database answers a ping within SERVER_SELECTION_TIMEOUT_MS, 503
  * when it does not, so that a load balancer stops sending traffic and an orchestrator restarts the
@@ -18,23 +16,17 @@ type Findings = { database: 'up' | 'down' };
  */
 export function healthRoutes(connection: Connection, now: () => number = Date.now): Router {
   // The check under way or last finished, and when it finished (undefined while it runs).
-  let shared: Promise<Findings> | undefined;
+  let shared: Promise<'up' | 'down'> | undefined;
   let finishedAt: number | undefined;
-  const check = async (): Promise<Findings> => ({
-    database: await databaseState(connection, SERVER_SELECTION_TIMEOUT_MS),
-  });
   const router = Router();
   router.get('/health', async (_req, res) => {
     if (!shared || (finishedAt !== undefined && now() - finishedAt >= HEALTH_FRESH_MS)) {
-      const findings = check();
-      shared = findings;
       finishedAt = undefined;
-      const finished = () => {
-        if (shared === findings) finishedAt = now();
-      };
-      findings.then(finished, finished);
+      shared = databaseState(connection, SERVER_SELECTION_TIMEOUT_MS).finally(() => {
+        finishedAt = now();
+      });
     }
-    const { database } = await shared;
+    const database = await shared;
     const up = database === 'up';
     res
       .status(up ? 200 : 503)

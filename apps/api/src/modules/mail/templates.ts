@@ -3,7 +3,7 @@ import type { MailMessage } from './mailer';
 
 type Mail = Omit<MailMessage, 'to'>;
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -12,7 +12,7 @@ const escapeHtml = (text: string) =>
 const { forest, beige, sand, ink } = brand.colors;
 
 /** The branded frame every mail shares: inline styles only, since mail clients drop stylesheets. */
-function layout(title: string, bodyHtml: string): string {
+export function layout(title: string, bodyHtml: string): string {
   return `<!doctype html>
 <html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:${beige};font-family:Helvetica,Arial,sans-serif;color:${ink}">
@@ -209,5 +209,3 @@ export function waitlistMail(name: string): Mail {
     ),
   };
 }
-
-export { escapeHtml, layout };

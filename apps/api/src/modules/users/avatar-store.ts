@@ -74,5 +74,3 @@ export function createAvatarStore(uploadDir: string) {
     },
   };
 }
-
-export type AvatarStore = ReturnType<typeof createAvatarStore>;

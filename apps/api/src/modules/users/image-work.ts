@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { AppError } from '../../platform/errors/app-error';
 
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Decoding an uploaded image takes memory in proportion to its pixels (a 40-megapixel PNG is
  * 120 MB decoded): twelve at once took the API to half a gigabyte. So images are decoded one at a
@@ -8,17 +10,7 @@ import { AppError } from '../../platform/errors/app-error';
  * Retry-After) rather than held in memory. Every decode of uploaded images goes through
  * `imageWork` (avatars; ticket attachments may join it).
  */
-export interface WorkQueue {
-  run<T>(task: () => Promise<T>): Promise<T>;
-  /** Tasks running now, waiting now, and the most that ever ran at once (for tests). */
-  readonly active: number;
-  readonly waiting: number;
-  readonly peakActive: number;
-}
-
-export const BUSY_RETRY_AFTER_SECONDS = 5;
-
-export function createWorkQueue(options: { concurrency: number; maxWaiting: number }): WorkQueue {
+export function createWorkQueue(options: { concurrency: number; maxWaiting: number }) {
   let active = 0;
   let peakActive = 0;
   const queue: (() => void)[] = [];
@@ -49,6 +41,7 @@ export function createWorkQueue(options: { concurrency: number; maxWaiting: numb
         release();
       }
     },
+    // Tasks running now, waiting now, and the most that ever ran at once (for tests).
     get active() {
       return active;
     },

@@ -37,5 +37,3 @@ export function createWaitlistService(mailer: Mailer) {
     },
   };
 }
-
-export type WaitlistService = ReturnType<typeof createWaitlistService>;

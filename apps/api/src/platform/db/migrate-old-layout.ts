@@ -1,5 +1,6 @@
 import type { Connection, mongo } from 'mongoose';
 import { LOGIN_HISTORY_KEPT } from '../../modules/users/login-history';
+import type { LoginEvent } from '../../modules/users/user.view';
 
 /**
  * Moves data written by the API's earlier layouts into the one it uses now, once, at start-up
@@ -44,12 +45,6 @@ export async function migrateOldLayout(
       done.push(name);
     }
   return done;
-}
-
-interface LoginEvent {
-  at: Date;
-  ip?: string | null;
-  userAgent?: string | null;
 }
 
 /** Oldest first, at most LOGIN_HISTORY_KEPT, from a list kept newest first. */
