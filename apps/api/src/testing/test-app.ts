@@ -25,15 +25,16 @@ export interface TestApp {
 
 /**
  * The real app in-process on a database of its own (dropped by close()), on the shared test server
- * unless `server.mongoUri` names another (a test that takes its server down brings its own).
+ * unless `server.mongoUri` names another (a test that takes its server down brings its own);
+ * `server.dbName` names the database (one a test has filled, e.g. by a restore) instead of a new one.
  * `options.logTo` receives the log lines (set LOG_LEVEL too: tests log nothing by default).
  */
 export async function startTestApp(
   env: NodeJS.ProcessEnv = {},
-  server: { mongoUri?: string } = {},
+  server: { mongoUri?: string; dbName?: string } = {},
   options: { logTo?: DestinationStream } = {},
 ): Promise<TestApp> {
-  const dbName = `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const dbName = server.dbName ?? `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const connection = await connectDatabase(server.mongoUri ?? inject('mongoUri'), { dbName });
   const config = loadConfig({
     NODE_ENV: 'test',
