@@ -24,8 +24,7 @@ import type { Request } from 'express';
 import multer from 'multer';
 import type { Config } from '../../config/env';
 import { AppError } from '../../platform/errors/app-error';
-import { clientIp, rateLimit } from '../../platform/http/rate-limit';
-import type { RateRule } from '../../platform/http/rate-limit';
+import { clientIp, rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { currentUser, requireAuth } from '../../platform/http/require-auth';
 import { parsed, validate } from '../../platform/http/validate';
 import type { LoginEvent } from '../users/user.view';
@@ -38,11 +37,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 function rules(scale: number) {
-  const rule = (name: string, limit: number, windowMs: number): RateRule => ({
-    name,
-    limit: Math.ceil(limit * scale),
-    windowMs,
-  });
+  const rule = (name: string, limit: number, windowMs: number) =>
+    scaledRule(scale, name, limit, windowMs);
   // Only what mails the account's own address is capped per account: that slows nobody out of
   // their account. Guessing is slowed per account instead (attempt-guard.ts).
   const slowdown = { firstMs: 1000, maxMs: 8000 };

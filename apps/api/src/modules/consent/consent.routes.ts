@@ -3,7 +3,7 @@ import { consentBodySchema } from '@vanya/contracts';
 import cookieParser from 'cookie-parser';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
-import { rateLimit } from '../../platform/http/rate-limit';
+import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { maybeUser, optionalAuth } from '../../platform/http/require-auth';
 import { parsed, validate } from '../../platform/http/validate';
 import { ConsentModel } from './consent.model';
@@ -17,11 +17,7 @@ export function consentRoutes(config: Config): Router {
   const router = Router();
   router.post(
     '/consent',
-    rateLimit({
-      name: 'consent',
-      limit: Math.ceil(60 * config.rateLimitScale),
-      windowMs: 60 * 60 * 1000,
-    }),
+    rateLimit(scaledRule(config.rateLimitScale, 'consent', 60, 60 * 60 * 1000)),
     optionalAuth(config.jwtSecret),
     // The only route that reads a cookie parses them itself; no other request pays for it.
     cookieParser(),

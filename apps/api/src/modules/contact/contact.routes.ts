@@ -2,7 +2,7 @@ import { brand } from '@vanya/catalog';
 import { CONTACT_MESSAGES, CONTACT_SUBJECTS, contactBodySchema } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
-import { rateLimit } from '../../platform/http/rate-limit';
+import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { parsed, validate } from '../../platform/http/validate';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../mail/mailer';
@@ -14,11 +14,7 @@ export function contactRoutes(config: Config, mailer: Mailer, logger: Logger): R
   const router = Router();
   router.post(
     '/contact',
-    rateLimit({
-      name: 'contact',
-      limit: Math.ceil(10 * config.rateLimitScale),
-      windowMs: 60 * 60 * 1000,
-    }),
+    rateLimit(scaledRule(config.rateLimitScale, 'contact', 10, 60 * 60 * 1000)),
     validate(contactBodySchema),
     async (_req, res) => {
       const body = parsed(res, contactBodySchema);

@@ -2,7 +2,7 @@ import { WAITLIST_MESSAGES, waitlistBodySchema } from '@vanya/contracts';
 import type { WaitlistResponse } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
-import { rateLimit } from '../../platform/http/rate-limit';
+import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { parsed, validate } from '../../platform/http/validate';
 import type { Mailer } from '../mail/mailer';
 import { createWaitlistService } from './waitlist.service';
@@ -13,11 +13,8 @@ const HOUR = 60 * 60 * 1000;
 export function waitlistRoutes(config: Config, mailer: Mailer): Router {
   const router = Router();
   const service = createWaitlistService(mailer);
-  const rule = (name: string, limit: number) => ({
-    name,
-    limit: Math.ceil(limit * config.rateLimitScale),
-    windowMs: HOUR,
-  });
+  const rule = (name: string, limit: number) =>
+    scaledRule(config.rateLimitScale, name, limit, HOUR);
   router.post(
     '/waitlist',
     rateLimit(rule('waitlist', 10), { perAccount: rule('waitlist-acct', 5) }),

@@ -26,6 +26,13 @@ export interface RateRule {
   windowMs: number;
 }
 
+/** A rule whose limit is multiplied by RATE_LIMIT_SCALE (tests raise it). */
+export const scaledRule = (scale: number, name: string, limit: number, windowMs: number) => ({
+  name,
+  limit: Math.ceil(limit * scale),
+  windowMs,
+});
+
 export interface RateDecision {
   allowed: boolean;
   /** The hit's place in its window. */
