@@ -86,13 +86,16 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-function tail(file: string, lines = 20): string {
+/** The file's text, trimmed ('' when it cannot be read). */
+function readText(file: string): string {
   try {
-    return readFileSync(file, 'utf8').trim().split('\n').slice(-lines).join('\n');
+    return readFileSync(file, 'utf8').trim();
   } catch {
     return '';
   }
 }
+
+const tail = (file: string, lines = 20) => readText(file).split('\n').slice(-lines).join('\n');
 
 function resolveServerBinary(opts: EmbeddedServerOptions): {
   kind: 'mongod' | 'ferretdb';
@@ -109,12 +112,7 @@ function resolveServerBinary(opts: EmbeddedServerOptions): {
     // Our own build: an older one (without the fixes the script now applies, such as serialised
     // updates) is rebuilt rather than run, so a checkout never tests against a racy server.
     const wanted = spawnSync('bash', [script, '--print-build'], { encoding: 'utf8' }).stdout.trim();
-    let stamp = '';
-    try {
-      stamp = readFileSync(`${built}.build`, 'utf8').trim();
-    } catch {
-      // no stamp: an unknown build
-    }
+    const stamp = readText(`${built}.build`);
     if (wanted && stamp !== wanted) {
       opts.say?.(
         `FerretDB in .tools/bin is an older build (${stamp || 'unstamped'}): rebuilding it as "${wanted}"...`,
