@@ -53,7 +53,9 @@ describe('docker-compose.yml', () => {
     const backup = services.backup!;
     expect(backup.environment?.BACKUP_KEEP).toBe('14');
     expect(backup.command?.join(' ')).toMatch(/dist\/cli\/backup\.js dump .*sleep 86400/);
-    expect(backup.volumes).toEqual(expect.arrayContaining(['uploads:/data/uploads:ro']));
+    expect(backup.volumes).toEqual(
+      expect.arrayContaining(['uploads:/data/uploads', 'backups:/backups']),
+    );
   });
 
   it('starts the mail catcher only in the dev profile', () => {
