@@ -180,12 +180,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     }
   }
 
-  const partialRazorpay = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET].filter(Boolean).length === 1;
-  if (partialRazorpay) {
+  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET))
     throw new ConfigError(
       'Set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither (test mode).',
     );
-  }
 
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const secrets = resolveSecrets(

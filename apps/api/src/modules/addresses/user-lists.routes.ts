@@ -33,11 +33,9 @@ function listRoutes(
   schema: typeof addAddressBodySchema | typeof addPaymentMethodBodySchema,
   noun: string,
 ) {
-  const read = (user: UserDoc): Entry[] =>
-    ((user[field] ?? []) as unknown as Entry[]).map((e) => ({
-      id: e.id,
-      [valueKey]: e[valueKey]!,
-    }));
+  const entriesOf = (user: UserDoc) => (user[field] ?? []) as unknown as Entry[];
+  const read = (user: UserDoc) =>
+    entriesOf(user).map((e) => ({ id: e.id, [valueKey]: e[valueKey]! }));
 
   router.get(path, auth, (_req, res) => {
     res.set('Cache-Control', 'no-store').json(read(currentUser(res)));
@@ -65,7 +63,7 @@ function listRoutes(
   router.delete(`${path}/:id`, auth, validate(itemIdParamsSchema, 'params'), async (_req, res) => {
     const { id } = parsed(res, itemIdParamsSchema, 'params');
     const user = currentUser(res);
-    const entry = ((user[field] ?? []) as unknown as Entry[]).find((e) => e.id === id);
+    const entry = entriesOf(user).find((e) => e.id === id);
     if (!entry) throw notFound(`No such ${noun.replace(/s$/, '')}.`, 'NOT_FOUND');
     const updated = await UserModel.findOneAndUpdate(
       { _id: user._id },

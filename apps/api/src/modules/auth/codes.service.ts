@@ -18,10 +18,6 @@ import { isDuplicateKey } from '../../platform/db/duplicate-key';
  */
 export const GUESSES_PER_CODE = 50;
 
-export interface IssuedCode {
-  code: string;
-}
-
 export interface CodeExtras {
   /** A password hash chosen at registration, applied when this code verifies the account. */
   passwordHash?: string;
@@ -51,7 +47,7 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
       purpose: CodePurpose,
       target: string,
       extras: CodeExtras = {},
-    ): Promise<IssuedCode> {
+    ): Promise<{ code: string }> {
       const code = String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0');
       const at = new Date(now());
       const fields = {

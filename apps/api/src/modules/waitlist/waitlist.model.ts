@@ -14,7 +14,6 @@ const waitlistSignupSchema = new Schema(
   },
   {
     versionKey: false,
-    // createdAt: when they joined, for the owner's list of signups.
     timestamps: { createdAt: true, updatedAt: false },
     collection: 'waitlist_signups',
   },

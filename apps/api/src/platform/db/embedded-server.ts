@@ -223,12 +223,9 @@ export async function startEmbeddedServer(opts: EmbeddedServerOptions): Promise<
 }
 
 /** The file in the data folder naming the address of the embedded server while it runs. */
-export const RUNNING_URI_FILE = 'running.uri';
+const RUNNING_URI_FILE = 'running.uri';
 
-/**
- * The embedded server already running on `dataDir` (the shop is up), if any: its address, when
- * it still answers.
- */
+/** The address of the embedded server already running on `dataDir`, when it still answers. */
 export async function runningEmbeddedServer(dataDir: string): Promise<string | undefined> {
   const file = path.join(path.resolve(dataDir), RUNNING_URI_FILE);
   if (!existsSync(file)) return undefined;

@@ -80,9 +80,8 @@ export async function hitRateLimit(
 
 /** How many hits the current window holds, without adding one. */
 export async function countHits(rule: RateRule, key: string, now = Date.now()): Promise<number> {
-  const found = await RateLimitWindow.findById(windowOf(rule, key, now)._id, { count: 1 }).lean<{
-    count: number;
-  }>();
+  const { _id } = windowOf(rule, key, now);
+  const found = await RateLimitWindow.findById(_id, { count: 1 }).lean<{ count: number }>();
   return found?.count ?? 0;
 }
 
@@ -122,11 +121,9 @@ function accountOf(req: Request): string | undefined {
 }
 
 /**
- * Limits a route per client address and, when the body names an account (`email` or `phone`):
- * per account and client (`perAccountClient`: one client's run at one account, which leaves every
- * other client alone), and per account from everywhere (`perAccount`: only for what mails the
- * account's own address, where a limit slows nobody out of their account). `perUser` limits a
- * signed-in user (after requireAuth or requireSession) whatever address they come from.
+ * Limits a route per client address and, when the body names an account (`email` or `phone`), per
+ * account and client (which leaves every other client alone) and per account from everywhere.
+ * `perUser` limits a signed-in user (after requireAuth or requireSession) from any address.
  */
 export function rateLimit(
   rule: RateRule,
