@@ -1,6 +1,7 @@
 import { createAuthServices } from './auth-services';
 import type { Config } from './config/env';
-import { createJobs } from './jobs/jobs';
+import { createJobs, LEASE_RENEW_MS } from './jobs/jobs';
+import { createLease } from './platform/db/lease';
 import type { Jobs } from './jobs/jobs';
 import { createAdminOrders } from './modules/admin/admin-orders.service';
 import type { AdminOrders } from './modules/admin/admin-orders.service';
@@ -100,6 +101,8 @@ export function createServices(config: Config, logger: Logger): Services {
       { name: 'sweep', everyMs: 10 * 60 * 1000, run: () => sweepExpired() },
     ],
     logger,
+    // One API process at a time runs them (several run behind a load balancer).
+    { lease: createLease('jobs', 3 * LEASE_RENEW_MS) },
   );
 
   return {

@@ -14,6 +14,7 @@ const PRODUCTION = {
   RAZORPAY_KEY_SECRET: 'secret',
   RAZORPAY_WEBHOOK_SECRET: 'whsec',
   SELLER_GSTIN: '27AAPFU0939F1ZV',
+  WEB_ORIGIN: 'https://shop.vanyanaturals.in',
 };
 
 describe('loadConfig', () => {
@@ -49,6 +50,11 @@ describe('loadConfig', () => {
     const env: Record<string, string> = { ...PRODUCTION, [name]: '' };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('refuses to start in production without WEB_ORIGIN, so mails never link to localhost', () => {
+    const { WEB_ORIGIN: _unset, ...env } = PRODUCTION;
+    expect(() => loadConfig(env)).toThrow(/without WEB_ORIGIN/);
   });
 
   it('prints the placeholder GSTIN outside production and the configured one in production', () => {

@@ -159,6 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         `Refusing to start in production without ${missing.join(', ')}. Set them in the environment (see .env.example).${missing.includes('SMTP_URL') ? ' Mail needs a transport in production: verification links, codes and reset links are never logged.' : ''}`,
       );
     }
+    if (!env.WEB_ORIGIN)
+      throw new ConfigError(
+        "Refusing to start in production without WEB_ORIGIN: set it to the shop's public address (https://shop.example.in), which every mail links to.",
+      );
     const given = (['JWT_SECRET', ...OWN_SECRET_VARIABLES] as const).filter((name) => e[name]);
     const problems = given
       .map((name) => secretProblem(name, e[name]!))

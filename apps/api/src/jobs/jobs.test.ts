@@ -1,4 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import mongoose from 'mongoose';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  inject,
+  it,
+  vi,
+} from 'vitest';
+import { connectDatabase } from '../platform/db/connect';
+import { createLease } from '../platform/db/lease';
 import { createLogger } from '../platform/logger';
 import { loadConfig } from '../config/env';
 import { createJobs } from './jobs';
@@ -69,5 +82,37 @@ describe('background jobs', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await stopped;
     expect(finished).toBe(true);
+  });
+});
+
+describe('background jobs with several API processes on one database', () => {
+  beforeAll(async () => {
+    await connectDatabase(inject('mongoUri'), { dbName: `jobs_${Date.now()}` });
+  });
+  afterAll(async () => {
+    await mongoose.connection.dropDatabase();
+    await mongoose.disconnect();
+  });
+
+  it('runs them in the process holding the lease only, and in another once that one stops', async () => {
+    const runs = { a: 0, b: 0 };
+    const processOf = (name: 'a' | 'b') =>
+      createJobs([{ name: 'count', everyMs: 50, run: async () => (runs[name] += 1) }], logger, {
+        lease: createLease('jobs-test', 5_000),
+        renewEveryMs: 50,
+      });
+    const a = processOf('a');
+    const b = processOf('b');
+    a.start();
+    b.start();
+    await expect.poll(() => runs.a + runs.b, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
+    const [holder, other] = runs.a > 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
+    expect(runs[other]).toBe(0);
+
+    await (holder === 'a' ? a : b).stop();
+    const stoppedAt = runs[holder];
+    await expect.poll(() => runs[other], { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    expect(runs[holder]).toBe(stoppedAt);
+    await (holder === 'a' ? b : a).stop();
   });
 });

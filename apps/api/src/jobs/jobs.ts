@@ -1,4 +1,8 @@
+import type { Lease } from '../platform/db/lease';
 import type { Logger } from '../platform/logger';
+
+/** How often the lease of the jobs is renewed; it lapses after three missed renewals. */
+export const LEASE_RENEW_MS = 10_000;
 
 export interface JobDefinition {
   name: string;
@@ -18,12 +22,27 @@ export interface Jobs {
 
 /**
  * The background work of the API in one place: reconciliation of payments and the sweep of expired
- * records. A job never runs twice at once in one process: a tick that finds its previous run still
- * going is skipped.
+ * records. With several API processes on one database, only the holder of `lease` runs them (it
+ * renews the lease; another process takes over when it lapses). A job never runs twice at once in
+ * one process: a tick that finds its previous run still going is skipped.
  */
-export function createJobs(definitions: JobDefinition[], logger: Logger): Jobs {
+export function createJobs(
+  definitions: JobDefinition[],
+  logger: Logger,
+  { lease, renewEveryMs = LEASE_RENEW_MS }: { lease?: Lease; renewEveryMs?: number } = {},
+): Jobs {
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<unknown>>();
+  let holding = !lease;
+  const renew = async () => {
+    if (!lease) return;
+    const held = await lease.hold().catch((err: unknown) => {
+      logger.warn({ err }, 'jobs lease not renewed');
+      return false;
+    });
+    if (held !== holding) logger.info({ holder: lease.holder, held }, 'jobs lease changed hands');
+    holding = held;
+  };
 
   const runNow = (name: string): Promise<unknown> => {
     const job = definitions.find((d) => d.name === name);
@@ -37,9 +56,15 @@ export function createJobs(definitions: JobDefinition[], logger: Logger): Jobs {
 
   return {
     start() {
+      if (lease) {
+        void renew();
+        const timer = setInterval(() => void renew(), renewEveryMs);
+        timer.unref();
+        timers.push(timer);
+      }
       for (const job of definitions) {
         const timer = setInterval(() => {
-          if (running.has(job.name)) return;
+          if (!holding || running.has(job.name)) return;
           runNow(job.name).then(
             (result) => logger.debug({ job: job.name, result }, 'job done'),
             (err: unknown) => logger.warn({ err, job: job.name }, 'job failed'),
@@ -52,6 +77,8 @@ export function createJobs(definitions: JobDefinition[], logger: Logger): Jobs {
     async stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);
       await Promise.allSettled([...running.values()]);
+      if (lease && holding) await lease.release().catch(() => undefined);
+      holding = !lease;
     },
     runNow,
   };
