@@ -103,7 +103,9 @@ if (existsSync(checksFile)) {
   passed += checks.passed;
   failed += checks.failed.length;
   for (const name of checks.failed) failures.push(`check: ${name} failed (its output is above)`);
-  lines.push(`  checks (lint, format, typecheck, build): ${checks.passed} passed, ${checks.failed.length} failed`);
+  lines.push(
+    `  checks (lint, format, typecheck, build): ${checks.passed} passed, ${checks.failed.length} failed`,
+  );
 }
 
 if (failures.length > 0) {
