@@ -6,7 +6,10 @@
 // the dust settles, every rupee must be where it belongs. CHAOS_SHOPPERS sets how many (100).
 // Behind them wait 205 abandoned checkouts that reconciliation must page through to reach the
 // shoppers whose every word was lost. A second test kills the API in the middle of the owner's
-// refunds (cancels of paid orders, refunds of returns) and checks each is finished once.
+// refunds (cancels of paid orders, refunds of returns) and checks each is finished once. A third
+// runs two API processes on the one database with the shoppers spread across both, kills one of
+// them mid-storm for good, and checks that the other (through its reconciliation, once it holds
+// the jobs' lease if the dead one held it) finishes everything the dead one left.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -132,6 +135,29 @@ async function persist(
 const hmac = (secret: string, data: string) =>
   createHmac('sha256', secret).update(data).digest('hex');
 
+/** One running copy of the built API: a port of its own, the database and settings of all. */
+interface ApiProcess {
+  name: string;
+  base: string;
+  child?: ChildProcess;
+  output: string;
+}
+
+const alive = (p: ApiProcess) =>
+  p.child !== undefined && p.child.exitCode === null && p.child.signalCode === null;
+
+/**
+ * Where a request goes, decided again at each attempt: one process, or the one a load balancer
+ * picks among those still up.
+ */
+type Route = () => string;
+
+/** The taken invoice numbers and provider requests before a test, which its figures leave out. */
+interface Since {
+  seq: number;
+  requests: number;
+}
+
 describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double-charge nothing', () => {
   const root = findRepoRoot();
   const entry = path.join(root, 'apps/api/dist/index.js');
@@ -148,14 +174,17 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
   let db: RestartableDatabase;
   let smtp: SmtpSink;
   let razorpay: FakeRazorpay;
-  let api: ChildProcess | undefined;
-  let base = '';
-  let output = '';
-  const faults: string[] = [];
+  /** The API the first two tests use; the third starts a second one beside it. */
+  const primary: ApiProcess = { name: 'A', base: '', output: '' };
+  const processes: ApiProcess[] = [primary];
+  const toPrimary: Route = () => primary.base;
+  /** The tail of what every API process said. */
+  const said = (chars = 3000) =>
+    processes.map((p) => `--- API ${p.name}:\n${p.output.slice(-chars)}`).join('\n');
 
-  async function startApi() {
-    const port = Number(new URL(base).port);
-    api = spawn(process.execPath, [entry], {
+  async function startApi(p: ApiProcess = primary) {
+    const port = Number(new URL(p.base).port);
+    const child = spawn(process.execPath, [entry], {
       cwd: dir,
       env: {
         PATH: process.env.PATH,
@@ -187,23 +216,37 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    api.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-    api.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    const started = api;
+    p.child = child;
+    child.stdout!.on('data', (c: Buffer) => (p.output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (p.output += c.toString()));
     const ready = await persist(
-      () => call(base, 'GET', '/api/health'),
-      (a) => a.status === 200 || started.exitCode !== null,
+      () => call(p.base, 'GET', '/api/health'),
+      (a) => a.status === 200 || !alive(p),
       180_000,
     );
-    if (ready.status !== 200) throw new Error(`The API did not come up:\n${output.slice(-3000)}`);
+    if (ready.status !== 200)
+      throw new Error(`API ${p.name} did not come up:\n${p.output.slice(-3000)}`);
   }
 
-  async function killApi() {
-    const running = api;
-    if (!running || running.exitCode !== null) return;
+  async function killApi(p: ApiProcess = primary) {
+    const running = p.child;
+    if (!running || !alive(p)) return;
     await new Promise<void>((resolve) => {
       running.once('exit', () => resolve());
       running.kill('SIGKILL');
+    });
+  }
+
+  async function stopApi(p: ApiProcess) {
+    const running = p.child;
+    if (!running || !alive(p)) return;
+    await new Promise<void>((resolve) => {
+      const force = setTimeout(() => running.kill('SIGKILL'), 15_000);
+      running.once('exit', () => {
+        clearTimeout(force);
+        resolve();
+      });
+      running.kill('SIGTERM');
     });
   }
 
@@ -216,36 +259,27 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     db = await startRestartableDatabase();
     smtp = await new SmtpSink().start();
     razorpay = await new FakeRazorpay(keys.keyId, keys.keySecret).start();
-    base = `http://127.0.0.1:${await freePort()}`;
+    primary.base = `http://127.0.0.1:${await freePort()}`;
     await startApi();
   });
 
   afterAll(async () => {
-    if (api && api.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => api!.kill('SIGKILL'), 15_000);
-        api!.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        api!.kill('SIGTERM');
-      });
-    }
+    await Promise.all(processes.map(stopApi));
     await razorpay?.stop();
     await smtp?.stop();
     await db?.dispose();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function signUp(i: number): Promise<Shopper> {
-    return signUpAs(i, `chaos.${i}.${randomBytes(3).toString('hex')}@example.in`);
+  function signUp(i: number, route: Route = toPrimary): Promise<Shopper> {
+    return signUpAs(i, `chaos.${i}.${randomBytes(3).toString('hex')}@example.in`, route);
   }
 
   /** Registers `email` and verifies it from the mail, as a person would. */
-  async function signUpAs(i: number, email: string): Promise<Shopper> {
+  async function signUpAs(i: number, email: string, route: Route = toPrimary): Promise<Shopper> {
     const registered = await persist(
       () =>
-        call(base, 'POST', '/api/auth/register', {
+        call(route(), 'POST', '/api/auth/register', {
           json: { name: `Shopper ${i}`, email, password: PASSWORD },
         }),
       (a) => a.status === 201,
@@ -256,7 +290,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
       linkIn(mail, 'https://shop.vanya.test/verify-email?token='),
     ).searchParams.get('token');
     const verified = await persist(
-      () => call(base, 'POST', '/api/auth/verify-email', { json: { token } }),
+      () => call(route(), 'POST', '/api/auth/verify-email', { json: { token } }),
       (a) => a.status === 200,
     );
     return {
@@ -293,7 +327,12 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
   }
 
   /** A webhook as the provider sends it, retried (as the provider retries) until accepted. */
-  async function webhook(event: string, payment: Record<string, unknown>, eventId: string) {
+  async function webhook(
+    event: string,
+    payment: Record<string, unknown>,
+    eventId: string,
+    route: Route,
+  ) {
     const raw = JSON.stringify({
       entity: 'event',
       event,
@@ -302,7 +341,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     });
     await persist(
       () =>
-        call(base, 'POST', '/api/payments/webhook', {
+        call(route(), 'POST', '/api/payments/webhook', {
           raw,
           headers: {
             'Content-Type': 'application/json',
@@ -314,11 +353,15 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     );
   }
 
-  async function shop(shopper: Shopper) {
+  /**
+   * One shopper's checkout: the order and the verify go where `route` sends the shopper, the
+   * provider's webhooks where `hooks` sends them.
+   */
+  async function shop(shopper: Shopper, route: Route = toPrimary, hooks: Route = toPrimary) {
     await sleep(Math.random() * 3000);
     const placed = await persist(
       () =>
-        call(base, 'POST', '/api/orders', {
+        call(route(), 'POST', '/api/orders', {
           json: orderBody(shopper),
           token: shopper.token,
           headers: { 'Idempotency-Key': shopper.key },
@@ -341,7 +384,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     if (shopper.kind === 'double')
       shopper.captures.push(razorpay.capture(payment.providerOrderId).id);
 
-    const hooks: Promise<void>[] = [];
+    const deliveries: Promise<void>[] = [];
     if (shopper.kind !== 'silent') {
       for (const [n, id] of shopper.captures.entries()) {
         const captured = razorpay.payments.find((p) => p.id === id)!;
@@ -349,15 +392,15 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         if (shopper.kind === 'double' && n === 1) continue;
         const copies = shopper.i % 2 === 0 ? 2 : 1;
         for (let c = 0; c < copies; c += 1)
-          hooks.push(
+          deliveries.push(
             sleep(Math.random() * 4000).then(() =>
-              webhook('payment.captured', { ...captured }, `evt_${id}`),
+              webhook('payment.captured', { ...captured }, `evt_${id}`, hooks),
             ),
           );
       }
       // An earlier failed attempt whose event arrives before or after the capture's.
       if (shopper.i % 4 === 1)
-        hooks.push(
+        deliveries.push(
           sleep(Math.random() * 4000).then(() =>
             webhook(
               'payment.failed',
@@ -369,6 +412,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
                 error_description: 'Payment declined by the bank',
               },
               `evt_failed_${shopper.i}`,
+              hooks,
             ),
           ),
         );
@@ -377,7 +421,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
       const paymentId = shopper.captures[0]!;
       const verified = await persist(
         () =>
-          call(base, 'POST', '/api/payments/verify', {
+          call(route(), 'POST', '/api/payments/verify', {
             json: {
               orderId: order._id,
               razorpay_order_id: payment.providerOrderId,
@@ -389,16 +433,20 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
       );
       shopper.verified = verified.status;
     }
-    await Promise.all(hooks);
+    await Promise.all(deliveries);
   }
 
   /**
    * Abandoned checkouts: orders two hours old still waiting for a payment that never came, each
    * with its provider order open at Razorpay and no payment on it, stored as the shop stores a new
    * order. Their numbers (VNY-0xxxxx) are below any the shop gives (VNY-100000 and up), and each
-   * belongs to an account of its own, so none is taken for a shopper's second order.
+   * belongs to an account of its own, so none is taken for a shopper's second order. Planted once:
+   * every storm's reconciliation pages through the same backlog.
    */
+  let backlogPlanted = false;
   async function plantBacklog(): Promise<void> {
+    if (backlogPlanted) return;
+    backlogPlanted = true;
     const { lines, shippingTax, supply, ...totals } = priceOrder(ITEMS, {
       deliveryState: 'Maharashtra',
     });
@@ -467,20 +515,236 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     }
   }
 
+  /** Where a test's figures start: invoice numbers taken and provider requests made before it. */
+  async function since(): Promise<Since> {
+    const conn = await mongoose.createConnection(db.uri).asPromise();
+    try {
+      const [last] = await conn
+        .db!.collection<{ seq: number }>('document_numbers')
+        .find({ series: 'VNY' })
+        .sort({ seq: -1 })
+        .limit(1)
+        .toArray();
+      return { seq: last?.seq ?? 0, requests: razorpay.requests.length };
+    } finally {
+      await conn.close();
+    }
+  }
+
+  /** Shoppers numbered from `first`, signed up ten at a time, each where `routeOf` sends it. */
+  async function signUpShoppers(
+    first: number,
+    routeOf: (i: number) => Route = () => toPrimary,
+  ): Promise<Shopper[]> {
+    const shoppers: Shopper[] = [];
+    for (let start = 0; start < SHOPPERS; start += 10) {
+      const batch = Array.from(
+        { length: Math.min(10, SHOPPERS - start) },
+        (_, k) => first + start + k,
+      );
+      shoppers.push(...(await Promise.all(batch.map((i) => signUp(i, routeOf(i))))));
+    }
+    return shoppers;
+  }
+
+  /**
+   * Where `shoppers`' money, orders, invoices and mails are, as far as the shop's database, the
+   * provider and the mailbox tell. Only these shoppers' orders, payments and mails count, and only
+   * the invoice numbers taken after `from` (numbers taken before belong to earlier tests).
+   */
+  async function figures(conn: mongoose.Connection, shoppers: Shopper[], from: Since) {
+    const emails = new Set(shoppers.map((s) => s.email.toLowerCase()));
+    const all = await conn.db!.collection('orders').find({}).toArray();
+    const orders = all.filter((o) => emails.has(String(o.email).toLowerCase()));
+    const numbers = await conn
+      .db!.collection<{ _id: string; seq: number; documentId: string; date: Date }>(
+        'document_numbers',
+      )
+      .find({ series: 'VNY', seq: { $gt: from.seq } })
+      .toArray();
+    const byProviderOrder = new Map(orders.map((o) => [String(o.providerOrderId), o]));
+    // A confirmation mailed again after a crash between sending it and recording it carries
+    // the same Message-ID, which a mailbox shows once: count what the shopper sees, and the
+    // resends apart.
+    const mails = new Map<string, Set<string>>();
+    let sent = 0;
+    for (const m of smtp.received) {
+      const match = /order (VNY-\d{6}) is confirmed/.exec(m.subject);
+      if (!match || !m.to.some((to) => emails.has(to.toLowerCase()))) continue;
+      sent += 1;
+      mails.set(match[1]!, (mails.get(match[1]!) ?? new Set()).add(m.messageId));
+    }
+    let lost = 0;
+    let stuck = 0;
+    let wrongPaid = 0;
+    let unrefunded = 0;
+    for (const s of shoppers) {
+      const order = byProviderOrder.get(String(s.providerOrderId));
+      if (!order) {
+        lost += 1;
+        continue;
+      }
+      if (s.kind === 'wrong') {
+        if (order.status === 'paid' || order.paymentHold?.paymentId !== s.captures[0])
+          wrongPaid += 1;
+        continue;
+      }
+      if (order.status !== 'paid' || !order.invoiceNumber || !order.confirmationMailedAt)
+        stuck += 1;
+      for (const id of s.captures) {
+        const p = razorpay.payments.find((x) => x.id === id)!;
+        if (id !== order.paymentId && p.status !== 'refunded') unrefunded += 1;
+      }
+    }
+    const perUser = new Map<string, number>();
+    for (const o of orders) perUser.set(String(o.userId), (perUser.get(String(o.userId)) ?? 0) + 1);
+    const duplicatedOrders = [...perUser.values()].reduce((n, c) => n + c - 1, 0);
+    const duplicatedMails = [...mails.values()].reduce((n, ids) => n + ids.size - 1, 0);
+    const resent = sent - mails.size - duplicatedMails;
+    const invoiceCounts = new Map<string, number>();
+    for (const o of all)
+      if (o.invoiceNumber)
+        invoiceCounts.set(o.invoiceNumber, (invoiceCounts.get(o.invoiceNumber) ?? 0) + 1);
+    // A number these orders bear that any other order bears too (this test's or an earlier one's).
+    const duplicatedInvoices = [
+      ...new Set(orders.map((o) => o.invoiceNumber).filter(Boolean)),
+    ].reduce((n, number) => n + invoiceCounts.get(number)! - 1, 0);
+    // Every taken number is issued to the order it is bound to, and the series has no hole.
+    const byId = new Map(all.map((o) => [String(o._id), o]));
+    const seqs = numbers.map((n) => n.seq).sort((a, b) => a - b);
+    const holes = seqs.length ? seqs.at(-1)! - from.seq - seqs.length : 0;
+    const unissued =
+      holes + numbers.filter((n) => byId.get(n.documentId)?.invoiceNumber !== n._id).length;
+    if (process.env.CHAOS_DEBUG)
+      for (const n of numbers) {
+        const bound = byId.get(n.documentId);
+        console.log(n._id, n.documentId, n.date, bound?.invoiceNumber, bound?.status);
+      }
+    const captures = new Set(shoppers.flatMap((s) => s.captures));
+    const refunds = razorpay.refunds.filter((r) => captures.has(r.payment_id));
+    const refundsTooMany = refunds.length - shoppers.filter((s) => s.kind === 'double').length;
+    // Silent shoppers' orders can only be paid by reconciliation, which reaches them behind
+    // the backlog; the backlog itself has nothing to be paid with.
+    const paidByReconcile = new Set(
+      (
+        await conn
+          .db!.collection<{ _id: string; paymentId: string }>('payment_events')
+          .find({ type: 'paid', source: 'reconcile' })
+          .toArray()
+      ).map((e) => e.paymentId),
+    );
+    const silentPaid = shoppers.filter((s) => {
+      const order = byProviderOrder.get(String(s.providerOrderId));
+      return (
+        s.kind === 'silent' && order?.status === 'paid' && paidByReconcile.has(order.paymentId)
+      );
+    }).length;
+    const backlogAsked = new Set(
+      razorpay.requests
+        .slice(from.requests)
+        .map((r) => /^\/v1\/orders\/(order_backlog\w+)\/payments$/.exec(r.path)?.[1])
+        .filter(Boolean),
+    ).size;
+    const backlogWaiting = all.filter(
+      (o) => /^VNY-0\d{5}$/.test(String(o.orderNumber)) && o.status === 'pending_payment',
+    ).length;
+    return {
+      shoppers: shoppers.length,
+      'orders paid': orders.filter((o) => o.status === 'paid').length,
+      'invoices issued': numbers.length,
+      'confirmation mails': mails.size + duplicatedMails,
+      'confirmations re-sent after a crash (same Message-ID)': resent,
+      'refunds made': refunds.length,
+      'paid orders lost': lost,
+      'paid orders stuck': stuck,
+      'orders duplicated': duplicatedOrders,
+      'mails duplicated': duplicatedMails,
+      'invoice numbers duplicated': duplicatedInvoices,
+      'invoice numbers unissued': unissued,
+      'double charges unrefunded': unrefunded,
+      'refunds beyond double charges': refundsTooMany,
+      'wrong amounts paid': wrongPaid,
+      'abandoned checkouts waiting (backlog)': backlogWaiting,
+      'of them asked about at Razorpay by reconciliation': backlogAsked,
+      'silent orders paid by reconciliation behind them': silentPaid,
+    };
+  }
+
+  /**
+   * Waits (at most SETTLE_MS) until nothing of `shoppers`' is stuck or unrefunded, lets any
+   * straggler (a late duplicate mail, a second refund) show itself, and answers the figures.
+   */
+  async function settle(shoppers: Shopper[], from: Since) {
+    const conn = await mongoose.createConnection(db.uri).asPromise();
+    try {
+      const started = Date.now();
+      const deadline = started + SETTLE_MS;
+      let result = await figures(conn, shoppers, from);
+      while (
+        (result['paid orders stuck'] > 0 || result['double charges unrefunded'] > 0) &&
+        Date.now() < deadline
+      ) {
+        await sleep(1000);
+        result = await figures(conn, shoppers, from);
+      }
+      const settledMs = Date.now() - started;
+      await sleep(3000);
+      result = await figures(conn, shoppers, from);
+      return { ...result, 'seconds until settled after the storm': Math.round(settledMs / 1000) };
+    } finally {
+      await conn.close();
+    }
+  }
+
+  /** Nothing lost, stuck, duplicated or kept: the same verdict on every storm. */
+  function expectNothingAmiss(result: Awaited<ReturnType<typeof settle>>, shoppers: Shopper[]) {
+    const found = {
+      lost: result['paid orders lost'],
+      stuck: result['paid orders stuck'],
+      duplicated: result['orders duplicated'],
+      mailsDuplicated: result['mails duplicated'],
+      invoicesDuplicated: result['invoice numbers duplicated'],
+      invoicesUnissued: result['invoice numbers unissued'],
+      doubleChargesUnrefunded: result['double charges unrefunded'],
+      refundsBeyondDoubleCharges: result['refunds beyond double charges'],
+      wrongAmountsPaid: result['wrong amounts paid'],
+    };
+    if (Object.values(found).some((v) => v > 0)) console.log(`The API said:\n${said()}`);
+    expect(found).toEqual({
+      lost: 0,
+      stuck: 0,
+      duplicated: 0,
+      mailsDuplicated: 0,
+      invoicesDuplicated: 0,
+      invoicesUnissued: 0,
+      doubleChargesUnrefunded: 0,
+      refundsBeyondDoubleCharges: 0,
+      wrongAmountsPaid: 0,
+    });
+    expect(result['orders paid']).toBe(shoppers.filter((s) => s.kind !== 'wrong').length);
+    expect({
+      backlog: result['abandoned checkouts waiting (backlog)'],
+      backlogAsked: result['of them asked about at Razorpay by reconciliation'],
+      silentPaid: result['silent orders paid by reconciliation behind them'],
+    }).toEqual({
+      backlog: BACKLOG,
+      backlogAsked: BACKLOG,
+      silentPaid: shoppers.filter((s) => s.kind === 'silent').length,
+    });
+  }
+
   it('keeps every paid order, once, with its invoice and one mail, and refunds every double charge', async () => {
     // Every shopper's order is younger than the backlog, which reconciliation pages through first.
     await plantBacklog();
-    const shoppers: Shopper[] = [];
-    for (let start = 0; start < SHOPPERS; start += 10) {
-      const batch = Array.from({ length: Math.min(10, SHOPPERS - start) }, (_, k) => start + k);
-      shoppers.push(...(await Promise.all(batch.map(signUp))));
-    }
+    const from = await since();
+    const shoppers = await signUpShoppers(0);
 
-    const storm = Promise.all(shoppers.map(shop)).catch((err: unknown) => {
-      console.log(`The API said:\n${output.slice(-6000)}`);
+    const storm = Promise.all(shoppers.map((s) => shop(s))).catch((err: unknown) => {
+      console.log(`The API said:\n${said(6000)}`);
       throw err;
     });
     // The faults, at random moments while the shoppers are at it.
+    const faults: string[] = [];
     const apiKillAt = 500 + Math.random() * 2500;
     const dbKillAt = 3500 + Math.random() * 2500;
     const chaos = (async () => {
@@ -499,168 +763,11 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     })();
     await Promise.all([storm, chaos]);
 
-    const conn = await mongoose.createConnection(db.uri).asPromise();
-    const figures = async () => {
-      const orders = await conn.db!.collection('orders').find({}).toArray();
-      const numbers = await conn
-        .db!.collection<{ _id: string; seq: number; documentId: string; date: Date }>(
-          'document_numbers',
-        )
-        .find({ series: 'VNY' })
-        .toArray();
-      const byProviderOrder = new Map(orders.map((o) => [String(o.providerOrderId), o]));
-      // A confirmation mailed again after a crash between sending it and recording it carries
-      // the same Message-ID, which a mailbox shows once: count what the shopper sees, and the
-      // resends apart.
-      const mails = new Map<string, Set<string>>();
-      let sent = 0;
-      for (const m of smtp.received) {
-        const match = /order (VNY-\d{6}) is confirmed/.exec(m.subject);
-        if (!match) continue;
-        sent += 1;
-        mails.set(match[1]!, (mails.get(match[1]!) ?? new Set()).add(m.messageId));
-      }
-      let lost = 0;
-      let stuck = 0;
-      let wrongPaid = 0;
-      let unrefunded = 0;
-      for (const s of shoppers) {
-        const order = byProviderOrder.get(String(s.providerOrderId));
-        if (!order) {
-          lost += 1;
-          continue;
-        }
-        if (s.kind === 'wrong') {
-          if (order.status === 'paid' || order.paymentHold?.paymentId !== s.captures[0])
-            wrongPaid += 1;
-          continue;
-        }
-        if (order.status !== 'paid' || !order.invoiceNumber || !order.confirmationMailedAt)
-          stuck += 1;
-        for (const id of s.captures) {
-          const p = razorpay.payments.find((x) => x.id === id)!;
-          if (id !== order.paymentId && p.status !== 'refunded') unrefunded += 1;
-        }
-      }
-      const perUser = new Map<string, number>();
-      for (const o of orders)
-        perUser.set(String(o.userId), (perUser.get(String(o.userId)) ?? 0) + 1);
-      const duplicatedOrders = [...perUser.values()].reduce((n, c) => n + c - 1, 0);
-      const duplicatedMails = [...mails.values()].reduce((n, ids) => n + ids.size - 1, 0);
-      const resent = sent - mails.size - duplicatedMails;
-      const invoiceCounts = new Map<string, number>();
-      for (const o of orders)
-        if (o.invoiceNumber)
-          invoiceCounts.set(o.invoiceNumber, (invoiceCounts.get(o.invoiceNumber) ?? 0) + 1);
-      const duplicatedInvoices = [...invoiceCounts.values()].reduce((n, c) => n + c - 1, 0);
-      // Every taken number is issued to the order it is bound to, and the series has no hole.
-      const byId = new Map(orders.map((o) => [String(o._id), o]));
-      const seqs = numbers.map((n) => n.seq).sort((a, b) => a - b);
-      const holes = seqs.length ? seqs.at(-1)! - seqs.length : 0;
-      const unissued =
-        holes + numbers.filter((n) => byId.get(n.documentId)?.invoiceNumber !== n._id).length;
-      if (process.env.CHAOS_DEBUG)
-        for (const n of numbers) {
-          const bound = byId.get(n.documentId);
-          console.log(n._id, n.documentId, n.date, bound?.invoiceNumber, bound?.status);
-        }
-      const refundsTooMany =
-        razorpay.refunds.length - shoppers.filter((s) => s.kind === 'double').length;
-      // Silent shoppers' orders can only be paid by reconciliation, which reaches them behind
-      // the backlog; the backlog itself has nothing to be paid with.
-      const paidByReconcile = new Set(
-        (
-          await conn
-            .db!.collection<{ _id: string; paymentId: string }>('payment_events')
-            .find({ type: 'paid', source: 'reconcile' })
-            .toArray()
-        ).map((e) => e.paymentId),
-      );
-      const silentPaid = shoppers.filter((s) => {
-        const order = byProviderOrder.get(String(s.providerOrderId));
-        return (
-          s.kind === 'silent' && order?.status === 'paid' && paidByReconcile.has(order.paymentId)
-        );
-      }).length;
-      const backlogAsked = new Set(
-        razorpay.requests
-          .map((r) => /^\/v1\/orders\/(order_backlog\w+)\/payments$/.exec(r.path)?.[1])
-          .filter(Boolean),
-      ).size;
-      const backlogWaiting = orders.filter(
-        (o) => /^VNY-0\d{5}$/.test(String(o.orderNumber)) && o.status === 'pending_payment',
-      ).length;
-      return {
-        shoppers: shoppers.length,
-        'orders paid': orders.filter((o) => o.status === 'paid').length,
-        'invoices issued': numbers.length,
-        'confirmation mails': mails.size + duplicatedMails,
-        'confirmations re-sent after a crash (same Message-ID)': resent,
-        'refunds made': razorpay.refunds.length,
-        'paid orders lost': lost,
-        'paid orders stuck': stuck,
-        'orders duplicated': duplicatedOrders,
-        'mails duplicated': duplicatedMails,
-        'invoice numbers duplicated': duplicatedInvoices,
-        'invoice numbers unissued': unissued,
-        'double charges unrefunded': unrefunded,
-        'refunds beyond double charges': refundsTooMany,
-        'wrong amounts paid': wrongPaid,
-        'abandoned checkouts waiting (backlog)': backlogWaiting,
-        'of them asked about at Razorpay by reconciliation': backlogAsked,
-        'silent orders paid by reconciliation behind them': silentPaid,
-      };
-    };
-
-    const deadline = Date.now() + SETTLE_MS;
-    let result = await figures();
-    while (
-      (result['paid orders stuck'] > 0 || result['double charges unrefunded'] > 0) &&
-      Date.now() < deadline
-    ) {
-      await sleep(1000);
-      result = await figures();
-    }
-    // Let any straggler (a late duplicate mail, a second refund) show itself before judging.
-    await sleep(3000);
-    result = await figures();
-    await conn.close();
-
+    const result = await settle(shoppers, from);
     console.log(`\nChaos with ${SHOPPERS} shoppers: ${faults.join('; ')}`);
     console.table(result);
-    if (Object.values(result).some((v) => typeof v !== 'number')) console.log(output.slice(-3000));
-    expect({
-      lost: result['paid orders lost'],
-      stuck: result['paid orders stuck'],
-      duplicated: result['orders duplicated'],
-      mailsDuplicated: result['mails duplicated'],
-      invoicesDuplicated: result['invoice numbers duplicated'],
-      invoicesUnissued: result['invoice numbers unissued'],
-      doubleChargesUnrefunded: result['double charges unrefunded'],
-      refundsBeyondDoubleCharges: result['refunds beyond double charges'],
-      wrongAmountsPaid: result['wrong amounts paid'],
-    }).toEqual({
-      lost: 0,
-      stuck: 0,
-      duplicated: 0,
-      mailsDuplicated: 0,
-      invoicesDuplicated: 0,
-      invoicesUnissued: 0,
-      doubleChargesUnrefunded: 0,
-      refundsBeyondDoubleCharges: 0,
-      wrongAmountsPaid: 0,
-    });
-    expect(result['orders paid']).toBe(shoppers.filter((s) => s.kind !== 'wrong').length);
+    expectNothingAmiss(result, shoppers);
     expect(faults).toHaveLength(4);
-    expect({
-      backlog: result['abandoned checkouts waiting (backlog)'],
-      backlogAsked: result['of them asked about at Razorpay by reconciliation'],
-      silentPaid: result['silent orders paid by reconciliation behind them'],
-    }).toEqual({
-      backlog: BACKLOG,
-      backlogAsked: BACKLOG,
-      silentPaid: shoppers.filter((s) => s.kind === 'silent').length,
-    });
   });
 
   it('finishes every owner refund the API was killed in the middle of, once: money, credit note, mail', async () => {
@@ -669,13 +776,13 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     const buyers: Shopper[] = [];
     for (let start = 0; start < count; start += 6) {
       const batch = Array.from({ length: Math.min(6, count - start) }, (_, k) => 1000 + start + k);
-      buyers.push(...(await Promise.all(batch.map(signUp))));
+      buyers.push(...(await Promise.all(batch.map((i) => signUp(i)))));
     }
 
     /** The owner at the admin screen: repeats a request until the API answers it (no faults yet). */
     const asOwner = async (url: string, json: unknown) => {
       const answer = await persist(
-        () => call(base, 'POST', url, { json, token: owner.token }),
+        () => call(primary.base, 'POST', url, { json, token: owner.token }),
         (a) => a.status > 0 && a.status < 500,
       );
       if (answer.status !== 200)
@@ -711,7 +818,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
       buyers.map(async (shopper, k): Promise<OwnerRefund> => {
         const placed = await persist(
           () =>
-            call(base, 'POST', '/api/orders', {
+            call(primary.base, 'POST', '/api/orders', {
               json: orderBody(shopper),
               token: shopper.token,
               headers: { 'Idempotency-Key': shopper.key },
@@ -725,7 +832,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         const paid = razorpay.capture(payment.providerOrderId);
         const verified = await persist(
           () =>
-            call(base, 'POST', '/api/payments/verify', {
+            call(primary.base, 'POST', '/api/payments/verify', {
               json: {
                 orderId: order._id,
                 razorpay_order_id: payment.providerOrderId,
@@ -769,7 +876,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         await asOwner(orderUrl, { status: 'delivered' });
         const requested = await persist(
           () =>
-            call(base, 'POST', '/api/returns', {
+            call(primary.base, 'POST', '/api/returns', {
               json: {
                 orderId: order._id,
                 reason: 'The soap dried my skin out',
@@ -807,7 +914,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     // whatever the first press answered.
     const sequence = [...targets].sort(() => Math.random() - 0.5);
     const send = (t: OwnerRefund) =>
-      call(base, 'POST', t.url, { json: t.body, token: owner.token });
+      call(primary.base, 'POST', t.url, { json: t.body, token: owner.token });
     const conn = await mongoose.createConnection(db.uri).asPromise();
     const refundsCol = conn.db!.collection<{
       _id: string;
@@ -1048,8 +1155,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         )
         .join('\n'),
     );
-    if (Object.values(found).some((v) => v > 0))
-      console.log(`The API said:\n${output.slice(-3000)}`);
+    if (Object.values(found).some((v) => v > 0)) console.log(`The API said:\n${said()}`);
     expect(found).toEqual({
       refundedTwice: 0,
       refundedMore: 0,
@@ -1067,5 +1173,98 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
       retriesRefused: 0,
     });
     expect(cnNumbers).toHaveLength(targets.length);
+  });
+
+  it('keeps every paid order, once, when one of two API processes is killed for good mid-storm', async () => {
+    // A second process of the same built API on the same database, as the compose file runs two
+    // replicas behind Caddy. Background jobs may run in both, or in whichever holds their lease.
+    await plantBacklog();
+    if (!alive(primary)) await startApi(primary);
+    const second: ApiProcess = {
+      name: 'B',
+      base: `http://127.0.0.1:${await freePort()}`,
+      output: '',
+    };
+    processes.push(second);
+    await startApi(second);
+    const pair = [primary, second];
+    const up = () => pair.filter(alive);
+    // The load balancer: a shopper stays on the process it began on while that one is up; once it
+    // is gone, the shopper's retries (same Idempotency-Key) go to the other. Webhooks go to any
+    // process up.
+    const homeOf = (i: number) => pair[(i + Math.floor(i / 10)) % 2]!;
+    const moved = new Set<number>();
+    const routeOf =
+      (i: number): Route =>
+      () => {
+        const home = homeOf(i);
+        if (alive(home)) return home.base;
+        moved.add(i);
+        return up()[0]!.base;
+      };
+    const anyUp: Route = () => {
+      const ups = up();
+      return ups[Math.floor(Math.random() * ups.length)]!.base;
+    };
+
+    const from = await since();
+    // Numbered 2000 on: the kinds are spread as in the first test, and no event id repeats its.
+    const shoppers = await signUpShoppers(2000, routeOf);
+
+    const conn = await mongoose.createConnection(db.uri).asPromise();
+    const leases = conn.db!.collection<{ _id: string; holder: string; until: Date }>('leases');
+    /** The process holding a lease now (holders are named `<pid>-<random>`), if any does. */
+    const holderOf = async () => {
+      const held = await leases.find({ until: { $gt: new Date() } }).toArray();
+      return pair.find((p) => held.some((l) => l.holder.startsWith(`${p.child?.pid}-`)));
+    };
+    const storm = Promise.all(shoppers.map((s) => shop(s, routeOf(s.i), anyUp))).catch(
+      (err: unknown) => {
+        console.log(`The API said:\n${said(6000)}`);
+        throw err;
+      },
+    );
+    // At a random moment mid-storm, one process dies and stays dead: the lease's holder when one
+    // holds it (the harder case: its jobs stop until the lease lapses), else either.
+    const faults: string[] = [];
+    const killAt = 500 + Math.random() * 2500;
+    let victim: ApiProcess | undefined;
+    let heldLease = false;
+    const chaos = (async () => {
+      await sleep(killAt);
+      const holder = await holderOf();
+      heldLease = holder !== undefined;
+      victim = holder ?? pair[Math.floor(Math.random() * 2)]!;
+      await killApi(victim);
+      faults.push(
+        `API ${victim.name} killed (SIGKILL) for good at ${Math.round(killAt)} ms` +
+          (heldLease ? ', holding the jobs lease' : ', holding no lease'),
+      );
+    })();
+    await Promise.all([storm, chaos]);
+    const stormEnded = Date.now();
+    const survivor = up()[0]!;
+
+    const result = await settle(shoppers, from);
+    const laterHolder = await holderOf();
+    await conn.close();
+    const onVictim = shoppers.filter((s) => homeOf(s.i) === victim).length;
+    console.log(
+      `\nTwo API processes, ${SHOPPERS} shoppers: ${faults.join('; ')}; ` +
+        `lease held at the end by ${laterHolder ? `API ${laterHolder.name}` : 'none'}`,
+    );
+    console.table({
+      [`shoppers who began on A`]: shoppers.filter((s) => homeOf(s.i) === primary).length,
+      [`shoppers who began on B`]: shoppers.filter((s) => homeOf(s.i) === second).length,
+      [`of the dead one's (${victim!.name}), moved to ${survivor.name} mid-checkout`]: moved.size,
+      [`of the dead one's, done before it died`]: onVictim - moved.size,
+      ...result,
+      'seconds from the end of the storm to the figures': Math.round(
+        (Date.now() - stormEnded) / 1000,
+      ),
+    });
+    expectNothingAmiss(result, shoppers);
+    expect(faults).toHaveLength(1);
+    expect(alive(victim!)).toBe(false);
   });
 });
