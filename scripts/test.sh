@@ -35,8 +35,9 @@ check lint pnpm lint --output-logs=errors-only
 check format pnpm format:check
 check typecheck pnpm typecheck --output-logs=errors-only
 check build pnpm build --output-logs=errors-only
-printf '{"passed":%d,"failed":[%s]}\n' "$checks_passed" \
-  "$(printf '"%s",' "${checks_failed[@]+"${checks_failed[@]}"}" | sed 's/,$//')" >.reports/checks.json
+failed_json=""
+for name in "${checks_failed[@]+"${checks_failed[@]}"}"; do failed_json+="${failed_json:+,}\"$name\""; done
+printf '{"passed":%d,"failed":[%s]}\n' "$checks_passed" "$failed_json" >.reports/checks.json
 
 status=0
 pnpm test || status=1

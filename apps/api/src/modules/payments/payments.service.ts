@@ -269,6 +269,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           let current = order;
           for (const payment of payments) {
             if (payment.status !== 'captured' || payment.id === current.paymentId) continue;
+            // A payment held for the owner stays held: reported again, it would only log again.
+            if (payment.id === current.paymentHold?.paymentId) continue;
             const result = await report(current, payment, 'reconcile');
             if (result.outcome === 'paid') counts.paid += 1;
             if (result.outcome === 'unwanted') counts.refunded += 1;
