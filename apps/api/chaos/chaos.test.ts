@@ -34,10 +34,9 @@ const ITEMS = [
 ];
 const PASSWORD = 'Kokum#Butter1';
 /** How long the shop may take to heal after the last fault before the figures are read. */
-// The embedded FerretDB scans a collection for every filter that is not `_id` alone, so the shop
-// heals more slowly as the suite's own orders grow (100 shoppers over three tests took up to
-// 509 s after the storm): the bound grows with the shoppers; every test settles as soon as its
-// figures are right.
+// The shop heals more slowly on the embedded database as the suite's own orders grow (100
+// shoppers over three tests took up to 509 s after the storm): the bound grows with the shoppers;
+// every test settles as soon as its figures are right.
 const SETTLE_MS = Math.max(120_000, SHOPPERS * 9_000);
 /** Abandoned checkouts older than any shopper's, all waiting for a payment that never comes. */
 const BACKLOG = 205;
