@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CartError } from './cart-error';
 import { GST_CLASSES, GST_RATES, supplyFor, taxableValueOf, taxBreakdown } from './gst';
-import { INDIAN_STATES } from './states';
+import { GST_STATE_CODES, INDIAN_STATES } from './states';
 
 describe('taxableValueOf', () => {
   it('carves 18% out of a tax-inclusive amount, rounding half up', () => {
@@ -145,5 +145,18 @@ describe('GST_CLASSES', () => {
   it('taxes skin-care preparations (HSN 3304) at 18% and soap (HSN 3401) at 5%', () => {
     expect(GST_CLASSES.skinCare).toMatchObject({ hsn: '3304', gstRate: 18 });
     expect(GST_CLASSES.soap).toMatchObject({ hsn: '3401', gstRate: 5 });
+  });
+});
+
+describe('GST_STATE_CODES', () => {
+  it('gives each of the 36 states and union territories its own two-digit code', () => {
+    const codes = INDIAN_STATES.map((state) => GST_STATE_CODES[state]);
+    expect(codes).toHaveLength(36);
+    expect(new Set(codes).size).toBe(36);
+    for (const code of codes) expect(code).toMatch(/^\d{2}$/);
+    expect(GST_STATE_CODES.Chandigarh).toBe('04');
+    expect(GST_STATE_CODES['Andaman and Nicobar Islands']).toBe('35');
+    expect(GST_STATE_CODES['Dadra and Nagar Haveli and Daman and Diu']).toBe('26');
+    expect(GST_STATE_CODES.Lakshadweep).toBe('31');
   });
 });

@@ -1,4 +1,4 @@
-// The 32 states and union territories the checkout offers, in the order the checkout lists them.
+// All 36 states and union territories (28 states, then the 8 UTs), in the order the checkout lists them.
 export const INDIAN_STATES = [
   'Andhra Pradesh',
   'Arunachal Pradesh',
@@ -28,9 +28,13 @@ export const INDIAN_STATES = [
   'Uttar Pradesh',
   'Uttarakhand',
   'West Bengal',
+  'Andaman and Nicobar Islands',
+  'Chandigarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
   'Delhi',
   'Jammu and Kashmir',
   'Ladakh',
+  'Lakshadweep',
   'Puducherry',
 ] as const;
 
@@ -70,8 +74,12 @@ export const GST_STATE_CODES: Readonly<Record<IndianState, string>> = {
   'Uttar Pradesh': '09',
   Uttarakhand: '05',
   'West Bengal': '19',
+  'Andaman and Nicobar Islands': '35',
+  Chandigarh: '04',
+  'Dadra and Nagar Haveli and Daman and Diu': '26',
   Delhi: '07',
   'Jammu and Kashmir': '01',
   Ladakh: '38',
+  Lakshadweep: '31',
   Puducherry: '34',
 };

@@ -95,12 +95,12 @@ describe('pinCodeField', () => {
 });
 
 describe('stateField', () => {
-  it('accepts each of the 32 states and union territories', () => {
-    expect(INDIAN_STATES).toHaveLength(32);
+  it('accepts each of the 36 states and union territories', () => {
+    expect(INDIAN_STATES).toHaveLength(36);
     for (const state of INDIAN_STATES) expect(stateField.parse(state)).toBe(state);
   });
 
-  it.each(['Bombay', 'maharashtra', 'Maharashtra ', '', 'Lakshadweep'])(
+  it.each(['Bombay', 'maharashtra', 'Maharashtra ', '', 'Daman and Diu'])(
     'refuses %j as not a state of the list',
     (value) => {
       expect(issueMessages(stateField, value)).toEqual(['Choose a state from the list']);

@@ -85,7 +85,7 @@ export function createOtpField(required: string = FIELD_MESSAGES.otp) {
 /** A one-time code: exactly 6 digits. */
 export const otpField = createOtpField();
 
-/** One of the 32 states and union territories the checkout offers. */
+/** One of the 36 states and union territories the checkout offers. */
 export const stateField = z.enum(INDIAN_STATES, { error: FIELD_MESSAGES.state });
 
 /** A product id of the catalogue. */
