@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { brand } from './brand';
 import { LIMITS } from './constants';
-import { priceCart } from './pricing';
+import { couponDiscountFor, priceCart, spreadInProportion } from './pricing';
 import type { CartLineInput, PricedCart } from './pricing';
 import { getProduct, PRODUCT_IDS } from './products';
+import { shippingFor } from './shipping';
 import { INDIAN_STATES } from './states';
 
 /** A random subset of the catalogue, each product with 1..20 units, in random order. */
@@ -39,13 +40,18 @@ function checkAddsUp(cart: PricedCart): void {
     cart.lines.reduce((total, line) => total + pick(line), 0);
   expect(cart.itemsTotal).toBe(sum((l) => l.amount));
   expect(cart.mrpTotal).toBe(sum((l) => l.mrpAmount));
-  expect(cart.taxableValue).toBe(sum((l) => l.taxableValue) + cart.shippingTax.taxableValue);
-  expect(cart.taxTotal).toBe(sum((l) => l.tax) + cart.shippingTax.tax);
-  expect(cart.cgst).toBe(sum((l) => l.cgst) + cart.shippingTax.cgst);
-  expect(cart.sgst).toBe(sum((l) => l.sgst) + cart.shippingTax.sgst);
-  expect(cart.igst).toBe(sum((l) => l.igst) + cart.shippingTax.igst);
+  const fees = [cart.shippingTax, cart.codFeeTax];
+  const feeSum = (pick: (l: PricedCart['shippingTax']) => number) =>
+    fees.reduce((total, fee) => total + pick(fee), 0);
+  expect(cart.taxableValue).toBe(sum((l) => l.taxableValue) + feeSum((f) => f.taxableValue));
+  expect(cart.taxTotal).toBe(sum((l) => l.tax) + feeSum((f) => f.tax));
+  expect(cart.cgst).toBe(sum((l) => l.cgst) + feeSum((f) => f.cgst));
+  expect(cart.sgst).toBe(sum((l) => l.sgst) + feeSum((f) => f.sgst));
+  expect(cart.igst).toBe(sum((l) => l.igst) + feeSum((f) => f.igst));
   expect(cart.shippingTax.amount).toBe(cart.shipping);
-  expect(cart.grandTotal).toBe(cart.itemsTotal + cart.shipping);
+  expect(cart.codFeeTax.amount).toBe(cart.codFee);
+  expect(cart.couponDiscount).toBe(sum((l) => l.couponShare));
+  expect(cart.grandTotal).toBe(cart.itemsTotal - cart.couponDiscount + cart.shipping + cart.codFee);
   expect(cart.grandTotal).toBe(cart.taxableValue + cart.taxTotal);
   expect(cart.cgst + cart.sgst + cart.igst).toBe(cart.taxTotal);
   expect(cart.discount).toBe(cart.mrpTotal - cart.itemsTotal);
@@ -177,6 +183,93 @@ describe('priceCart over arbitrary carts', () => {
           expect(inter.igst).toBe(intra.cgst + intra.sgst);
           expect(inter.taxableValue).toBe(intra.taxableValue);
           expect(inter.grandTotal).toBe(intra.grandTotal);
+        },
+      ),
+    );
+  });
+});
+
+/** A coupon's rule: percent 1-90 with an optional cap, or flat paise. */
+const couponArb = fc.oneof(
+  fc.record({
+    kind: fc.constant<'percent'>('percent'),
+    value: fc.integer({ min: 1, max: 90 }),
+    maxDiscount: fc.option(fc.integer({ min: 1, max: 500_000 }), { nil: undefined }),
+  }),
+  fc.record({ kind: fc.constant<'flat'>('flat'), value: fc.integer({ min: 1, max: 500_000 }) }),
+);
+
+describe('priceCart with a coupon and a cash-on-delivery fee', () => {
+  it('spreads the coupon over the lines to the paisa and taxes what is left', () => {
+    fc.assert(
+      fc.property(
+        cartArb.filter((lines) => lines.length > 0),
+        couponArb,
+        deliveryStateArb,
+        fc.constantFrom(0, 4900, 2500),
+        (lines, coupon, deliveryState, codFee) => {
+          const before = priceCart(lines, { deliveryState });
+          const couponDiscount = couponDiscountFor(coupon, before.itemsTotal);
+          const cart = priceCart(lines, { deliveryState, couponDiscount, codFee });
+          checkAddsUp(cart);
+          expect(cart.couponDiscount).toBe(couponDiscount);
+          expect(cart.codFee).toBe(codFee);
+          for (const line of [...cart.lines]) {
+            expect(line.couponShare).toBeGreaterThanOrEqual(0);
+            expect(line.couponShare).toBeLessThanOrEqual(line.amount);
+            expect(line.taxableValue + line.tax).toBe(line.amount - line.couponShare);
+            // In proportion: each share is within a paisa of its exact part.
+            const exact = (couponDiscount * line.amount) / cart.itemsTotal;
+            expect(Math.abs(line.couponShare - exact)).toBeLessThan(1);
+          }
+          expect(cart.codFeeTax.rate).toBe(Math.max(...cart.lines.map((l) => l.gstRate)));
+          expect(cart.codFeeTax.taxableValue + cart.codFeeTax.tax).toBe(codFee);
+          // The coupon lowers the goods' taxable value; the fee adds exactly itself to the total,
+          // and shipping is charged on what the goods cost after the coupon.
+          const goodsTaxable = (c: PricedCart) => c.lines.reduce((t, l) => t + l.taxableValue, 0);
+          expect(goodsTaxable(cart)).toBeLessThanOrEqual(goodsTaxable(before));
+          expect(cart.shipping).toBe(shippingFor(before.itemsTotal - couponDiscount));
+          expect(cart.grandTotal).toBe(before.itemsTotal - couponDiscount + cart.shipping + codFee);
+        },
+      ),
+    );
+  });
+
+  it('takes a percent rounded to the paisa and capped, or a flat amount, never more than the goods', () => {
+    fc.assert(
+      fc.property(couponArb, fc.integer({ min: 0, max: 5_000_000 }), (coupon, goods) => {
+        const discount = couponDiscountFor(coupon, goods);
+        expect(Number.isSafeInteger(discount)).toBe(true);
+        expect(discount).toBeGreaterThanOrEqual(0);
+        expect(discount).toBeLessThanOrEqual(goods);
+        if (coupon.kind === 'percent') {
+          expect(Math.abs(discount * 100 - goods * coupon.value)).toBeLessThanOrEqual(
+            coupon.maxDiscount !== undefined && discount === coupon.maxDiscount ? Infinity : 50,
+          );
+          if (coupon.maxDiscount !== undefined) {
+            expect(discount).toBeLessThanOrEqual(coupon.maxDiscount);
+          }
+        } else {
+          expect(discount).toBe(Math.min(coupon.value, goods));
+        }
+      }),
+    );
+  });
+
+  it('spreads any total over any amounts exactly, no share above its amount', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2_000_000 }), { minLength: 1, maxLength: 8 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (amounts, fraction) => {
+          const whole = amounts.reduce((a, b) => a + b, 0);
+          const total = Math.floor(whole * fraction);
+          const shares = spreadInProportion(total, amounts);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(whole === 0 ? 0 : total);
+          shares.forEach((share, i) => {
+            expect(share).toBeGreaterThanOrEqual(0);
+            expect(share).toBeLessThanOrEqual(amounts[i]!);
+          });
         },
       ),
     );

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { CartError } from './cart-error';
 import { LIMITS } from './constants';
 import { formatAmountForOrder, formatINR } from './money';
-import { cartSummaryText, priceCart, priceOrder, resolveCartLines } from './pricing';
+import {
+  cartSummaryText,
+  couponDiscountFor,
+  priceCart,
+  priceOrder,
+  resolveCartLines,
+} from './pricing';
+import { PRODUCT_IDS } from './products';
 import type { CartLineInput } from './pricing';
 
 /** Expects `run` to throw a CartError with this code (and, when given, this product id). */
@@ -53,6 +60,7 @@ describe('priceCart: worked examples', () => {
         unitMrp: 79900,
         amount: 34900,
         mrpAmount: 79900,
+        couponShare: 0,
         taxableValue: 29576,
         tax: 5324,
         cgst: 2662,
@@ -211,7 +219,9 @@ describe('priceCart: merging and the empty cart', () => {
       itemsTotal: 0,
       mrpTotal: 0,
       discount: 0,
+      couponDiscount: 0,
       shipping: 0,
+      codFee: 0,
       grandTotal: 0,
       taxableValue: 0,
       cgst: 0,
@@ -220,6 +230,7 @@ describe('priceCart: merging and the empty cart', () => {
       taxTotal: 0,
       lines: [],
       shippingTax: { amount: 0, rate: 0, ...ZERO_TAX },
+      codFeeTax: { amount: 0, rate: 0, ...ZERO_TAX },
       supply: 'intra-state',
     });
   });
@@ -404,5 +415,33 @@ describe('cartSummaryText', () => {
       'UNKNOWN_PRODUCT',
       'nope',
     );
+  });
+});
+
+describe('priceCart with a 10% coupon and the cash-on-delivery fee', () => {
+  it('takes 10% off the goods before tax and charges the fee as a taxed line', () => {
+    // Body butter (18%) and a soap (5%): the coupon is spread in proportion, the fee taxed at 18%.
+    const lines = [
+      { productId: PRODUCT_IDS[0], quantity: 1 },
+      { productId: PRODUCT_IDS[2], quantity: 1 },
+    ];
+    const plain = priceCart(lines, { deliveryState: 'Maharashtra' });
+    const off = couponDiscountFor({ kind: 'percent', value: 10 }, plain.itemsTotal);
+    const cart = priceCart(lines, {
+      deliveryState: 'Maharashtra',
+      couponDiscount: off,
+      codFee: 4900,
+    });
+    expect(off).toBe(Math.round(plain.itemsTotal / 10));
+    expect(cart.lines.map((l) => l.couponShare).reduce((a, b) => a + b)).toBe(off);
+    expect(cart.taxableValue).toBeLessThan(plain.taxableValue + cart.codFeeTax.taxableValue);
+    expect(cart.codFeeTax).toMatchObject({ amount: 4900, rate: 18, taxableValue: 4153, tax: 747 });
+    expect(cart.grandTotal).toBe(plain.itemsTotal - off + 4900);
+  });
+
+  it('refuses a discount larger than the goods', () => {
+    expect(() =>
+      priceCart([{ productId: PRODUCT_IDS[0], quantity: 1 }], { couponDiscount: 10 ** 9 }),
+    ).toThrow(RangeError);
   });
 });

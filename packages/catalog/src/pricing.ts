@@ -3,6 +3,7 @@
 // and every cart figure is the sum of its line figures plus the shipping line, to the paisa.
 
 import { CartError } from './cart-error';
+import { roundHalfUpDiv } from './money';
 import { LIMITS } from './constants';
 import { supplyFor, taxBreakdown } from './gst';
 import type { GstRate, Supply, TaxBreakdown } from './gst';
@@ -30,22 +31,34 @@ export interface PricedLine extends TaxBreakdown {
   quantity: number;
   unitPrice: number;
   unitMrp: number;
-  /** unitPrice x quantity, tax-inclusive. */
+  /** unitPrice x quantity, tax-inclusive, before any coupon. */
   amount: number;
   mrpAmount: number;
+  /** This line's share of the coupon discount; the tax figures are on `amount - couponShare`. */
+  couponShare: number;
 }
 
-/** Shipping as a taxed line: a composite supply taxed at the highest rate among the cart's lines. */
+/**
+ * Shipping, and the cash-on-delivery fee, as taxed lines: part of a composite supply, taxed at the
+ * highest rate among the cart's lines.
+ */
 export interface ShippingTax extends TaxBreakdown {
   amount: number;
   rate: number;
 }
 
 export interface PricedCart {
+  /** The goods at their prices, before the coupon. */
   itemsTotal: number;
   mrpTotal: number;
+  /** What the prices save against MRP. */
   discount: number;
+  /** What the coupon takes off the goods (0 without one); it lowers the taxable value. */
+  couponDiscount: number;
   shipping: number;
+  /** The cash-on-delivery fee (0 for prepaid orders). */
+  codFee: number;
+  /** itemsTotal - couponDiscount + shipping + codFee: what the shopper pays. */
   grandTotal: number;
   taxableValue: number;
   cgst: number;
@@ -54,6 +67,7 @@ export interface PricedCart {
   taxTotal: number;
   lines: PricedLine[];
   shippingTax: ShippingTax;
+  codFeeTax: ShippingTax;
   supply: Supply;
 }
 
@@ -65,6 +79,53 @@ export interface PriceCartOptions {
    * price with the default so that the rule stays in one place.
    */
   shippingPolicy?: Readonly<ShippingPolicy>;
+  /** Paise off the goods from a coupon (see couponDiscountFor); at most the goods total. */
+  couponDiscount?: number;
+  /** The cash-on-delivery fee in paise, charged as its own taxed line; 0 or absent when prepaid. */
+  codFee?: number;
+}
+
+/** A coupon's rule as pricing needs it: percent (1-90) or flat paise, with an optional cap. */
+export interface CouponRule {
+  kind: 'percent' | 'flat';
+  /** Percent for 'percent', paise for 'flat'. */
+  value: number;
+  /** The most a percent coupon takes off, in paise. */
+  maxDiscount?: number | null;
+}
+
+/**
+ * What a coupon takes off goods worth `goodsTotal` paise: a percent rounded half up to the paisa and
+ * capped, or a flat amount; never more than the goods.
+ */
+export function couponDiscountFor(rule: CouponRule, goodsTotal: number): number {
+  const raw =
+    rule.kind === 'percent'
+      ? roundHalfUpDiv(goodsTotal * rule.value, 100)
+      : Math.max(0, rule.value);
+  const capped = rule.maxDiscount != null ? Math.min(raw, rule.maxDiscount) : raw;
+  return Math.min(capped, goodsTotal);
+}
+
+/**
+ * Spreads `total` paise over `amounts` in proportion, to the paisa: each share is rounded down and
+ * the paise left over go one each to the largest remainders (the earlier line on a tie), so the
+ * shares add up to `total` exactly and none exceeds its amount.
+ */
+export function spreadInProportion(total: number, amounts: readonly number[]): number[] {
+  const whole = amounts.reduce((a, b) => a + b, 0);
+  if (total === 0 || whole === 0) return amounts.map(() => 0);
+  const shares = amounts.map((amount) => Math.floor((total * amount) / whole));
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const byRemainder = amounts
+    .map((amount, index) => ({ index, remainder: (total * amount) % whole }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left === 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  return shares;
 }
 
 /**
@@ -102,7 +163,11 @@ export function resolveCartLines(lines: readonly CartLineInput[]): ResolvedCartL
   return resolved;
 }
 
-function priceLine({ product, quantity }: ResolvedCartLine, supply: Supply): PricedLine {
+function priceLine(
+  { product, quantity }: ResolvedCartLine,
+  couponShare: number,
+  supply: Supply,
+): PricedLine {
   const amount = product.price * quantity;
   return {
     productId: product.id,
@@ -114,7 +179,8 @@ function priceLine({ product, quantity }: ResolvedCartLine, supply: Supply): Pri
     unitMrp: product.mrp,
     amount,
     mrpAmount: product.mrp * quantity,
-    ...taxBreakdown(amount, product.gstRate, supply),
+    couponShare,
+    ...taxBreakdown(amount - couponShare, product.gstRate, supply),
   };
 }
 
@@ -122,35 +188,58 @@ function sum<T>(items: readonly T[], pick: (item: T) => number): number {
   return items.reduce((total, item) => total + pick(item), 0);
 }
 
+function assertPaise(value: number, name: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be whole paise, at least 0, got ${String(value)}`);
+  }
+}
+
 /**
  * Prices a cart. An empty cart prices to zeros (the cart page shows them); a bad line or an unknown
  * delivery state throws a CartError. Intra-state (CGST + SGST) when the delivery state is unknown
- * yet or is the seller's; inter-state (IGST) otherwise.
+ * yet or is the seller's; inter-state (IGST) otherwise. A coupon discount comes off the goods before
+ * tax, spread over the lines in proportion to their amounts; shipping is charged on the goods after
+ * the coupon; the cash-on-delivery fee is its own line, taxed like shipping.
  */
 export function priceCart(
   lines: readonly CartLineInput[],
   options: PriceCartOptions = {},
 ): PricedCart {
   const supply = supplyFor(options.deliveryState);
-  const priced = resolveCartLines(lines).map((line) => priceLine(line, supply));
+  const resolved = resolveCartLines(lines);
+  const amounts = resolved.map(({ product, quantity }) => product.price * quantity);
+  const itemsTotal = amounts.reduce((a, b) => a + b, 0);
+  const couponDiscount = options.couponDiscount ?? 0;
+  const codFee = resolved.length === 0 ? 0 : (options.codFee ?? 0);
+  assertPaise(couponDiscount, 'couponDiscount');
+  assertPaise(codFee, 'codFee');
+  if (couponDiscount > itemsTotal) {
+    throw new RangeError(`couponDiscount ${couponDiscount} is more than the goods, ${itemsTotal}`);
+  }
+  const shares = spreadInProportion(couponDiscount, amounts);
+  const priced = resolved.map((line, i) => priceLine(line, shares[i]!, supply));
 
-  const itemsTotal = sum(priced, (l) => l.amount);
   const mrpTotal = sum(priced, (l) => l.mrpAmount);
-  const shipping = shippingFor(itemsTotal, options.shippingPolicy ?? SHIPPING_POLICY);
-  const shippingRate = priced.reduce((rate, l) => Math.max(rate, l.gstRate), 0);
-  const shippingTax: ShippingTax = {
-    amount: shipping,
-    rate: shippingRate,
-    ...taxBreakdown(shipping, shippingRate, supply),
-  };
+  const goodsAfterCoupon = itemsTotal - couponDiscount;
+  const shipping = shippingFor(goodsAfterCoupon, options.shippingPolicy ?? SHIPPING_POLICY);
+  const feeRate = priced.reduce((rate, l) => Math.max(rate, l.gstRate), 0);
+  const feeLine = (amount: number): ShippingTax => ({
+    amount,
+    rate: feeRate,
+    ...taxBreakdown(amount, feeRate, supply),
+  });
+  const shippingTax = feeLine(shipping);
+  const codFeeTax = feeLine(codFee);
 
-  const taxed = [...priced, shippingTax];
+  const taxed = [...priced, shippingTax, codFeeTax];
   return {
     itemsTotal,
     mrpTotal,
     discount: mrpTotal - itemsTotal,
+    couponDiscount,
     shipping,
-    grandTotal: itemsTotal + shipping,
+    codFee,
+    grandTotal: goodsAfterCoupon + shipping + codFee,
     taxableValue: sum(taxed, (l) => l.taxableValue),
     cgst: sum(taxed, (l) => l.cgst),
     sgst: sum(taxed, (l) => l.sgst),
@@ -158,6 +247,7 @@ export function priceCart(
     taxTotal: sum(taxed, (l) => l.tax),
     lines: priced,
     shippingTax,
+    codFeeTax,
     supply,
   };
 }
