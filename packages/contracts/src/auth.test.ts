@@ -5,6 +5,11 @@ import {
   loginResponseSchema,
   meResponseSchema,
   otpRequiredBodySchema,
+  PHONE_SIGN_IN_MESSAGES,
+  phoneStartBodySchema,
+  phoneStartResponseSchema,
+  phoneVerifyBodySchema,
+  phoneVerifyResponseSchema,
   registerBodySchema,
   requestPasswordResetBodySchema,
   resendOtpResponseSchema,
@@ -364,5 +369,52 @@ describe('account responses', () => {
       ...body,
       resendAfterSeconds: 30,
     });
+  });
+});
+
+describe('phone sign-in', () => {
+  it('takes a 10-digit Indian mobile number, trimmed', () => {
+    expect(phoneStartBodySchema.parse({ phone: ' 9822045123 ' })).toEqual({ phone: '9822045123' });
+    expect(phoneStartBodySchema.parse({ phone: '6000000000' })).toEqual({ phone: '6000000000' });
+  });
+
+  it('refuses numbers that are not Indian mobiles, in the screen’s words', () => {
+    for (const phone of ['5822045123', '0822045123', '982204512', '98220451234', '+919822045123'])
+      expect(issueMessages(phoneStartBodySchema, { phone })).toEqual([
+        PHONE_SIGN_IN_MESSAGES.mobile,
+      ]);
+  });
+
+  it('takes a code and, for a new account, a name; refuses unknown keys', () => {
+    expect(
+      phoneVerifyBodySchema.parse({ phone: '9822045123', code: '012345', name: ' Asha ' }),
+    ).toEqual({ phone: '9822045123', code: '012345', name: 'Asha' });
+    expect(phoneVerifyBodySchema.parse({ phone: '9822045123', code: '012345' })).toEqual({
+      phone: '9822045123',
+      code: '012345',
+    });
+    expect(issuePaths(phoneVerifyBodySchema, { phone: '9822045123', code: '12345' })).toEqual([
+      'code',
+    ]);
+    expect(
+      issuePaths(phoneVerifyBodySchema, { phone: '9822045123', code: '123456', name: '  ' }),
+    ).toEqual(['name']);
+    expect(
+      phoneVerifyBodySchema.safeParse({ phone: '9822045123', code: '123456', email: 'a@b.in' })
+        .success,
+    ).toBe(false);
+  });
+
+  it('answers a start as sent with the countdown, and a verify with the session and created', () => {
+    expect(phoneStartResponseSchema.parse({ sent: true, retryAfterSeconds: 30 })).toEqual({
+      sent: true,
+      retryAfterSeconds: 30,
+    });
+    expect(phoneStartResponseSchema.safeParse({ sent: false, retryAfterSeconds: 30 }).success).toBe(
+      false,
+    );
+    expect(
+      phoneVerifyResponseSchema.safeParse({ token: 't', user: {}, created: true }).success,
+    ).toBe(false);
   });
 });

@@ -187,11 +187,59 @@ export type SendPhoneOtpBody = z.infer<typeof sendPhoneOtpBodySchema>;
 export type VerifyPhoneOtpBody = z.infer<typeof verifyPhoneOtpBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
+// Sign-in by phone: an SMS code signs in the account whose verified phone it is, or creates one
+
+/** The phone sign-in's own words, shared by the API's answers and the login screen. */
+export const PHONE_SIGN_IN_MESSAGES = {
+  mobile: 'Enter a 10-digit Indian mobile number (it starts with 6, 7, 8 or 9)',
+  nameRequired: 'Tell us your name to create your account.',
+  codeSent: (phone: string): string => `We sent a code to +91 ${phone}.`,
+  phoneTaken: 'Another account already uses this mobile number.',
+  smsUnavailable: 'We could not send the SMS right now. Please try again in a few minutes.',
+  welcome: (name: string): string => `Welcome to Vanya Naturals, ${name}!`,
+} as const;
+
+/**
+ * An Indian mobile number as SMS can reach it: the shared mobile field's 10 digits, starting 6 to 9
+ * (the numbering plan's mobile series), so a landline or a typo is refused before an SMS is paid
+ * for. One pattern, so a bad number reads as one message.
+ */
+export const indianMobileField = z
+  .string({ error: PHONE_SIGN_IN_MESSAGES.mobile })
+  .trim()
+  .regex(/^[6-9]\d{9}$/, PHONE_SIGN_IN_MESSAGES.mobile);
+
+export const phoneStartBodySchema = z.object({ phone: indianMobileField }).strict();
+
+/**
+ * The same answer whether or not the number has an account; `retryAfterSeconds` is how long until
+ * another code may be asked for (the resend countdown).
+ */
+export const phoneStartResponseSchema = z.object({
+  sent: z.literal(true),
+  retryAfterSeconds: z.number().int().nonnegative(),
+});
+
+/** `name` is needed only when the code creates the account (else 400 NAME_REQUIRED). */
+export const phoneVerifyBodySchema = z
+  .object({
+    phone: indianMobileField,
+    code: createOtpField(),
+    name: requiredTextField(FIELD_MESSAGES.name, NAME_MAX, FIELD_MESSAGES.nameTooLong).optional(),
+  })
+  .strict();
+
+export type PhoneStartBody = z.infer<typeof phoneStartBodySchema>;
+export type PhoneStartResponse = z.infer<typeof phoneStartResponseSchema>;
+export type PhoneVerifyBody = z.infer<typeof phoneVerifyBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
 // Responses
 
 export const userSchema = z
   .object({
     name: z.string(),
+    /** '' for an account made by phone sign-in until its owner adds one. */
     email: z.string(),
     /** '' until the user adds one. */
     phone: z.string(),
@@ -211,6 +259,9 @@ export const userSchema = z
   .meta({ id: 'User' });
 
 export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+
+/** A phone sign-in: the session, and whether this code created the account. */
+export const phoneVerifyResponseSchema = loginResponseSchema.extend({ created: z.boolean() });
 
 /** A correct one-time code finishes the login it interrupted. */
 export const verifyOtpResponseSchema = loginResponseSchema;
@@ -256,6 +307,7 @@ export const changePasswordResponseSchema = messageResponseSchema.extend({ token
 
 export type User = z.infer<typeof userSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type PhoneVerifyResponse = z.infer<typeof phoneVerifyResponseSchema>;
 export type MeResponse = z.infer<typeof meResponseSchema>;
 export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
