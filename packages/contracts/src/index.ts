@@ -4,6 +4,7 @@ export * from './admin';
 export * from './api';
 export * from './auth';
 export * from './consent';
+export * from './coupons';
 export * from './contact';
 export * from './errors';
 export * from './fields';

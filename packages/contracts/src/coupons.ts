@@ -1,0 +1,79 @@
+// Coupons: the owner's rules and the shopper's check. Amounts are paise; the discount itself is
+// always computed by the server from packages/catalog (couponDiscountFor, priceCart).
+import { z } from 'zod';
+import { isoDateTimeField, paiseField } from './fields';
+import { orderItemSchema, MAX_ORDER_LINES } from './orders';
+
+/** A-Z and 0-9, 4 to 20 characters; what a shopper types is upper-cased and trimmed first. */
+export const COUPON_CODE_RE = /^[A-Z0-9]{4,20}$/;
+export const couponCodeField = z
+  .string({ error: 'Enter a coupon code' })
+  .trim()
+  .toUpperCase()
+  .regex(COUPON_CODE_RE, 'A coupon code is 4 to 20 letters and digits');
+
+export const COUPON_ERROR_CODES = [
+  'COUPON_UNKNOWN',
+  'COUPON_EXPIRED',
+  'COUPON_MIN_ORDER',
+  'COUPON_USED_UP',
+  'COUPON_ALREADY_USED',
+] as const;
+export type CouponErrorCode = (typeof COUPON_ERROR_CODES)[number];
+
+/** The owner's coupon as sent to POST /admin/coupons and PUT /admin/coupons/{code}. */
+export const couponInputSchema = z
+  .object({
+    code: couponCodeField,
+    kind: z.enum(['percent', 'flat']),
+    /** Percent 1-90 for 'percent'; paise (at least 1) for 'flat'. */
+    value: z.number().int().positive(),
+    minOrder: paiseField.default(0),
+    maxDiscount: paiseField.positive().nullable().optional(),
+    startsAt: isoDateTimeField.nullable().optional(),
+    endsAt: isoDateTimeField.nullable().optional(),
+    usageLimit: z.number().int().positive().nullable().optional(),
+    perCustomerLimit: z.number().int().positive().default(1),
+    active: z.boolean().default(true),
+  })
+  .strict()
+  .refine((c) => c.kind !== 'percent' || c.value <= 90, {
+    message: 'A percent coupon takes 1 to 90 percent off',
+    path: ['value'],
+  })
+  .refine((c) => !c.startsAt || !c.endsAt || c.startsAt < c.endsAt, {
+    message: 'The coupon must end after it starts',
+    path: ['endsAt'],
+  })
+  .meta({ id: 'CouponInput' });
+export type CouponInput = z.output<typeof couponInputSchema>;
+
+/** A coupon as the owner sees it, with the uses taken so far. */
+export const couponSchema = z
+  .object({
+    code: z.string(),
+    kind: z.enum(['percent', 'flat']),
+    value: z.number().int(),
+    minOrder: paiseField,
+    maxDiscount: paiseField.nullable(),
+    startsAt: isoDateTimeField.nullable(),
+    endsAt: isoDateTimeField.nullable(),
+    usageLimit: z.number().int().nullable(),
+    perCustomerLimit: z.number().int(),
+    active: z.boolean(),
+    used: z.number().int().nonnegative(),
+    createdAt: isoDateTimeField,
+  })
+  .meta({ id: 'Coupon' });
+export type Coupon = z.infer<typeof couponSchema>;
+
+/** POST /coupons/check: the cart the shopper would order with the code. */
+export const couponCheckBodySchema = z
+  .object({
+    code: couponCodeField,
+    items: z.array(orderItemSchema).min(1).max(MAX_ORDER_LINES),
+    deliveryState: z.string().optional(),
+  })
+  .strict()
+  .meta({ id: 'CouponCheckBody' });
+export type CouponCheckBody = z.output<typeof couponCheckBodySchema>;
