@@ -13,6 +13,8 @@ export const brand = {
     userCartPrefix: 'vanya_cart_',
     wishlist: 'vanya_wishlist',
     hasLoggedInBefore: 'vanya_has_logged_in_before',
+    /** The PIN code a shopper last checked delivery to, answered again on the next visit. */
+    deliveryPin: 'vanya_delivery_pin',
   },
   supportEmail: 'support@vanyanaturals.in',
   phone: '+91 98220 45123',

@@ -69,6 +69,8 @@ export const QUERY_DEFAULTS = {
 /** Pre-order notice shown at checkout, on the confirmation page and in the confirmation mail. */
 export const PRE_ORDER = {
   dispatchNote: 'Dispatch starts after the first week of August.',
+  /** The first day parcels leave (India's date): the day dispatchNote promises; change both together. */
+  dispatchFrom: '2026-08-08',
   shippingConfirmationNote:
     'We will send you a shipping confirmation as soon as your order leaves us.',
 } as const;

@@ -7,4 +7,5 @@ export * from './cart-error';
 export * from './products';
 export * from './catalogue';
 export * from './shipping';
+export * from './delivery';
 export * from './pricing';
