@@ -9,6 +9,8 @@ import { createAdminSupport } from './modules/admin/admin-support.service';
 import type { AdminSupport } from './modules/admin/admin-support.service';
 import type { AuthService } from './modules/auth/auth.service';
 import type { PasswordHasher } from './modules/auth/password-hasher';
+import { createCoupons } from './modules/coupons/coupons.service';
+import type { Coupons } from './modules/coupons/coupons.service';
 import type { Mailer } from './modules/mail/mailer';
 import { createOrderLifecycle } from './modules/orders/order-lifecycle';
 import type { OrderLifecycle } from './modules/orders/order-lifecycle';
@@ -42,6 +44,7 @@ export interface Services {
   refunds: Refunds;
   auth: AuthService;
   stock: StockService;
+  coupons: Coupons;
   adminOrders: AdminOrders;
   adminSupport: AdminSupport;
   jobs: Jobs;
@@ -78,6 +81,7 @@ export function createServices(config: Config, logger: Logger): Services {
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
   const refunds = createRefunds({ provider, lifecycle, mailer, logger, staleAfterMs });
   const stock = createStockService();
+  const coupons = createCoupons();
   const orders = createOrdersService({ payments, lifecycle, stock, refunds });
   const adminOrders = createAdminOrders({
     lifecycle,
@@ -115,6 +119,7 @@ export function createServices(config: Config, logger: Logger): Services {
     payments,
     auth,
     stock,
+    coupons,
     adminOrders,
     refunds,
     adminSupport: createAdminSupport({
