@@ -176,7 +176,7 @@ export const SHOP_MESSAGES = {
   city: 'Enter your city',
   cityTooLong: 'City is too long (at most 100 characters)',
   country: 'We deliver only within India',
-  paymentMethod: 'Choose UPI or card',
+  paymentMethod: 'Choose UPI, card or cash on delivery',
   cartEmpty: 'Your cart is empty',
   tooManyLines: 'Your cart has too many different products',
   quantity: `Quantity must be a whole number from 1 to ${LIMITS.maxLineQuantity}`,

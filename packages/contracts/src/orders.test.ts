@@ -43,7 +43,9 @@ const totals = {
   itemsTotal: 87700,
   mrpTotal: 204700,
   discount: 117000,
+  couponDiscount: 0,
   shipping: 0,
+  codFee: 0,
   grandTotal: 87700,
   taxableValue: 76183,
   cgst: 5759,
@@ -61,9 +63,10 @@ describe('the checkout form', () => {
     });
   });
 
-  it('accepts card as the payment method and refuses anything else', () => {
+  it('accepts card and cash on delivery as the payment method and refuses anything else', () => {
     expect(checkoutFormSchema.parse({ ...form, paymentMethod: 'card' }).paymentMethod).toBe('card');
-    expect(issueMessages(checkoutFormSchema, { ...form, paymentMethod: 'cod' })).toEqual([
+    expect(checkoutFormSchema.parse({ ...form, paymentMethod: 'cod' }).paymentMethod).toBe('cod');
+    expect(issueMessages(checkoutFormSchema, { ...form, paymentMethod: 'cheque' })).toEqual([
       SHOP_MESSAGES.paymentMethod,
     ]);
   });
@@ -283,6 +286,7 @@ describe('the order as the API answers it', () => {
         quantity: 2,
         unitPrice: 34900,
         amount: 69800,
+        couponShare: 0,
         taxableValue: 59153,
         cgst: 5324,
         sgst: 5323,

@@ -17,8 +17,13 @@ import {
 import { FIELD_MESSAGES, SHOP_MESSAGES } from './messages';
 import { orderStatusSchema } from './profile';
 
-export const PAYMENT_METHODS = ['upi', 'card'] as const;
+/** 'cod' is cash on delivery: confirmed by an SMS code, paid to the courier at the door. */
+export const PAYMENT_METHODS = ['upi', 'card', 'cod'] as const;
 export type PaymentMethodKind = (typeof PAYMENT_METHODS)[number];
+
+/** Why cash on delivery is refused (409 COD_UNAVAILABLE carries one as `reason`). */
+export const COD_REFUSALS = ['PIN', 'TOTAL', 'PHONE', 'OPEN_ORDERS'] as const;
+export type CodRefusal = (typeof COD_REFUSALS)[number];
 
 export const SUPPLY_TYPES = ['intra-state', 'inter-state'] as const;
 
@@ -112,6 +117,13 @@ export const createOrderDataSchema = checkoutFormSchema
   .extend({
     cart_summary: z.string().max(2000, SHOP_MESSAGES.cartSummaryTooLong),
     total_amount: totalAmountField,
+    /** A coupon to apply (upper-cased); the server prices its discount. */
+    couponCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{4,20}$/, 'A coupon code is 4 to 20 letters and digits')
+      .optional(),
     items: z
       .array(orderItemSchema, { error: SHOP_MESSAGES.cartEmpty })
       .min(1, SHOP_MESSAGES.cartEmpty)
@@ -143,6 +155,8 @@ export const orderLineSchema = z.object({
   unitPrice: paiseField,
   /** unitPrice x quantity, in paise. */
   amount: paiseField,
+  /** This line's share of the coupon; the tax figures are on amount less it. */
+  couponShare: paiseField,
   taxableValue: paiseField,
   cgst: paiseField,
   sgst: paiseField,
@@ -155,7 +169,11 @@ export const orderTotalsSchema = z
     itemsTotal: paiseField,
     mrpTotal: paiseField,
     discount: paiseField,
+    /** What the coupon took off the goods, before tax. */
+    couponDiscount: paiseField,
     shipping: paiseField,
+    /** The cash-on-delivery fee, a taxed line of its own. */
+    codFee: paiseField,
     grandTotal: paiseField,
     taxableValue: paiseField,
     cgst: paiseField,
@@ -207,6 +225,13 @@ export const orderSchema = z
     totals: orderTotalsSchema,
     /** The provider's payment id once paid. */
     paymentId: z.string().optional(),
+    /** The coupon applied, if any. */
+    coupon: z.object({ code: z.string(), discount: paiseField }).optional(),
+    /**
+     * Cash on delivery: `due` (to pay the courier, `amountDue` paise) until delivered, then
+     * `collected`; absent for prepaid orders.
+     */
+    cod: z.object({ status: z.enum(['due', 'collected']), amountDue: paiseField }).optional(),
     /** The timeline: placed, then every move, oldest first. */
     events: z.array(orderEventSchema),
   })
@@ -231,13 +256,40 @@ export const paymentDialogSchema = z
   })
   .meta({ id: 'PaymentDialog' });
 
+/**
+ * POST /orders answers the payment dialog for a prepaid order, or, for cash on delivery, where the
+ * confirmation code went (the verified phone, masked) and when another may be asked for.
+ */
+export const codConfirmationSchema = z
+  .object({
+    /** The verified phone the code went to, masked: '98xxxxxx21'. */
+    sentTo: z.string(),
+    retryAfterSeconds: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'CodConfirmation' });
+
 export const createOrderResponseSchema = z.object({
   order: orderSchema,
-  payment: paymentDialogSchema,
+  payment: paymentDialogSchema.nullable(),
+  codConfirmation: codConfirmationSchema.optional(),
 });
+
+/** POST /orders/{id}/confirm-cod: the 6-digit code sent by SMS. */
+export const confirmCodBodySchema = z
+  .object({ code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') })
+  .strict()
+  .meta({ id: 'ConfirmCodBody' });
 
 /** 409 when `total_amount` differs from the catalogue's figure; `totals` are the server's. */
 export const totalMismatchBodySchema = errorBodySchema.extend({ totals: orderTotalsSchema });
+
+/**
+ * Any 409 of POST /orders: a total mismatch (with `totals`), cash on delivery refused (with
+ * `reason`), or a coupon that does not apply.
+ */
+export const orderRefusedBodySchema = errorBodySchema
+  .extend({ totals: orderTotalsSchema.optional(), reason: z.enum(COD_REFUSALS).optional() })
+  .meta({ id: 'OrderRefused' });
 
 export type OrderLine = z.infer<typeof orderLineSchema>;
 export type OrderTotals = z.infer<typeof orderTotalsSchema>;

@@ -77,12 +77,15 @@ describe('orders, invoices and returns in the profile', () => {
     expect(ORDER_STATUSES).toEqual([
       'pending_payment',
       'paid',
+      'pending_confirmation',
+      'confirmed',
       'packed',
       'shipped',
       'delivered',
       'payment_failed',
       'cancelled',
       'refunded',
+      'rto',
     ]);
     expect(RETURN_STATUSES).toEqual(['requested', 'approved', 'received', 'refunded', 'rejected']);
     expect(TICKET_STATUSES).toEqual(['open', 'in_progress', 'closed']);

@@ -15,12 +15,15 @@ import { FIELD_MESSAGES, PROFILE_MESSAGES } from './messages';
 export const ORDER_STATUSES = [
   'pending_payment',
   'paid',
+  'pending_confirmation',
+  'confirmed',
   'packed',
   'shipped',
   'delivered',
   'payment_failed',
   'cancelled',
   'refunded',
+  'rto',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
