@@ -15,6 +15,7 @@ import { userListsRoutes } from './modules/addresses/user-lists.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes, webhookRoute } from './modules/payments/payments.routes';
+import { pincodesRoutes } from './modules/pincodes/pincodes.routes';
 import { catalogueRoutes } from './modules/products/products.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -87,6 +88,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
 
   const api = express.Router();
   api.use(catalogueRoutes(services.stock));
+  api.use(pincodesRoutes(services.pincodes, config));
   api.use(healthRoutes(connection));
   api.use('/auth', authRoutes(services.auth, config));
   api.use(wishlistRoutes(config));

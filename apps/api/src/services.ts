@@ -22,6 +22,9 @@ import { RazorpayProvider, TestPaymentProvider } from './modules/payments/paymen
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentsService } from './modules/payments/payments.service';
 import type { PaymentsService } from './modules/payments/payments.service';
+import { createPincodes } from './modules/pincodes/pincodes.service';
+import type { Pincodes } from './modules/pincodes/pincodes.service';
+import { configuredServiceability } from './modules/pincodes/serviceability';
 import type { SmsTransport } from './modules/sms/sms-transport';
 import { createStockService } from './modules/stock/stock.service';
 import type { StockService } from './modules/stock/stock.service';
@@ -44,6 +47,8 @@ export interface Services {
   refunds: Refunds;
   auth: AuthService;
   stock: StockService;
+  /** PIN look-up: place, serviceability, cash on delivery and the delivery estimate. */
+  pincodes: Pincodes;
   coupons: Coupons;
   adminOrders: AdminOrders;
   adminSupport: AdminSupport;
@@ -81,6 +86,9 @@ export function createServices(config: Config, logger: Logger): Services {
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
   const refunds = createRefunds({ provider, lifecycle, mailer, logger, staleAfterMs });
   const stock = createStockService();
+  const pincodes = createPincodes({
+    serviceability: configuredServiceability(config.codExcludedPinPrefixes),
+  });
   const coupons = createCoupons();
   const orders = createOrdersService({ payments, lifecycle, stock, refunds });
   const adminOrders = createAdminOrders({
@@ -119,6 +127,7 @@ export function createServices(config: Config, logger: Logger): Services {
     payments,
     auth,
     stock,
+    pincodes,
     coupons,
     adminOrders,
     refunds,

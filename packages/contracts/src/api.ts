@@ -73,6 +73,7 @@ import {
   webhookResponseSchema,
 } from './payments';
 import { productListResponseSchema, productParamsSchema, productSchema } from './products';
+import { pincodeAnswerSchema, pincodeParamsSchema } from './pincodes';
 import {
   addAddressBodySchema,
   addPaymentMethodBodySchema,
@@ -415,6 +416,20 @@ const shopping: ApiRoute[] = [
     params: productParamsSchema,
     responses: { ...ok(productSchema), 404: error('No product with this id') },
   },
+  {
+    method: 'get',
+    path: '/pincodes/{pin}',
+    tag: 'Delivery',
+    summary:
+      'Where a PIN is, whether we deliver there and with cash on delivery, and the expected delivery dates',
+    auth: false,
+    params: pincodeParamsSchema,
+    responses: {
+      ...ok(pincodeAnswerSchema),
+      400: error('VALIDATION_ERROR: a PIN code is exactly 6 digits'),
+      404: error('UNKNOWN_PIN: no such PIN code in the directory'),
+      ...rateLimited,
+    },
   {
     method: 'get',
     path: '/wishlist',

@@ -13,6 +13,7 @@ export * from './messages';
 export * from './orders';
 export * from './password';
 export * from './payments';
+export * from './pincodes';
 export * from './products';
 export * from './profile';
 export * from './waitlist';

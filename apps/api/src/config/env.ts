@@ -111,6 +111,20 @@ const envSchema = z.object({
   SMS_API_KEY: optionalText,
   /** Accounts whose verified email is listed here are owners (comma-separated). */
   OWNER_EMAILS: z.string().default(''),
+  /** PIN prefixes (1 to 6 digits, comma-separated) where cash on delivery is not offered. */
+  COD_EXCLUDED_PIN_PREFIXES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((prefix) => prefix.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (prefixes) => prefixes.every((prefix) => /^\d{1,6}$/.test(prefix)),
+      'COD_EXCLUDED_PIN_PREFIXES: each prefix is 1 to 6 digits, separated by commas',
+    ),
   /** How often reconciliation asks the provider about unfinished orders (5 minutes). */
   RECONCILE_INTERVAL_MS: milliseconds(100, 5 * 60 * 1000),
   /** Orders younger than this are left to the shopper's own verify and the webhook (1 minute). */
@@ -239,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ownerEmails: e.OWNER_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    /** PIN prefixes where cash on delivery is not offered. */
+    codExcludedPinPrefixes: e.COD_EXCLUDED_PIN_PREFIXES,
     jobs: {
       reconcileEveryMs: e.RECONCILE_INTERVAL_MS,
       reconcileMinAgeMs: e.RECONCILE_MIN_AGE_MS,

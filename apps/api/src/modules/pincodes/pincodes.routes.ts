@@ -1,0 +1,27 @@
+import { pincodeParamsSchema } from '@vanya/contracts';
+import { Router } from 'express';
+import type { Config } from '../../config/env';
+import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
+import { parsed, validate } from '../../platform/http/validate';
+import type { Pincodes } from './pincodes.service';
+
+/**
+ * GET /pincodes/:pin, asked by the product page, the cart and the checkout. Limited per client so
+ * the directory is not read out by script; the limit is generous because a mobile carrier puts
+ * many shoppers behind one address.
+ */
+export function pincodesRoutes(pincodes: Pincodes, config: Config): Router {
+  const router = Router();
+  router.get(
+    '/pincodes/:pin',
+    rateLimit(scaledRule(config.rateLimitScale, 'pincodes', 300, 15 * 60 * 1000)),
+    validate(pincodeParamsSchema, 'params'),
+    async (_req, res) => {
+      const { pin } = parsed(res, pincodeParamsSchema, 'params');
+      // The dates move at midnight; a few minutes in a cache does no harm.
+      res.set('Cache-Control', 'public, max-age=300');
+      res.json(await pincodes.lookup(pin));
+    },
+  );
+  return router;
+}

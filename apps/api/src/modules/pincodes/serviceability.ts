@@ -1,0 +1,26 @@
+/** Whether we deliver to a PIN, and whether the parcel may be paid for at the door. */
+export interface PinService {
+  serviceable: boolean;
+  cod: boolean;
+}
+
+/**
+ * Who answers for a PIN: the configuration today; a courier's serviceability API (which knows each
+ * PIN's pickup and cash-on-delivery limits) can take its place without the callers changing.
+ */
+export interface Serviceability {
+  check(pin: string): Promise<PinService>;
+}
+
+/**
+ * Every PIN served; cash on delivery everywhere except under the configured prefixes
+ * (COD_EXCLUDED_PIN_PREFIXES), for places where collecting cash has gone wrong or costs too much.
+ */
+export function configuredServiceability(codExcludedPrefixes: readonly string[]): Serviceability {
+  return {
+    async check(pin) {
+      const cod = !codExcludedPrefixes.some((prefix) => pin.startsWith(prefix));
+      return { serviceable: true, cod };
+    },
+  };
+}
