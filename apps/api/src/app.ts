@@ -10,6 +10,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { userListsRoutes } from './modules/addresses/user-lists.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -101,6 +102,8 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(userListsRoutes(config));
   api.use(returnsRoutes(config));
   api.use(ticketsRoutes(config));
+  // Before the owner area's router, whose guard would otherwise check /admin/coupons a second time.
+  api.use(couponsRoutes(config, services.coupons));
   api.use(
     adminRoutes({
       config,

@@ -72,6 +72,11 @@ const API_ENDPOINTS = [
   'POST /admin/tickets/{id}/replies',
   'POST /admin/tickets/{id}/status',
   'GET /admin/waitlist',
+  'GET /admin/coupons',
+  'POST /admin/coupons',
+  'PUT /admin/coupons/{code}',
+  'GET /admin/coupons/{code}/uses',
+  'POST /coupons/check',
   'GET /tickets/{id}',
 ];
 
@@ -177,6 +182,8 @@ describe('apiRoutes', () => {
         'GET /products/{id}',
         'GET /pincodes/{pin}',
         'GET /invoices/{id}/pdf',
+        // A guest may check a code; a signed-in shopper's token adds their own uses.
+        'POST /coupons/check',
         'GET /health',
       ].sort(),
     );

@@ -55,6 +55,15 @@ import {
 } from './admin';
 import { consentBodySchema, consentResponseSchema } from './consent';
 import { contactBodySchema, contactResponseSchema } from './contact';
+import {
+  couponCheckBodySchema,
+  couponCheckResponseSchema,
+  couponCodeParamsSchema,
+  couponInputSchema,
+  couponListSchema,
+  couponSchema,
+  couponUseListSchema,
+} from './coupons';
 import { errorBodySchema } from './errors';
 import { healthResponseSchema } from './health';
 import {
@@ -914,6 +923,80 @@ const admin: ApiRoute[] = [
   },
 ];
 
+/** The owner's coupons and the shopper's check of a code against a cart. */
+const coupons: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/admin/coupons',
+    tag: 'Owner',
+    summary: 'Coupons, newest first, with the uses taken so far',
+    auth: true,
+    responses: { ...ok(couponListSchema), ...ownerOnly },
+  },
+  {
+    method: 'post',
+    path: '/admin/coupons',
+    tag: 'Owner',
+    summary: 'Create a coupon (percent 1-90 or flat paise, minimum order, dates, limits)',
+    auth: true,
+    body: couponInputSchema,
+    responses: {
+      ...created(couponSchema),
+      ...invalid,
+      ...ownerOnly,
+      409: error('COUPON_EXISTS: a coupon has this code already'),
+    },
+  },
+  {
+    method: 'put',
+    path: '/admin/coupons/{code}',
+    tag: 'Owner',
+    summary: 'Edit a coupon (its code stays); `active: false` pauses it',
+    auth: true,
+    params: couponCodeParamsSchema,
+    body: couponInputSchema,
+    responses: {
+      ...ok(couponSchema),
+      400: error('Validation failed, or COUPON_LIMIT_BELOW_USES, or a body naming another code'),
+      ...ownerOnly,
+      404: error('COUPON_UNKNOWN: no coupon has this code'),
+      409: error('COUPON_BUSY: the coupon kept changing under orders; try again'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/coupons/{code}/uses',
+    tag: 'Owner',
+    summary: "A coupon's uses, newest first, with each order's number and status",
+    auth: true,
+    params: couponCodeParamsSchema,
+    responses: {
+      ...ok(couponUseListSchema),
+      ...invalid,
+      ...ownerOnly,
+      404: error('COUPON_UNKNOWN: no coupon has this code'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/coupons/check',
+    tag: 'Coupons',
+    summary:
+      'Price a cart with a coupon (signed in: also whether this shopper has used it up); takes no use',
+    auth: false,
+    body: couponCheckBodySchema,
+    responses: {
+      ...ok(couponCheckResponseSchema),
+      400: error('Validation failed: a malformed code, an unknown product or delivery state'),
+      404: error('COUPON_UNKNOWN: there is no such coupon'),
+      409: error(
+        'COUPON_EXPIRED (paused, not started or ended), COUPON_MIN_ORDER (with `minOrder`), COUPON_USED_UP or COUPON_ALREADY_USED',
+      ),
+      ...rateLimited,
+    },
+  },
+];
+
 const health: ApiRoute[] = [
   {
     method: 'get',
@@ -936,6 +1019,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...shopping,
   ...profile,
   ...admin,
+  ...coupons,
   ...health,
 ];
 

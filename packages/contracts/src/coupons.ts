@@ -2,7 +2,14 @@
 // always computed by the server from packages/catalog (couponDiscountFor, priceCart).
 import { z } from 'zod';
 import { isoDateTimeField, paiseField } from './fields';
-import { orderItemSchema, MAX_ORDER_LINES } from './orders';
+import {
+  orderItemSchema,
+  orderLineSchema,
+  orderTotalsSchema,
+  MAX_ORDER_LINES,
+  SUPPLY_TYPES,
+} from './orders';
+import { orderStatusSchema } from './profile';
 
 /** A-Z and 0-9, 4 to 20 characters; what a shopper types is upper-cased and trimmed first. */
 export const COUPON_CODE_RE = /^[A-Z0-9]{4,20}$/;
@@ -77,3 +84,42 @@ export const couponCheckBodySchema = z
   .strict()
   .meta({ id: 'CouponCheckBody' });
 export type CouponCheckBody = z.output<typeof couponCheckBodySchema>;
+
+/** GET /admin/coupons: every coupon, newest first. */
+export const couponListSchema = z.array(couponSchema).meta({ id: 'CouponList' });
+
+/** The code in /admin/coupons/{code}. */
+export const couponCodeParamsSchema = z.object({ code: couponCodeField }).strict();
+
+/** One use of a coupon: the order that took it and what it took off. */
+export const couponUseSchema = z
+  .object({
+    orderId: z.string(),
+    /** Null when the order is gone (never stored after its use was taken). */
+    orderNumber: z.string().nullable(),
+    status: orderStatusSchema.nullable(),
+    discount: paiseField,
+    at: isoDateTimeField,
+    /** When the order was never paid or confirmed and the use went back to the coupon. */
+    givenBackAt: isoDateTimeField.nullable(),
+  })
+  .meta({ id: 'CouponUse' });
+export type CouponUse = z.infer<typeof couponUseSchema>;
+export const couponUseListSchema = z.array(couponUseSchema).meta({ id: 'CouponUseList' });
+
+/** POST /coupons/check: the cart priced with the coupon's discount, as the order would be. */
+export const couponCheckResponseSchema = z
+  .object({
+    coupon: couponSchema.pick({
+      code: true,
+      kind: true,
+      value: true,
+      maxDiscount: true,
+      minOrder: true,
+    }),
+    totals: orderTotalsSchema,
+    lines: z.array(orderLineSchema),
+    supply: z.enum(SUPPLY_TYPES),
+  })
+  .meta({ id: 'CouponCheck' });
+export type CouponCheckResponse = z.infer<typeof couponCheckResponseSchema>;

@@ -1,0 +1,166 @@
+import { CartError, priceCart } from '@vanya/catalog';
+import type { PricedCart } from '@vanya/catalog';
+import { couponCheckBodySchema, couponCodeParamsSchema, couponInputSchema } from '@vanya/contracts';
+import type { CouponCheckResponse, CouponUse } from '@vanya/contracts';
+import { Router } from 'express';
+import { trusted } from 'mongoose';
+import type { Config } from '../../config/env';
+import { AppError, badRequest } from '../../platform/errors/app-error';
+import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
+import { currentUser, maybeUser, optionalAuth } from '../../platform/http/require-auth';
+import { requireOwner } from '../../platform/http/require-owner';
+import { parsed, validate } from '../../platform/http/validate';
+import { audit } from '../admin/audit';
+import { OrderModel } from '../orders/order.model';
+import type { Coupons } from './coupons.service';
+
+const MINUTE = 60 * 1000;
+
+/** The cart priced as an order would be; a bad line or state is the shopper's input, so 400. */
+function price(
+  items: { productId: string; quantity: number }[],
+  deliveryState: string | undefined,
+  couponDiscount = 0,
+): PricedCart {
+  try {
+    return priceCart(items, { deliveryState, couponDiscount });
+  } catch (err) {
+    if (err instanceof CartError)
+      throw new AppError(
+        400,
+        err.code,
+        err.message,
+        err.productId ? { productId: err.productId } : {},
+      );
+    throw err;
+  }
+}
+
+/**
+ * The owner's coupons (/api/admin/coupons, behind the owner guard, every change audited) and the
+ * shopper's check of a code against a cart (/api/coupons/check).
+ */
+export function couponsRoutes(config: Config, coupons: Coupons): Router {
+  const router = Router();
+
+  router.use('/admin/coupons', ...requireOwner(config), (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/admin/coupons', async (_req, res) => {
+    res.json(await coupons.list());
+  });
+
+  router.post('/admin/coupons', validate(couponInputSchema), async (_req, res) => {
+    const input = parsed(res, couponInputSchema);
+    const coupon = await coupons.create(input);
+    await audit(currentUser(res), 'coupon.create', coupon.code, { ...input });
+    res.status(201).json(coupon);
+  });
+
+  router.put(
+    '/admin/coupons/:code',
+    validate(couponCodeParamsSchema, 'params'),
+    validate(couponInputSchema),
+    async (_req, res) => {
+      const { code } = parsed(res, couponCodeParamsSchema, 'params');
+      const input = parsed(res, couponInputSchema);
+      // A code is what shoppers were given: renaming would orphan its uses, so it never changes.
+      if (input.code !== code)
+        throw badRequest(`A coupon's code cannot change (${code}).`, 'COUPON_CODE_MISMATCH');
+      const before = await coupons.get(code);
+      const coupon = await coupons.update(code, input);
+      const action =
+        before.active === coupon.active
+          ? 'coupon.update'
+          : coupon.active
+            ? 'coupon.resume'
+            : 'coupon.pause';
+      await audit(currentUser(res), action, code, { ...input });
+      res.json(coupon);
+    },
+  );
+
+  router.get(
+    '/admin/coupons/:code/uses',
+    validate(couponCodeParamsSchema, 'params'),
+    async (_req, res) => {
+      const { code } = parsed(res, couponCodeParamsSchema, 'params');
+      await coupons.get(code); // 404 for an unknown code rather than an empty list
+      const uses = await coupons.uses(code);
+      const orders = await OrderModel.find(
+        { _id: trusted({ $in: uses.map((u) => u._id) }) },
+        { orderNumber: 1, status: 1 },
+      ).lean<{ _id: unknown; orderNumber: string; status: CouponUse['status'] }[]>();
+      const byId = new Map(orders.map((o) => [String(o._id), o]));
+      const body: CouponUse[] = uses.map((use) => {
+        const order = byId.get(String(use._id));
+        return {
+          orderId: String(use._id),
+          orderNumber: order?.orderNumber ?? null,
+          status: order?.status ?? null,
+          discount: use.discount,
+          at: use.at.toISOString(),
+          givenBackAt: use.givenBackAt ? use.givenBackAt.toISOString() : null,
+        };
+      });
+      res.json(body);
+    },
+  );
+
+  // Per client, so a code cannot be guessed by trying many: 20 a minute is plenty for a person.
+  router.post(
+    '/coupons/check',
+    rateLimit(scaledRule(config.rateLimitScale, 'coupon-check', 20, MINUTE)),
+    optionalAuth(config.jwtSecret),
+    validate(couponCheckBodySchema),
+    async (_req, res) => {
+      const { code, items, deliveryState } = parsed(res, couponCheckBodySchema);
+      const goods = price(items, deliveryState);
+      const { coupon, discount } = await coupons.quote(code, maybeUser(res)?._id, goods.itemsTotal);
+      const { lines, supply, ...totals } = price(items, deliveryState, discount);
+      const body: CouponCheckResponse = {
+        coupon: {
+          code: coupon.code,
+          kind: coupon.kind,
+          value: coupon.value,
+          maxDiscount: coupon.maxDiscount,
+          minOrder: coupon.minOrder,
+        },
+        totals: {
+          itemsTotal: totals.itemsTotal,
+          mrpTotal: totals.mrpTotal,
+          discount: totals.discount,
+          couponDiscount: totals.couponDiscount,
+          shipping: totals.shipping,
+          codFee: totals.codFee,
+          grandTotal: totals.grandTotal,
+          taxableValue: totals.taxableValue,
+          cgst: totals.cgst,
+          sgst: totals.sgst,
+          igst: totals.igst,
+          taxTotal: totals.taxTotal,
+        },
+        lines: lines.map((l) => ({
+          productId: l.productId,
+          name: l.name,
+          hsn: l.hsn,
+          gstRate: l.gstRate,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          amount: l.amount,
+          couponShare: l.couponShare,
+          taxableValue: l.taxableValue,
+          cgst: l.cgst,
+          sgst: l.sgst,
+          igst: l.igst,
+        })),
+        supply,
+      };
+      res.set('Cache-Control', 'no-store').json(body);
+    },
+  );
+
+  return router;
+}
