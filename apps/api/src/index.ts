@@ -13,6 +13,7 @@ import { EmbeddedDatabaseError, startEmbeddedServer } from './platform/db/embedd
 import type { EmbeddedServer } from './platform/db/embedded-server';
 import { migrateOldLayout } from './platform/db/migrate-old-layout';
 import { migrateLegacyClaims } from './modules/orders/legacy-claims';
+import { migratePhoneAccountsLayout } from './modules/users/phone-accounts-layout';
 import { createLogger } from './platform/logger';
 import { findRepoRoot } from './platform/paths';
 
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   if (migrated.length > 0) logger.info({ migrated }, 'data of the old layout migrated');
   const claims = await migrateLegacyClaims();
   if (claims > 0) logger.info({ claims }, 'decisions of the old claims collection migrated');
+  await migratePhoneAccountsLayout(connection, logger);
   const services = createServices(config, logger);
   const app = createApp({ config, logger, connection, services });
   services.jobs.start();

@@ -10,6 +10,10 @@ import {
   changePasswordResponseSchema,
   loginBodySchema,
   loginResponseSchema,
+  phoneStartBodySchema,
+  phoneStartResponseSchema,
+  phoneVerifyBodySchema,
+  phoneVerifyResponseSchema,
   meResponseSchema,
   messageResponseSchema,
   otpRequiredBodySchema,
@@ -283,6 +287,38 @@ const auth: ApiRoute[] = [
     responses: {
       ...ok(verifyOtpResponseSchema),
       ...invalid,
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/phone/start',
+    tag: 'Auth',
+    summary:
+      'Text a sign-in code to an Indian mobile number; the same answer whether or not it has an account',
+    auth: false,
+    body: phoneStartBodySchema,
+    responses: {
+      ...ok(phoneStartResponseSchema),
+      ...invalid,
+      ...rateLimited,
+      503: error('SMS_UNAVAILABLE: the SMS gateway did not take the message'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/phone/verify',
+    tag: 'Auth',
+    summary:
+      'Sign in with the texted code: the account whose verified phone this is, or a new one (then `name` is required: 400 NAME_REQUIRED, the code still usable)',
+    auth: false,
+    body: phoneVerifyBodySchema,
+    responses: {
+      ...ok(phoneVerifyResponseSchema),
+      ...invalid,
+      403: error(
+        'OTP_REQUIRED: two-step verification is on; a code was emailed (see /auth/verify-otp)',
+      ),
       ...rateLimited,
     },
   },

@@ -69,9 +69,10 @@ export function createAdminSupport(deps: {
   ): Promise<MailMessage | null> {
     const user = await UserModel.findById(userId, { name: 1, email: 1 }).lean<{
       name: string;
-      email: string;
+      email?: string;
     }>();
-    if (!user) return null;
+    // An account made by phone sign-in may have no email yet: it sees the news in its profile.
+    if (!user?.email) return null;
     const profile = `${deps.webOrigin}/profile`;
     return {
       to: user.email,

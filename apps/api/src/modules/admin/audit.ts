@@ -22,7 +22,8 @@ export const AuditModel = mongoose.model('AuditEntry', auditSchema);
 
 export interface Actor {
   _id: Types.ObjectId;
-  email: string;
+  /** Absent for an account made by phone sign-in: the log names it by its id then. */
+  email?: string | null;
 }
 
 export async function audit(
@@ -32,7 +33,13 @@ export async function audit(
   details: Record<string, unknown> = {},
 ): Promise<void> {
   await withDbRetry(() =>
-    AuditModel.create({ actorId: actor._id, actor: actor.email, action, target, details }),
+    AuditModel.create({
+      actorId: actor._id,
+      actor: actor.email || String(actor._id),
+      action,
+      target,
+      details,
+    }),
   );
 }
 

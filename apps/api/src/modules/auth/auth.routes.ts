@@ -5,6 +5,8 @@ import {
   PROFILE_MESSAGES,
   changePasswordBodySchema,
   loginBodySchema,
+  phoneStartBodySchema,
+  phoneVerifyBodySchema,
   registerBodySchema,
   requestPasswordResetBodySchema,
   resendOtpBodySchema,
@@ -60,6 +62,10 @@ function rules(scale: number) {
       accountFailures: rule('code-fail-acct', 5, 15 * MINUTE),
       slowdown,
     },
+    // Each phone sign-in code is an SMS we pay for: a client may ask for a few numbers' codes, a
+    // number for a few codes, and the resend cooldown spaces them out.
+    phoneStart: rule('phone-start', 10, HOUR),
+    phoneStartNumber: rule('phone-start-number', 5, HOUR),
     resetRequest: rule('reset-request', 10, HOUR),
     resetRequestAccount: rule('reset-request-acct', 5, HOUR),
     reset: rule('reset', 20, HOUR),
@@ -184,6 +190,31 @@ export function authRoutes(service: AuthService, config: Config): Router {
       res.json(
         await attempt(codeGuard, req, email, ['INVALID_OTP', 'OTP_ATTEMPTS_EXCEEDED'], () =>
           service.verifyOtp(email, otp, loginEvent(req)),
+        ),
+      );
+    },
+  );
+
+  // Sign-in by phone: the number's limits are kept per number (`phone` in the body).
+  router.post(
+    '/phone/start',
+    rateLimit(limits.phoneStart, { perAccount: limits.phoneStartNumber }),
+    validate(phoneStartBodySchema),
+    async (_req, res) => {
+      const { phone } = parsed(res, phoneStartBodySchema);
+      res.json({ sent: true, retryAfterSeconds: await service.startPhoneSignIn(phone) });
+    },
+  );
+
+  router.post(
+    '/phone/verify',
+    rateLimit(limits.verify),
+    validate(phoneVerifyBodySchema),
+    async (req, res) => {
+      const body = parsed(res, phoneVerifyBodySchema);
+      res.json(
+        await attempt(codeGuard, req, body.phone, ['INVALID_OTP', 'OTP_ATTEMPTS_EXCEEDED'], () =>
+          service.verifyPhoneSignIn(body, loginEvent(req)),
         ),
       );
     },

@@ -1,9 +1,12 @@
 import { brand, LIMITS } from '@vanya/catalog';
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@vanya/contracts';
+import { PHONE_SIGN_IN_MESSAGES } from '@vanya/contracts';
 import type {
   ChangePasswordBody,
   LoginBody,
   LoginResponse,
+  PhoneVerifyBody,
+  PhoneVerifyResponse,
   RegisterBody,
   ResetPasswordBody,
   TwoStepBody,
@@ -28,10 +31,11 @@ import type { CodeReason } from '../mail/templates';
 import type { SmsTransport } from '../sms/sms-transport';
 import { createAvatarStore } from '../users/avatar-store';
 import { LOGIN_HISTORY_KEPT, loginHistoryOf, recordLogin } from '../users/login-history';
-import { UserModel } from '../users/user.model';
-import type { UserDoc } from '../users/user.model';
+import { hasEmail, UserModel } from '../users/user.model';
+import type { UserDoc, UserWithEmail } from '../users/user.model';
 import { toUserResponse } from '../users/user.view';
 import type { LoginEvent } from '../users/user.view';
+import { phoneCodeHolder } from './codes.service';
 import type { CodeService } from './codes.service';
 import { EmailTokenModel } from './email-token.model';
 import type { EmailTokenService } from './email-tokens.service';
@@ -64,7 +68,7 @@ export type VerifyLinkOutcome = 'verified' | 'already' | 'invalid' | 'user_not_f
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { config, logger, mailer, sms, hasher, codes, tokens, runInBackground } = deps;
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? (() => Date.now());
   const webLink = (pathname: string, params?: Record<string, string>) =>
     `${config.webOrigin}${pathname}${params ? `?${new URLSearchParams(params)}` : ''}`;
   const sessionToken = (user: UserDoc) =>
@@ -74,14 +78,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       LIMITS.jwtLifetimeSeconds,
     );
   const findByEmail = (email: string) =>
-    UserModel.findOne({ email: email.trim().toLowerCase() }).lean<UserDoc>();
+    UserModel.findOne({ email: email.trim().toLowerCase() }).lean<UserWithEmail>();
+  const findByVerifiedPhone = (phone: string) =>
+    UserModel.findOne({ phoneKey: phone }).lean<UserDoc>();
+  const noEmail = () =>
+    new AppError(409, 'EMAIL_REQUIRED', 'Add and verify an email address in your profile first.');
   const invalidCode = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
 
   const view = async (user: UserDoc): Promise<User> => toUserResponse(user, loginHistoryOf(user));
 
   /** Answers the seconds until another code may be sent: the screen's resend countdown. */
   async function mailCode(
-    user: UserDoc,
+    user: UserWithEmail,
     purpose: CodePurpose & CodeReason,
     options: { quietCooldown: boolean },
   ): Promise<number> {
@@ -106,6 +114,43 @@ export function createAuthService(deps: AuthServiceDeps) {
       token: sessionToken(user),
       user: toUserResponse(user, { events, hasLoggedInBefore: before.hasLoggedInBefore }),
     };
+  }
+
+  /**
+   * Sends a code by SMS; when the gateway fails, the code is withdrawn (so the cooldown does not
+   * hold back a new try) and the shopper is told to try again.
+   */
+  async function smsCode(
+    phone: string,
+    code: string,
+    withdraw: () => Promise<unknown>,
+  ): Promise<void> {
+    try {
+      await sms.send(
+        phone,
+        `${code} is your Vanya Naturals verification code. It expires in ${LIMITS.otpLifetimeMs / 60_000} minutes.`,
+        'sms',
+      );
+    } catch (err) {
+      logger.error({ err }, 'SMS not sent');
+      await withdraw();
+      throw new AppError(503, 'SMS_UNAVAILABLE', PHONE_SIGN_IN_MESSAGES.smsUnavailable);
+    }
+  }
+
+  /**
+   * A phone sign-in's last step, as the email login's: an account with two-step verification on
+   * is mailed its code and finishes on /verify-otp, so a phone does not bypass the second step.
+   */
+  async function signInByPhone(user: UserDoc, event: LoginEvent): Promise<LoginResponse> {
+    if (user.twoStepEnabled && hasEmail(user)) {
+      const resendAfterSeconds = await mailCode(user, 'login', { quietCooldown: true });
+      throw forbidden(AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED', {
+        email: user.email,
+        resendAfterSeconds,
+      });
+    }
+    return completeSignIn(user, event);
   }
 
   async function markVerified(
@@ -145,7 +190,12 @@ export function createAuthService(deps: AuthServiceDeps) {
    * A security notice about a change already made: replies go to the support mailbox, and a mail
    * that cannot be sent is logged rather than undoing the change or failing the request.
    */
-  async function notify(to: string, mail: Omit<MailMessage, 'to'>): Promise<void> {
+  async function notify(
+    to: string | null | undefined,
+    mail: Omit<MailMessage, 'to'>,
+  ): Promise<void> {
+    // An account made by phone sign-in may have no address to tell yet.
+    if (!to) return;
     try {
       await mailer.send({ to, replyTo: brand.supportEmail, ...mail });
     } catch (err) {
@@ -174,12 +224,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Hash first, for every request, so that new and existing emails take the same time.
       const passwordHash = await hasher.hash(body.password);
       // The unique index on `users.email` decides: a taken address is answered as its account.
-      let user: UserDoc | null;
+      let user: UserWithEmail | null;
       let created = false;
       try {
         user = (
           await UserModel.create({ name: body.name, email: body.email, passwordHash })
-        ).toObject() as UserDoc;
+        ).toObject() as UserWithEmail;
         created = true;
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
@@ -259,6 +309,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(body: LoginBody, event: LoginEvent): Promise<LoginResponse> {
       const user = await findByEmail(body.email);
+      // An account without a password (made by phone sign-in) is compared with the dummy too.
       const matches = await hasher.compare(
         body.password,
         user?.passwordHash ?? (await hasher.dummyHash),
@@ -343,7 +394,17 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!freshlyVerified(user.verifiedPhoneChange, body.phone)) {
           throw forbidden(PROFILE_MESSAGES.phoneChangeNotVerified, 'PHONE_CHANGE_NOT_VERIFIED');
         }
-        Object.assign(set, { phone: body.phone, phoneVerified: true, verifiedPhoneChange: null });
+        // A verified phone signs in one account: taken by another, it is refused here, and by the
+        // unique index on a race.
+        const holder = await findByVerifiedPhone(body.phone);
+        if (holder && !holder._id.equals(user._id))
+          throw conflict(PHONE_SIGN_IN_MESSAGES.phoneTaken, 'PHONE_TAKEN');
+        Object.assign(set, {
+          phone: body.phone,
+          phoneVerified: true,
+          phoneKey: body.phone,
+          verifiedPhoneChange: null,
+        });
       }
       try {
         const updated = await UserModel.findOneAndUpdate(
@@ -352,20 +413,23 @@ export function createAuthService(deps: AuthServiceDeps) {
           { returnDocument: 'after', runValidators: true },
         ).lean<UserDoc>();
         if (!updated) throw new AppError(401, 'UNAUTHORIZED', AUTH_MESSAGES.loginRequired);
-        if (updated.email !== user.email) {
+        if (user.email && updated.email !== user.email) {
           // The old address hears of it: if this was not its owner, it is their one warning.
           await notify(
             user.email,
             emailChangedMail(updated.name, {
               from: user.email,
-              to: updated.email,
+              to: updated.email ?? '',
               at: new Date(at),
             }),
           );
         }
         return view(updated);
       } catch (err) {
-        if (isDuplicateKey(err)) throw conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+        if (isDuplicateKey(err))
+          throw set.phoneKey && !set.email
+            ? conflict(PHONE_SIGN_IN_MESSAGES.phoneTaken, 'PHONE_TAKEN')
+            : conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
         throw err;
       }
     },
@@ -393,28 +457,78 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (phone === user.phone && user.phoneVerified)
         throw new AppError(400, 'SAME_PHONE', 'This is already your mobile number.');
       const { code } = await codes.issue(user._id, 'change_phone', phone);
-      try {
-        await sms.send(
-          phone,
-          `${code} is your Vanya Naturals verification code. It expires in ${LIMITS.otpLifetimeMs / 60_000} minutes.`,
-        );
-      } catch (err) {
-        logger.error({ err }, 'SMS not sent');
-        await OneTimeCodeModel.deleteOne({ userId: user._id, purpose: 'change_phone' });
-        throw new AppError(
-          503,
-          'SMS_UNAVAILABLE',
-          'We could not send the SMS right now. Please try again in a few minutes.',
-        );
-      }
+      await smsCode(phone, code, () =>
+        OneTimeCodeModel.deleteOne({ userId: user._id, purpose: 'change_phone' }),
+      );
     },
 
     verifyPhoneChangeCode: (user: UserDoc, phone: string, otp: string, client: string) =>
       recordVerifiedChange(user, 'phone', phone, otp, client),
 
+    /**
+     * Texts a sign-in code to the number, whether or not an account has it: nothing here looks the
+     * number up, so the answer, the SMS and their timing are the same for both. Within the resend
+     * cooldown the code already sent stands, and the answer is the time left. Answers the seconds
+     * until another code may be asked for.
+     */
+    async startPhoneSignIn(phone: string): Promise<number> {
+      const holder = phoneCodeHolder(phone);
+      let code: string;
+      try {
+        ({ code } = await codes.issue(holder, 'phone_sign_in', phone));
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'OTP_COOLDOWN')
+          return Number(err.details.retryAfterSeconds) || LIMITS.otpResendCooldownSeconds;
+        throw err;
+      }
+      await smsCode(phone, code, () =>
+        OneTimeCodeModel.deleteOne({ userId: holder, purpose: 'phone_sign_in' }),
+      );
+      return LIMITS.otpResendCooldownSeconds;
+    },
+
+    /**
+     * Signs in the account whose verified phone this is, or creates one with the name given. A new
+     * number without a name is answered 400 NAME_REQUIRED only once its code checked out (a wrong
+     * code is refused first, so only the number's holder learns it has no account), and the code
+     * stays usable for the same request with a name.
+     */
+    async verifyPhoneSignIn(
+      body: PhoneVerifyBody,
+      event: LoginEvent,
+    ): Promise<PhoneVerifyResponse> {
+      const { phone, code, name } = body;
+      const client = event.ip ?? 'unknown';
+      const holder = phoneCodeHolder(phone);
+      const found = await findByVerifiedPhone(phone);
+      if (found) {
+        await codes.verify(holder, 'phone_sign_in', phone, code, client);
+        return { ...(await signInByPhone(found, event)), created: false };
+      }
+      if (!name) {
+        await codes.verify(holder, 'phone_sign_in', phone, code, client, { consume: false });
+        throw new AppError(400, 'NAME_REQUIRED', PHONE_SIGN_IN_MESSAGES.nameRequired);
+      }
+      await codes.verify(holder, 'phone_sign_in', phone, code, client);
+      try {
+        const user = (
+          await UserModel.create({ name, phone, phoneVerified: true, phoneKey: phone })
+        ).toObject() as UserDoc;
+        return { ...(await completeSignIn(user, event)), created: true };
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // The unique index on `phoneKey` decides: another request gave this number its account
+        // first, and the code has just proved the number, so it signs in there.
+        const winner = await findByVerifiedPhone(phone);
+        if (!winner) throw err;
+        return { ...(await signInByPhone(winner, event)), created: false };
+      }
+    },
+
     /** Changes the password and ends every other session; the answer carries this session's new token. */
     async changePassword(user: UserDoc, body: ChangePasswordBody): Promise<{ token: string }> {
-      if (!(await hasher.compare(body.currentPassword, user.passwordHash))) {
+      const current = user.passwordHash ?? (await hasher.dummyHash);
+      if (!(await hasher.compare(body.currentPassword, current))) {
         throw forbidden(AUTH_MESSAGES.currentPasswordWrong, 'INVALID_PASSWORD');
       }
       const passwordHash = await hasher.hash(body.newPass);
@@ -467,12 +581,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async sendTwoStepCode(user: UserDoc): Promise<void> {
+      if (!hasEmail(user)) throw noEmail();
       await mailCode(user, 'two_step', { quietCooldown: false });
     },
 
     async setTwoStep(user: UserDoc, body: TwoStepBody, client: string): Promise<boolean> {
+      // The second step is an emailed code: without an address it could never be passed.
+      if (!hasEmail(user)) throw noEmail();
       if (body.password !== undefined) {
-        if (!(await hasher.compare(body.password, user.passwordHash))) {
+        if (!(await hasher.compare(body.password, user.passwordHash ?? (await hasher.dummyHash)))) {
           throw forbidden(AUTH_MESSAGES.currentPasswordWrong, 'INVALID_PASSWORD');
         }
       } else if (body.otp !== undefined) {

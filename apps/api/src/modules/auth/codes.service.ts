@@ -1,8 +1,7 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@vanya/catalog';
 import { AUTH_MESSAGES } from '@vanya/contracts';
-import { trusted } from 'mongoose';
-import type { Types } from 'mongoose';
+import { trusted, Types } from 'mongoose';
 import { AppError, tooManyRequests } from '../../platform/errors/app-error';
 import { CodeGuessModel, OneTimeCodeModel } from './one-time-code.model';
 import type { CodePurpose } from './one-time-code.model';
@@ -24,7 +23,21 @@ export interface CodeExtras {
   name?: string;
 }
 
-export function createCodeService(secret: string, now: () => number = Date.now) {
+/**
+ * Whom a phone sign-in code belongs to: the number may have no account yet, so the code is held
+ * under an id derived from the number, and codes keep their one key (holder, purpose) and its
+ * unique index, "one live code per number". Only 'phone_sign_in' codes use such ids, so they can
+ * never meet an account's codes.
+ */
+export function phoneCodeHolder(phone: string): Types.ObjectId {
+  return new Types.ObjectId(
+    createHash('sha256').update(`phone\n${phone}`).digest().subarray(0, 12),
+  );
+}
+
+// The clock is read through `Date` at each call (not a reference taken once), so a test's fake
+// clock is the one the codes live by.
+export function createCodeService(secret: string, now: () => number = () => Date.now()) {
   const digest = (purpose: CodePurpose, target: string, code: string) =>
     createHmac('sha256', secret).update(`${purpose}\n${target}\n${code}`).digest();
 
@@ -91,7 +104,9 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
     /**
      * A try is counted before the code is compared, by `$inc`s guarded on the count, so a burst of
      * parallel guesses gets no more tries than the limits; the code is used by an update guarded on
-     * its being unused, so two right answers at once sign in once.
+     * its being unused, so two right answers at once sign in once. With `consume: false` a right
+     * code is only checked (the try still counts) and stays usable: the phone sign-in asks for the
+     * name of a new account before it spends the code.
      */
     async verify(
       userId: Types.ObjectId,
@@ -99,6 +114,7 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
       target: string,
       code: string,
       client: string,
+      { consume = true }: { consume?: boolean } = {},
     ): Promise<CodeExtras> {
       const invalid = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
       const exhausted = () =>
@@ -120,6 +136,7 @@ export function createCodeService(secret: string, now: () => number = Date.now) 
       const given = digest(purpose, target, code);
       if (!(expected.length === given.length && timingSafeEqual(expected, given)))
         throw tries >= LIMITS.otpMaxAttempts ? exhausted() : invalid();
+      if (!consume) return {};
       const used = await OneTimeCodeModel.updateOne(
         { _id: doc._id, codeHash: doc.codeHash, consumedAt: null },
         { $set: { consumedAt: new Date(now()) } },

@@ -10,11 +10,13 @@ export const CODE_PURPOSES = [
   'change_email',
   'change_phone',
   'two_step',
+  'phone_sign_in',
 ] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 const oneTimeCodeSchema = new Schema(
   {
+    /** The account, or for a phone sign-in (which may have none yet) phoneCodeHolder(phone). */
     userId: { type: Schema.Types.ObjectId, required: true },
     purpose: { type: String, enum: CODE_PURPOSES, required: true },
     /** Where the code was sent (the account's email, a new email or a phone number). */

@@ -1,13 +1,20 @@
 import type { Logger } from '../../platform/logger';
 
+/**
+ * How the gateway delivers a message. Only 'sms' today; the gateway's body names it so that an
+ * adapter in front of a provider that also offers, say, WhatsApp can route without guessing.
+ */
+export type SmsChannel = 'sms';
+
 export interface SmsMessage {
   to: string;
   text: string;
+  channel: SmsChannel;
   at: Date;
 }
 
 export interface SmsTransport {
-  send(to: string, text: string): Promise<void>;
+  send(to: string, text: string, channel?: SmsChannel): Promise<void>;
 }
 
 /**
@@ -17,15 +24,15 @@ export class LogSmsTransport implements SmsTransport {
   readonly sent: SmsMessage[] = [];
   constructor(private readonly logger: Logger) {}
 
-  async send(to: string, text: string): Promise<void> {
-    this.sent.push({ to, text, at: new Date() });
+  async send(to: string, text: string, channel: SmsChannel = 'sms'): Promise<void> {
+    this.sent.push({ to, text, channel, at: new Date() });
     if (this.sent.length > 100) this.sent.shift();
     this.logger.info({ to }, `development SMS: ${text}`);
   }
 }
 
 /**
- * Production: POSTs `{ to, text }` as JSON to SMS_URL with `Authorization: Bearer SMS_API_KEY`, the
+ * Production: POSTs `{ to, text, channel }` as JSON to SMS_URL with `Authorization: Bearer SMS_API_KEY`, the
  * shape most Indian SMS gateways' HTTP APIs accept (or a small adapter in front of one).
  */
 export class HttpSmsTransport implements SmsTransport {
@@ -34,14 +41,14 @@ export class HttpSmsTransport implements SmsTransport {
     private readonly apiKey: string | undefined,
   ) {}
 
-  async send(to: string, text: string): Promise<void> {
+  async send(to: string, text: string, channel: SmsChannel = 'sms'): Promise<void> {
     const res = await fetch(this.url, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
         ...(this.apiKey ? { Authorization: `Bearer ${this.apiKey}` } : {}),
       },
-      body: JSON.stringify({ to: `+91${to}`, text }),
+      body: JSON.stringify({ to: `+91${to}`, text, channel }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);

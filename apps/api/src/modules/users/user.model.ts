@@ -25,11 +25,24 @@ const verifiedChangeSchema = new Schema(
 const userSchema = new Schema(
   {
     name: { type: String, required: true, trim: true, maxlength: 100 },
-    email: { type: String, required: true, unique: true, lowercase: true, trim: true },
-    passwordHash: { type: String, required: true },
+    /**
+     * One account per email. Absent (never '' or null, which would be indexed and collide) on an
+     * account made by phone sign-in until its owner adds one; `sparse` leaves those out of the
+     * unique index.
+     */
+    email: { type: String, unique: true, sparse: true, lowercase: true, trim: true },
+    /** Absent on an account made by phone sign-in: it signs in by SMS code (or sets one by reset). */
+    passwordHash: { type: String },
     emailVerified: { type: Boolean, default: false },
     phone: { type: String, default: '' },
     phoneVerified: { type: Boolean, default: false },
+    /**
+     * The phone, set only while it is verified: one account per verified phone, which is how a
+     * phone sign-in finds its account. A field of its own because MongoDB's way of saying "unique
+     * where phoneVerified is true", a partial index, is one the embedded database refuses; a
+     * sparse unique index on a field that is absent otherwise says the same on both.
+     */
+    phoneKey: { type: String, unique: true, sparse: true },
     dob: { type: Date, default: null },
     gender: { type: String, enum: [...GENDERS, ''], default: '' },
     avatar: { type: String, default: '' },
@@ -58,3 +71,8 @@ export type UserDoc = InferSchemaType<typeof userSchema> & {
   updatedAt: Date;
 };
 export const UserModel = mongoose.model('User', userSchema);
+
+/** An account with an email address: every account but one made by phone sign-in without one. */
+export type UserWithEmail = UserDoc & { email: string };
+export const hasEmail = (user: UserDoc): user is UserWithEmail =>
+  typeof user.email === 'string' && user.email !== '';

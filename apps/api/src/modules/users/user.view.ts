@@ -58,7 +58,7 @@ export function formatLoginEvent(event: LoginEvent): string {
 export function toUserResponse(user: UserDoc, history: LoginHistory): User {
   return {
     name: user.name,
-    email: user.email,
+    email: user.email ?? '',
     phone: user.phone ?? '',
     dob: user.dob ? user.dob.toISOString().slice(0, 10) : '',
     gender: (user.gender ?? '') as User['gender'],

@@ -7,7 +7,9 @@ import { currentUser, requireAuth } from './require-auth';
 
 /** An owner: granted by `pnpm owner:grant`, or a verified email listed in OWNER_EMAILS. */
 export function isOwner(user: UserDoc, ownerEmails: readonly string[]): boolean {
-  return user.role === 'owner' || (Boolean(user.emailVerified) && ownerEmails.includes(user.email));
+  return (
+    user.role === 'owner' || (Boolean(user.emailVerified) && ownerEmails.includes(user.email ?? ''))
+  );
 }
 
 /** 401 without a session, 403 for a customer; the owner lands on `res.locals.user`. */
