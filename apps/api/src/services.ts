@@ -12,6 +12,7 @@ import type { PasswordHasher } from './modules/auth/password-hasher';
 import { createCoupons } from './modules/coupons/coupons.service';
 import type { Coupons } from './modules/coupons/coupons.service';
 import type { Mailer } from './modules/mail/mailer';
+import { createCashOnDelivery } from './modules/orders/cash-on-delivery';
 import { createOrderLifecycle } from './modules/orders/order-lifecycle';
 import type { OrderLifecycle } from './modules/orders/order-lifecycle';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -76,12 +77,14 @@ export function createServices(config: Config, logger: Logger): Services {
   };
 
   const staleAfterMs = config.jobs.recoveryStaleMs;
+  const coupons = createCoupons();
   const lifecycle = createOrderLifecycle({
     logger,
     mailer,
     seller: config.seller,
     staleAfterMs,
     runInBackground,
+    coupons,
   });
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
   const refunds = createRefunds({ provider, lifecycle, mailer, logger, staleAfterMs });
@@ -89,8 +92,15 @@ export function createServices(config: Config, logger: Logger): Services {
   const pincodes = createPincodes({
     serviceability: configuredServiceability(config.codExcludedPinPrefixes),
   });
-  const coupons = createCoupons();
-  const orders = createOrdersService({ payments, lifecycle, stock, refunds });
+  const cod = createCashOnDelivery({
+    config: config.cod,
+    pincodes,
+    sms,
+    lifecycle,
+    secret: config.secrets.codes,
+    logger,
+  });
+  const orders = createOrdersService({ payments, lifecycle, stock, refunds, coupons, cod });
   const adminOrders = createAdminOrders({
     lifecycle,
     refunds,
@@ -111,6 +121,8 @@ export function createServices(config: Config, logger: Logger): Services {
         },
       },
       { name: 'sweep', everyMs: 10 * 60 * 1000, run: () => sweepExpired() },
+      // Cash-on-delivery orders whose code was never entered are cancelled after 30 minutes.
+      { name: 'cod-expiry', everyMs: 60 * 1000, run: () => cod.cancelUnconfirmed() },
     ],
     logger,
     // One API process at a time runs them (several run behind a load balancer).

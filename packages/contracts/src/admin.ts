@@ -14,12 +14,26 @@ import {
 export const USER_ROLES = ['customer', 'owner'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** The moves the owner makes; payment moves belong to the payment provider's reports. */
-export const OWNER_MOVES = ['packed', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+/**
+ * The moves the owner makes; payment moves belong to the payment provider's reports, and a
+ * cash-on-delivery order is confirmed by the shopper's code. `rto`: the parcel came back refused.
+ */
+export const OWNER_MOVES = [
+  'packed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'rto',
+] as const;
+
+/** How the owner sent back the money of a cash-on-delivery order (there is no payment to refund). */
+export const MANUAL_REFUND_METHODS = ['upi', 'bank_transfer'] as const;
 
 export const ADMIN_MESSAGES = {
   ownerOnly: 'This area is for the shop owner.',
   shippedNeedsTracking: 'A shipped order needs its carrier and tracking number.',
+  manualRefundNeedsBoth: 'Give both how the refund was sent and its reference.',
 } as const;
 
 // The length as sent, before the trim, as the document's maxLength means it (fields.ts).
@@ -37,9 +51,18 @@ export const adminOrderStatusBodySchema = z
       .max(500)
       .optional(),
     note: shortText(500).optional(),
+    /** Refunding a cash-on-delivery order: how the money was sent, and its reference (UTR). */
+    refundMethod: z.enum(MANUAL_REFUND_METHODS).optional(),
+    refundReference: shortText(60).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
+    if (Boolean(body.refundMethod) !== Boolean(body.refundReference))
+      ctx.addIssue({
+        code: 'custom',
+        path: [body.refundMethod ? 'refundReference' : 'refundMethod'],
+        message: ADMIN_MESSAGES.manualRefundNeedsBoth,
+      });
     if (body.status === 'shipped' && (!body.carrier || !body.trackingNumber))
       ctx.addIssue({
         code: 'custom',
@@ -48,10 +71,12 @@ export const adminOrderStatusBodySchema = z
       });
   });
 
-/** GET /admin/orders?status=&q=&page=&limit= */
+/** GET /admin/orders?status=&payment=&q=&page=&limit= (status `to_dispatch`: paid and confirmed) */
 export const adminOrderListQuerySchema = z
   .object({
-    status: z.enum(ORDER_STATUSES).optional(),
+    status: z.enum([...ORDER_STATUSES, 'to_dispatch']).optional(),
+    /** Prepaid (UPI or card) or cash on delivery. */
+    payment: z.enum(['prepaid', 'cod']).optional(),
     /** An order number, an email, a phone number or a name. */
     // No NUL: the search becomes a regular expression, which BSON stores as a C string (the
     // driver refused to send one with NUL, and the owner got a 500). The document says it with
@@ -80,6 +105,7 @@ export const adminOrderRowSchema = z
     city: z.string(),
     state: z.string(),
     total: paiseField,
+    paymentMethod: z.enum(['upi', 'card', 'cod']),
     /** True while a captured payment of the wrong amount waits for the owner. */
     paymentHeld: z.boolean(),
   })
@@ -259,6 +285,9 @@ export const adminReturnActionBodySchema = z
     /** In paise; refund only. Never more than is left of the payment. Default: the return's amount. */
     refundAmount: z.number().int().positive().max(100_000_000).optional(),
     note: shortText(500).optional(),
+    /** Refunding a cash-on-delivery order's return: how the money was sent, and its reference. */
+    refundMethod: z.enum(MANUAL_REFUND_METHODS).optional(),
+    refundReference: shortText(60).optional(),
   })
   .strict();
 export const adminReturnQuerySchema = z

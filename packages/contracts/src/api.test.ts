@@ -6,7 +6,7 @@ import { apiRoutes, findApiRoute, toExpressPath } from './api';
 import type { ApiRoute } from './api';
 import { otpRequiredBodySchema } from './auth';
 import { errorBodySchema } from './errors';
-import { totalMismatchBodySchema } from './orders';
+import { orderRefusedBodySchema } from './orders';
 
 /** Every endpoint of the API, plus the community waitlist, as `METHOD path` below /api. */
 const API_ENDPOINTS = [
@@ -36,6 +36,8 @@ const API_ENDPOINTS = [
   'GET /orders',
   'GET /orders/{id}',
   'POST /orders/{id}/cancel',
+  'POST /orders/{id}/confirm-cod',
+  'POST /orders/{id}/cod-code',
   'POST /payments/verify',
   'POST /payments/webhook',
   'POST /payments/test/complete',
@@ -149,7 +151,7 @@ describe('apiRoutes', () => {
     const errorSchemas: unknown[] = [
       errorBodySchema,
       otpRequiredBodySchema,
-      totalMismatchBodySchema,
+      orderRefusedBodySchema,
     ];
     for (const route of apiRoutes) {
       for (const [status, response] of Object.entries(route.responses)) {

@@ -71,10 +71,12 @@ import {
 import { errorBodySchema } from './errors';
 import { healthResponseSchema } from './health';
 import {
+  codConfirmationSchema,
+  confirmCodBodySchema,
   createOrderBodySchema,
   createOrderResponseSchema,
+  orderRefusedBodySchema,
   orderSchema,
-  totalMismatchBodySchema,
 } from './orders';
 import {
   testPaymentCompletionBodySchema,
@@ -475,6 +477,7 @@ const shopping: ApiRoute[] = [
       404: error('UNKNOWN_PIN: no such PIN code in the directory'),
       ...rateLimited,
     },
+  },
   {
     method: 'get',
     path: '/wishlist',
@@ -514,9 +517,12 @@ const shopping: ApiRoute[] = [
       ...unauthorized,
       409: {
         description:
-          'TOTAL_MISMATCH: total_amount differs from the catalogue; `totals` are current',
-        schema: totalMismatchBodySchema,
+          'TOTAL_MISMATCH: total_amount differs from the catalogue (`totals` are current); ' +
+          'COD_UNAVAILABLE (with `reason`); COUPON_EXPIRED, COUPON_MIN_ORDER, COUPON_USED_UP, ' +
+          'COUPON_ALREADY_USED',
+        schema: orderRefusedBodySchema,
       },
+      404: error('COUPON_UNKNOWN: there is no such coupon'),
       ...rateLimited,
       503: error('The payment provider cannot be reached'),
     },
@@ -552,6 +558,39 @@ const shopping: ApiRoute[] = [
       ...unauthorized,
       ...notFound,
       409: error('ORDER_NOT_CANCELLABLE: the order is packed or further along'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/orders/{id}/confirm-cod',
+    tag: 'Orders',
+    summary: 'Confirm a cash-on-delivery order with the 6-digit code sent to the verified phone',
+    auth: true,
+    params: objectIdParamsSchema,
+    body: confirmCodBodySchema,
+    responses: {
+      ...ok(orderSchema),
+      400: error('INVALID_OTP or OTP_ATTEMPTS_EXCEEDED: the code is wrong, expired or used up'),
+      ...unauthorized,
+      ...notFound,
+      409: error('ORDER_NOT_AWAITING_CONFIRMATION: the order is not waiting for its code'),
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'post',
+    path: '/orders/{id}/cod-code',
+    tag: 'Orders',
+    summary: 'Send a new confirmation code for a cash-on-delivery order (after a cooldown)',
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: {
+      ...ok(codConfirmationSchema),
+      ...invalid,
+      ...unauthorized,
+      ...notFound,
+      409: error('ORDER_NOT_AWAITING_CONFIRMATION: the order is not waiting for its code'),
+      ...rateLimited,
     },
   },
   {

@@ -267,6 +267,7 @@ export const codConfirmationSchema = z
     retryAfterSeconds: z.number().int().nonnegative(),
   })
   .meta({ id: 'CodConfirmation' });
+export type CodConfirmation = z.infer<typeof codConfirmationSchema>;
 
 export const createOrderResponseSchema = z.object({
   order: orderSchema,

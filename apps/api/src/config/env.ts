@@ -125,6 +125,10 @@ const envSchema = z.object({
       (prefixes) => prefixes.every((prefix) => /^\d{1,6}$/.test(prefix)),
       'COD_EXCLUDED_PIN_PREFIXES: each prefix is 1 to 6 digits, separated by commas',
     ),
+  /** The cash-on-delivery fee in rupees, a taxed line of the order (0 allowed). */
+  COD_FEE_RUPEES: z.coerce.number().int().min(0).max(1000).default(49),
+  /** The largest goods total, in rupees, accepted for cash on delivery. */
+  COD_MAX_RUPEES: z.coerce.number().int().min(1).default(3000),
   /** How often reconciliation asks the provider about unfinished orders (5 minutes). */
   RECONCILE_INTERVAL_MS: milliseconds(100, 5 * 60 * 1000),
   /** Orders younger than this are left to the shopper's own verify and the webhook (1 minute). */
@@ -255,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .filter(Boolean),
     /** PIN prefixes where cash on delivery is not offered. */
     codExcludedPinPrefixes: e.COD_EXCLUDED_PIN_PREFIXES,
+    /** Cash on delivery: its fee and the largest goods total it takes, in paise. */
+    cod: { feePaise: e.COD_FEE_RUPEES * 100, maxGoodsPaise: e.COD_MAX_RUPEES * 100 },
     jobs: {
       reconcileEveryMs: e.RECONCILE_INTERVAL_MS,
       reconcileMinAgeMs: e.RECONCILE_MIN_AGE_MS,

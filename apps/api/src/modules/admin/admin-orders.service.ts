@@ -7,10 +7,11 @@ import type {
 } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Logger } from '../../platform/logger';
-import { notFound } from '../../platform/errors/app-error';
+import { badRequest, notFound } from '../../platform/errors/app-error';
 import { invoiceLink } from '../invoices/invoices.routes';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderModel } from '../orders/order.model';
+import { TO_DISPATCH } from '../orders/order-states';
 import type { OrderDoc } from '../orders/order.model';
 import { toOrderView } from '../orders/orders.service';
 import { PaymentEventModel } from '../payments/payment-event.model';
@@ -102,7 +103,16 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
   return {
     async list(query: AdminOrderListQuery): Promise<AdminOrderList> {
       const filter: Record<string, unknown> = {
-        ...(query.status ? { status: query.status } : {}),
+        ...(query.status === 'to_dispatch'
+          ? { status: trusted({ $in: [...TO_DISPATCH] }) }
+          : query.status
+            ? { status: query.status }
+            : {}),
+        ...(query.payment === 'cod'
+          ? { paymentMethod: 'cod' }
+          : query.payment === 'prepaid'
+            ? { paymentMethod: trusted({ $ne: 'cod' }) }
+            : {}),
         ...(query.q ? searchFilter(query.q) : {}),
       };
       const [rows, total] = await Promise.all([
@@ -125,6 +135,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
           city: o.city,
           state: o.state,
           total: o.totals.grandTotal,
+          paymentMethod: o.paymentMethod as AdminOrderList['items'][number]['paymentMethod'],
           paymentHeld: Boolean(o.paymentHold),
         })),
         total,
@@ -155,12 +166,24 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
         return detail(id);
       }
       let refunded = 0;
-      if ((status === 'cancelled' || status === 'refunded') && order.paymentId) {
-        const refund = await refunds.refundOrder(order, status, 'owner', details.note);
+      const { refundMethod, refundReference, ...moveDetails } = details;
+      const paidAtTheDoor = order.paymentMethod === 'cod' && order.codStatus === 'collected';
+      if ((status === 'cancelled' || status === 'refunded') && (order.paymentId || paidAtTheDoor)) {
+        // Cash paid at the door has no payment to refund: the owner sends it and says how.
+        if (paidAtTheDoor && !(refundMethod && refundReference))
+          throw badRequest(
+            'Say how you sent the refund (UPI or bank transfer) and its reference.',
+            'REFUND_DETAILS_REQUIRED',
+          );
+        const manual =
+          paidAtTheDoor && refundMethod && refundReference
+            ? { method: refundMethod, reference: refundReference }
+            : null;
+        const refund = await refunds.refundOrder(order, status, 'owner', details.note, manual);
         refunded = refund.providerRefundId ? refund.amount : 0;
       } else {
-        const moved = await lifecycle.move(order, status, 'owner', details);
-        if (status !== 'packed') await lifecycle.announce(moved, status, details);
+        const moved = await lifecycle.move(order, status, 'owner', moveDetails);
+        if (status !== 'packed') await lifecycle.announce(moved, status, moveDetails);
       }
       await audit(actor, `order.${status}`, order.orderNumber, {
         from: order.status,
@@ -194,7 +217,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
       })();
       const [toDispatch, held, openReturns, openTickets, unread, today, week, month] =
         await Promise.all([
-          OrderModel.countDocuments({ status: trusted({ $in: ['paid', 'packed'] }) }),
+          OrderModel.countDocuments({ status: trusted({ $in: [...TO_DISPATCH, 'packed'] }) }),
           OrderModel.countDocuments({
             status: trusted({ $in: ['pending_payment', 'payment_failed'] }),
             paymentHold: trusted({ $ne: null }),

@@ -8,7 +8,7 @@ import type {
 } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import { withDbRetry } from '../../platform/db/retry';
-import { conflict, notFound } from '../../platform/errors/app-error';
+import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
 import type { Logger } from '../../platform/logger';
 import { escapeHtml, layout } from '../mail/templates';
 import type { Mailer, MailMessage } from '../mail/mailer';
@@ -145,6 +145,16 @@ export function createAdminSupport(deps: {
       if (body.action === 'refund') {
         const order = await lifecycle.read(found.orderId);
         if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
+        // Cash paid at the door has no payment to refund: the owner sends it and says how.
+        const manual =
+          order.paymentMethod === 'cod' && body.refundMethod && body.refundReference
+            ? { method: body.refundMethod, reference: body.refundReference }
+            : null;
+        if (order.paymentMethod === 'cod' && !manual && !halfDone)
+          throw badRequest(
+            'Say how you sent the refund (UPI or bank transfer) and its reference.',
+            'REFUND_DETAILS_REQUIRED',
+          );
         const settled = await refunds.refundReturn(
           found,
           order,
@@ -155,11 +165,14 @@ export function createAdminSupport(deps: {
               `Your return for order ${found.orderNumber}: refunded`,
               [
                 RETURN_MAIL.refunded,
-                `${formatINR(amount)} is on its way back to the account you paid from; banks take 5-7 working days to show it.`,
+                manual
+                  ? `We have sent you ${formatINR(amount)} by ${manual.method === 'upi' ? 'UPI' : 'bank transfer'} (reference ${manual.reference}).`
+                  : `${formatINR(amount)} is on its way back to the account you paid from; banks take 5-7 working days to show it.`,
                 body.note ? `Note from ${brand.name}: ${body.note}` : '',
               ].filter(Boolean),
             ),
           body.note,
+          manual,
         );
         if (!settled)
           throw conflict('The return was changed meanwhile. Please reload it.', 'RETURN_CHANGED');

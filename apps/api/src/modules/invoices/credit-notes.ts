@@ -1,4 +1,4 @@
-import { taxBreakdown } from '@vanya/catalog';
+import { spreadInProportion, taxBreakdown } from '@vanya/catalog';
 import type { Supply } from '@vanya/catalog';
 import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
@@ -78,32 +78,39 @@ export type CreditNoteDoc = {
   }[];
 };
 
-/** The invoice's own taxed lines: its goods, and shipping when it was charged. */
+/**
+ * The invoice's own taxed lines: its goods (each after its share of the coupon), and shipping and
+ * the cash-on-delivery fee when they were charged.
+ */
 export function invoiceLines(order: OrderDoc): CreditNoteDoc['lines'] {
   const lines = order.lines.map((l) => ({
     hsn: l.hsn,
     name: l.name,
     rate: l.gstRate,
     quantity: l.quantity,
-    amount: l.amount,
+    amount: l.amount - (l.couponShare ?? 0),
     taxableValue: l.taxableValue,
     cgst: l.cgst,
     sgst: l.sgst,
     igst: l.igst,
   }));
-  const shipping = order.shippingTax;
-  if (shipping && shipping.amount > 0)
-    lines.push({
-      hsn: SHIPPING_SAC,
-      name: 'Shipping',
-      rate: shipping.rate,
-      quantity: 1,
-      amount: shipping.amount,
-      taxableValue: shipping.taxableValue,
-      cgst: shipping.cgst,
-      sgst: shipping.sgst,
-      igst: shipping.igst,
-    });
+  const fees: [string, OrderDoc['shippingTax'] | null | undefined][] = [
+    ['Shipping', order.shippingTax],
+    ['Cash on delivery fee', order.codFeeTax],
+  ];
+  for (const [name, fee] of fees)
+    if (fee && fee.amount > 0)
+      lines.push({
+        hsn: SHIPPING_SAC,
+        name,
+        rate: fee.rate,
+        quantity: 1,
+        amount: fee.amount,
+        taxableValue: fee.taxableValue,
+        cgst: fee.cgst,
+        sgst: fee.sgst,
+        igst: fee.igst,
+      });
   return lines;
 }
 
@@ -116,17 +123,10 @@ export function creditLines(order: OrderDoc, amount: number): CreditNoteDoc['lin
   const lines = invoiceLines(order);
   const total = lines.reduce((sum, l) => sum + l.amount, 0);
   if (amount >= total) return lines;
-  const shares = lines.map((l) => (amount * l.amount) / total);
-  const parts = shares.map(Math.floor);
-  let left = amount - parts.reduce((a, b) => a + b, 0);
-  const byRemainder = shares
-    .map((share, i) => ({ i, rest: share - Math.floor(share) }))
-    .sort((a, b) => b.rest - a.rest);
-  for (const { i } of byRemainder) {
-    if (left <= 0) break;
-    parts[i]! += 1;
-    left -= 1;
-  }
+  const parts = spreadInProportion(
+    amount,
+    lines.map((l) => l.amount),
+  );
   return lines
     .map((l, i) => {
       const part = parts[i]!;

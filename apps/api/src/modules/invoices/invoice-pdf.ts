@@ -4,6 +4,7 @@ import { amountInWords, brand, formatINR, GST_STATE_CODES } from '@vanya/catalog
 import type { IndianState } from '@vanya/catalog';
 import PDFDocument from 'pdfkit';
 import type { OrderDoc } from '../orders/order.model';
+import { SHIPPING_SAC } from './credit-notes';
 
 export interface SellerDetails {
   legalName: string;
@@ -32,8 +33,6 @@ const stateWithCode = (state: string) =>
 
 /** Unit quantity code (GST UQC) of every product the shop sells: numbers (pieces, jars, hampers). */
 const UQC = 'NOS';
-/** Services accounting code of the delivery charge (goods transport), printed in the HSN column. */
-const SHIPPING_SAC = '9965';
 
 const INK = brand.colors.ink;
 const FOREST = brand.colors.forest;
@@ -364,26 +363,37 @@ export function renderInvoicePdf(order: OrderDoc, seller: SellerDetails): Promis
         }
       : { igstRate: percent(rate), igst: formatINR(igst) };
   order.lines.forEach((line, i) => {
+    // A coupon lowers each line's value before tax (its share is printed under the name).
+    const share = line.couponShare ?? 0;
     row({
       n: String(i + 1),
-      desc: line.name,
+      desc:
+        share > 0 && order.coupon
+          ? `${line.name}\nless coupon ${order.coupon.code}: ${formatINR(share)}`
+          : line.name,
       hsn: line.hsn,
       qty: `${line.quantity} ${UQC}`,
       price: formatINR(line.unitPrice),
       taxable: formatINR(line.taxableValue),
       ...taxCells(line.gstRate, line.cgst, line.sgst, line.igst),
-      total: formatINR(line.amount),
+      total: formatINR(line.amount - share),
     });
   });
-  const ship = order.shippingTax;
-  if (ship && ship.amount > 0) {
+  const fees: [string, typeof order.shippingTax | null | undefined][] = [
+    ['Shipping and handling', order.shippingTax],
+    ['Cash on delivery fee', order.codFeeTax],
+  ];
+  let n = order.lines.length;
+  for (const [desc, fee] of fees) {
+    if (!fee || fee.amount <= 0) continue;
+    n += 1;
     row({
-      n: String(order.lines.length + 1),
-      desc: 'Shipping and handling',
+      n: String(n),
+      desc,
       hsn: SHIPPING_SAC,
-      taxable: formatINR(ship.taxableValue),
-      ...taxCells(ship.rate, ship.cgst, ship.sgst, ship.igst),
-      total: formatINR(ship.amount),
+      taxable: formatINR(fee.taxableValue),
+      ...taxCells(fee.rate, fee.cgst, fee.sgst, fee.igst),
+      total: formatINR(fee.amount),
     });
   }
   const t = order.totals;
@@ -404,6 +414,12 @@ export function renderInvoicePdf(order: OrderDoc, seller: SellerDetails): Promis
   // --- Summary: the total in words beside the tax summary ---------------------------------------
   y += 12;
   const summary: [string, string][] = [
+    ...(order.coupon
+      ? ([[`Coupon ${order.coupon.code}`, `-${formatINR(order.coupon.discount)}`]] as [
+          string,
+          string,
+        ][])
+      : []),
     ['Taxable value', formatINR(t.taxableValue ?? 0)],
     ...((intra
       ? [

@@ -48,8 +48,15 @@ export interface OrderLifecycleDeps {
   staleAfterMs: number;
   /** Work that outlives a request (the invoice PDF and the confirmation mail). */
   runInBackground: (task: () => Promise<unknown>) => void;
+  /** Gives back the coupon use of an order that will never be paid (cancelled unpaid). */
+  coupons?: { giveBack(orderId: Types.ObjectId): Promise<void> };
   now?: () => number;
 }
+
+/** A cash-on-delivery order's invoice is issued when it ships (the time of supply for goods). */
+const COD_INVOICED: readonly OrderStatus[] = ['shipped', 'delivered', 'rto', 'refunded'];
+
+const isCod = (order: OrderDoc) => order.paymentMethod === 'cod';
 
 /** Mails sent once, keyed by what they are for (`order-confirmation:<order>`). */
 export const SentMails = stepCollection('sent_mails');
@@ -112,43 +119,83 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
     return updated ?? order;
   }
 
-  /** The invoice number of a paid order: bound to it when taken, so every caller gets the same. */
+  /**
+   * The invoice number of a paid order, or of a cash-on-delivery order once shipped: bound to it
+   * when taken, so every caller gets the same.
+   */
   async function number(order: OrderDoc): Promise<OrderDoc> {
-    if (order.invoiceNumber || !order.paymentId) return order;
+    if (order.invoiceNumber) return order;
+    const invoiced = isCod(order)
+      ? COD_INVOICED.includes(order.status as OrderStatus)
+      : Boolean(order.paymentId);
+    if (!invoiced) return order;
     const issued = await issueNumber(INVOICES, String(order._id), () => new Date(now()));
     return setFields(order, { invoiceNumber: issued.number, invoiceDate: issued.date });
   }
 
-  /** The confirmation mail with the invoice PDF, once (sent_mails), then recorded on the order. */
+  /**
+   * The confirmation mail, once (sent_mails), then recorded on the order: with the invoice PDF for
+   * a paid order; for a confirmed cash-on-delivery order without one (it is issued at shipping).
+   */
   async function mailConfirmation(order: OrderDoc): Promise<OrderDoc> {
-    if (order.confirmationMailedAt || !order.invoiceNumber) return order;
+    if (order.confirmationMailedAt) return order;
     const invoiceNumber = order.invoiceNumber;
+    if (!invoiceNumber && !isCod(order)) return order;
     const result = await doOnce(
       SentMails,
       `order-confirmation:${String(order._id)}`,
       { staleAfterMs, now },
       async () => {
-        const pdf = await renderInvoicePdf(order, seller);
+        const attachments = invoiceNumber
+          ? [
+              {
+                filename: `Invoice-${invoiceNumber.replaceAll('/', '-')}.pdf`,
+                content: await renderInvoicePdf(order, seller),
+                contentType: 'application/pdf',
+              },
+            ]
+          : [];
         await mailer.send({
           to: order.email,
           ...orderConfirmationMail(order),
           messageId: `<order-confirmation.${String(order._id)}@${brand.supportEmail.split('@')[1]}>`,
-          attachments: [
-            {
-              filename: `Invoice-${invoiceNumber.replaceAll('/', '-')}.pdf`,
-              content: pdf,
-              contentType: 'application/pdf',
-            },
-          ],
+          attachments,
         });
       },
     );
     return result === 'done' ? setFields(order, { confirmationMailedAt: new Date(now()) }) : order;
   }
 
+  /**
+   * What follows a move, done before answering (and idempotent, so whoever comes next may redo
+   * it): a cash-on-delivery order is invoiced when it ships and credited in full when its parcel
+   * comes back refused; an order cancelled before it was paid gives its coupon use back.
+   */
+  async function afterMove(order: OrderDoc, from: OrderStatus): Promise<OrderDoc> {
+    const to = order.status as OrderStatus;
+    if (to === 'cancelled' && !order.paymentId && order.coupon)
+      await deps.coupons?.giveBack(order._id);
+    if (!isCod(order)) return order;
+    if (to === 'shipped') return number(order);
+    if (to === 'rto' && from === 'shipped') {
+      const numbered = await number(order);
+      await issueCreditNote(
+        numbered,
+        {
+          key: `rto-${String(order._id)}`,
+          amount: numbered.totals.grandTotal,
+          reason: 'parcel refused (returned to origin)',
+        },
+        () => new Date(now()),
+      );
+      return numbered;
+    }
+    return order;
+  }
+
   const lifecycle = {
-    /** Stores a new order (pending payment, its timeline opened by the shopper). */
-    place: (order: NewOrder) => withDbRetry(() => insertNewOrder(order)),
+    /** Stores a new order (its timeline opened by the shopper). */
+    place: (order: NewOrder) => withDbRetry(() => insertNewOrder(order, new Date(now()))),
 
     read,
     number,
@@ -243,22 +290,29 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
       const from = current.status as OrderStatus;
       if (!canMove(from, to))
         throw conflict(`An order that is ${from} cannot become ${to}.`, 'ORDER_MOVE_NOT_ALLOWED');
-      const moved = await guardedMove(
-        current._id,
-        [from],
-        to,
-        by,
-        details,
-        to === 'delivered' ? { deliveredAt: new Date(now()) } : {},
-      );
+      const at = new Date(now());
+      const fields: Record<string, unknown> =
+        to === 'delivered'
+          ? {
+              deliveredAt: at,
+              // The courier collected the money at the door.
+              ...(isCod(current) ? { codStatus: 'collected', paidAt: at } : {}),
+            }
+          : {};
+      const moved = await guardedMove(current._id, [from], to, by, details, fields);
       if (!moved)
         throw conflict('The order was changed meanwhile. Please reload it.', 'ORDER_CHANGED');
-      return moved;
+      return afterMove(moved, from);
     },
 
-    /** Finishes a paid order: the invoice number, then the confirmation mail with its PDF. */
+    /**
+     * Finishes a paid order (the invoice number, then the confirmation mail with its PDF) or a
+     * confirmed cash-on-delivery one (the confirmation mail).
+     */
     async finish(order: OrderDoc): Promise<OrderDoc> {
       const current = (await read(order._id)) ?? order;
+      if (isCod(current))
+        return current.status === 'pending_confirmation' ? current : mailConfirmation(current);
       if (!current.paymentId) return current;
       return mailConfirmation(await number(current));
     },

@@ -14,19 +14,34 @@ export function orderConfirmationMail(order: OrderDoc): Omit<MailMessage, 'to' |
       ]
     : [['IGST', t.igst ?? 0]];
   const subject = `Your ${brand.name} order ${order.orderNumber} is confirmed`;
+  const cod = order.paymentMethod === 'cod';
+  const totalLabel = cod ? 'To pay on delivery' : 'Total paid';
+  const coupon = order.coupon;
+  const extras: [string, number][] = [
+    ...(coupon ? [[`Coupon ${coupon.code}`, -coupon.discount] as [string, number]] : []),
+    ...((t.codFee ?? 0) > 0 ? [['Cash on delivery fee', t.codFee ?? 0] as [string, number]] : []),
+  ];
+  const money = (value: number) => (value < 0 ? `-${formatINR(-value)}` : formatINR(value));
+  const received = cod
+    ? `Please keep ${formatINR(t.grandTotal ?? 0)} ready for the courier: you pay on delivery.`
+    : `We have received your payment (${order.paymentId}).`;
+  const invoiceNote = cod
+    ? 'Your GST invoice will be issued when your parcel ships.'
+    : `Your GST invoice ${order.invoiceNumber} is attached.`;
   const lineText = order.lines
     .map((l) => `  ${l.name} x${l.quantity}  ${formatINR(l.amount)}`)
     .join('\n');
   const totalsText = [
     ['Items', t.itemsTotal ?? 0],
     ['You saved', t.discount ?? 0],
+    ...extras,
     ['Shipping', t.shipping ?? 0],
     ...taxLines.map(([label, value]) => [`${label} (included)`, value] as [string, number]),
-    ['Total paid', t.grandTotal ?? 0],
+    [totalLabel, t.grandTotal ?? 0],
   ]
     .map(
       ([label, value]) =>
-        `  ${label}: ${value === 0 && label === 'Shipping' ? 'FREE' : formatINR(value as number)}`,
+        `  ${label}: ${value === 0 && label === 'Shipping' ? 'FREE' : money(value as number)}`,
     )
     .join('\n');
   const dispatch = `${PRE_ORDER.dispatchNote} ${PRE_ORDER.shippingConfirmationNote} Delivery takes ${DELIVERY.businessDaysMin}-${DELIVERY.businessDaysMax} business days after dispatch.`;
@@ -41,6 +56,7 @@ export function orderConfirmationMail(order: OrderDoc): Omit<MailMessage, 'to' |
   const totalRows = [
     ['Items', formatINR(t.itemsTotal ?? 0)],
     ['You saved', formatINR(t.discount ?? 0)],
+    ...extras.map(([label, value]) => [label, money(value)]),
     ['Shipping', (t.shipping ?? 0) === 0 ? 'FREE' : formatINR(t.shipping ?? 0)],
     ...taxLines.map(([label, value]) => [`${label} (included)`, formatINR(value)]),
   ]
@@ -52,13 +68,13 @@ export function orderConfirmationMail(order: OrderDoc): Omit<MailMessage, 'to' |
 
   return {
     subject,
-    text: `Hello ${order.firstName},\n\nThank you for your order ${order.orderNumber}. We have received your payment (${order.paymentId}).\n\n${lineText}\n\n${totalsText}\n\nDelivering to: ${order.firstName} ${order.lastName}, ${order.address}, ${order.city}, ${order.state} ${order.pinCode}\n\n${dispatch}\n\nYour GST invoice ${order.invoiceNumber} is attached.\n\n${brand.name} · ${brand.supportEmail}`,
+    text: `Hello ${order.firstName},\n\nThank you for your order ${order.orderNumber}. ${received}\n\n${lineText}\n\n${totalsText}\n\nDelivering to: ${order.firstName} ${order.lastName}, ${order.address}, ${order.city}, ${order.state} ${order.pinCode}\n\n${dispatch}\n\n${invoiceNote}\n\n${brand.name} · ${brand.supportEmail}`,
     html: layout(
       subject,
-      `<p>Hello ${escapeHtml(order.firstName)},</p><p>Thank you for your order <strong>${order.orderNumber}</strong>. We have received your payment.</p>
+      `<p>Hello ${escapeHtml(order.firstName)},</p><p>Thank you for your order <strong>${order.orderNumber}</strong>. ${escapeHtml(cod ? received : 'We have received your payment.')}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px">${rows}${totalRows}
-<tr><td style="padding:8px 0;font-weight:bold">Total paid</td><td style="padding:8px 0;text-align:right;font-weight:bold">${formatINR(t.grandTotal ?? 0)}</td></tr></table>
-<p style="font-size:13px;color:#55605a">Prices include GST. Your GST invoice ${escapeHtml(order.invoiceNumber ?? '')} is attached.</p>
+<tr><td style="padding:8px 0;font-weight:bold">${totalLabel}</td><td style="padding:8px 0;text-align:right;font-weight:bold">${formatINR(t.grandTotal ?? 0)}</td></tr></table>
+<p style="font-size:13px;color:#55605a">Prices include GST. ${escapeHtml(invoiceNote)}</p>
 <p><strong>Delivering to</strong><br>${escapeHtml(`${order.firstName} ${order.lastName}`)}<br>${escapeHtml(order.address)}<br>${escapeHtml(`${order.city}, ${order.state} ${order.pinCode}`)}</p>
 <p style="background:#F3EDE2;padding:12px 14px;border-radius:8px">${escapeHtml(dispatch)}</p>`,
     ),
@@ -66,7 +82,7 @@ export function orderConfirmationMail(order: OrderDoc): Omit<MailMessage, 'to' |
 }
 
 /** The moves a shopper hears about, each with what it means for them. */
-export type NotifiedMove = 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+export type NotifiedMove = 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'rto';
 
 /**
  * The shopper's mail for a move of their order: shipped (with the carrier and the tracking link:
@@ -75,11 +91,20 @@ export type NotifiedMove = 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 export function orderStatusMail(
   order: OrderDoc,
   move: NotifiedMove,
-  details: { carrier?: string; trackingNumber?: string; trackingUrl?: string; refunded?: number },
+  details: {
+    carrier?: string;
+    trackingNumber?: string;
+    trackingUrl?: string;
+    refunded?: number;
+    /** A refund the owner sent by hand (cash on delivery): how, and its reference. */
+    refundedBy?: { method: string; reference: string };
+  },
 ): Omit<MailMessage, 'to' | 'attachments'> {
   const refund =
     details.refunded && details.refunded > 0
-      ? `${formatINR(details.refunded)} is on its way back to the account you paid from; banks take 5-7 working days to show it.`
+      ? details.refundedBy
+        ? `We have sent you ${formatINR(details.refunded)} by ${details.refundedBy.method === 'upi' ? 'UPI' : 'bank transfer'} (reference ${details.refundedBy.reference}).`
+        : `${formatINR(details.refunded)} is on its way back to the account you paid from; banks take 5-7 working days to show it.`
       : '';
   const copy: Record<NotifiedMove, { subject: string; lines: string[] }> = {
     shipped: {
@@ -105,6 +130,15 @@ export function orderStatusMail(
     refunded: {
       subject: `Your ${brand.name} order ${order.orderNumber} is refunded`,
       lines: [`We have refunded your order ${order.orderNumber}.`, refund],
+    },
+    rto: {
+      subject: `Your ${brand.name} order ${order.orderNumber} is coming back to us`,
+      lines: [
+        `The courier could not deliver your order ${order.orderNumber}, so it is on its way back to us.`,
+        order.paymentMethod === 'cod'
+          ? 'Nothing is due. If you still want it, you are welcome to order again.'
+          : 'We will refund your payment once it reaches us.',
+      ],
     },
   };
   const { subject, lines } = copy[move];

@@ -1,27 +1,41 @@
 import type { OrderStatus } from '@vanya/contracts';
 
 /**
- * The moves an order may make. `pending_payment -> paid -> packed -> shipped -> delivered` is the
- * usual road; `payment_failed` may still become paid (the shopper tries again); `cancelled` is
- * possible until the parcel leaves (refunded when it was paid); `refunded` ends a paid order whose
- * money went back whole. Everything else is refused.
+ * The moves an order may make. A prepaid order goes `pending_payment -> paid -> packed -> shipped
+ * -> delivered`; `payment_failed` may still become paid (the shopper tries again). A cash-on-delivery
+ * order goes `pending_confirmation -> confirmed` (its SMS code) and then the same road, paid at the
+ * door. `cancelled` is possible until the parcel leaves (refunded when it was paid); a parcel refused
+ * at the door ends `rto` (returned to origin); `refunded` ends an order whose money went back whole.
+ * Everything else is refused.
  */
 export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending_payment: ['paid', 'payment_failed', 'cancelled'],
   payment_failed: ['paid', 'cancelled'],
   paid: ['packed', 'cancelled', 'refunded'],
+  pending_confirmation: ['confirmed', 'cancelled'],
+  confirmed: ['packed', 'cancelled'],
   packed: ['shipped', 'cancelled', 'refunded'],
-  shipped: ['delivered', 'refunded'],
+  shipped: ['delivered', 'refunded', 'rto'],
   delivered: ['refunded'],
+  rto: ['refunded'],
   cancelled: [],
   refunded: [],
 };
 
+/** States in which a shopper may cancel: nothing has been packed yet. */
+export const CANCELLABLE: readonly OrderStatus[] = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'pending_confirmation',
+  'confirmed',
+];
+
+/** The owner's "to dispatch": paid prepaid orders and confirmed cash-on-delivery ones. */
+export const TO_DISPATCH: readonly OrderStatus[] = ['paid', 'confirmed'];
+
 /** States in which the order still waits for its money. */
 export const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending_payment', 'payment_failed'];
-
-/** States an order reaches only after its payment was captured. */
-export const PAID_STATES: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered'];
 
 export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_MOVES[from].includes(to);

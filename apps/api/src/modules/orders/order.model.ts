@@ -22,6 +22,7 @@ const lineSchema = new Schema(
     unitMrp: { type: Number, required: true },
     amount: { type: Number, required: true },
     mrpAmount: { type: Number, required: true },
+    couponShare: { type: Number, default: 0 },
     ...taxFields,
   },
   { _id: false },
@@ -47,7 +48,9 @@ const totalsSchema = new Schema(
     itemsTotal: paise,
     mrpTotal: paise,
     discount: paise,
+    couponDiscount: { type: Number, default: 0 },
     shipping: paise,
+    codFee: { type: Number, default: 0 },
     grandTotal: paise,
     taxableValue: paise,
     cgst: paise,
@@ -93,6 +96,31 @@ export const orderSchema = new Schema(
     lines: { type: [lineSchema], required: true },
     totals: { type: totalsSchema, required: true },
     shippingTax: { type: shippingTaxSchema, required: true },
+    /** The cash-on-delivery fee's taxed line; null for prepaid orders. */
+    codFeeTax: { type: shippingTaxSchema, default: null },
+    /** The coupon the order took a use of; null without one. */
+    coupon: {
+      type: new Schema({ code: { type: String, required: true }, discount: paise }, { _id: false }),
+      default: null,
+    },
+    /** Cash on delivery: 'due' until delivered, then 'collected'; null for prepaid orders. */
+    codStatus: { type: String, enum: ['due', 'collected', null], default: null },
+    /**
+     * The SMS code that confirms a cash-on-delivery order, stored as an HMAC; tries are counted
+     * by a guarded `$inc` on this document, so parallel guesses get no more than the limit.
+     */
+    codCode: {
+      type: new Schema(
+        {
+          hash: { type: String, required: true },
+          sentAt: { type: Date, required: true },
+          expiresAt: { type: Date, required: true },
+          attempts: { type: Number, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     provider: { type: String, enum: ['razorpay', 'test'], required: true },
     providerOrderId: { type: String, default: null },
     paymentId: { type: String, default: null },
@@ -139,6 +167,8 @@ orderSchema.index({ phone: 1, createdAt: -1 });
 orderSchema.index({ firstName: 1 });
 orderSchema.index({ lastName: 1 });
 orderSchema.index({ createdAt: -1 });
+// A shopper's cash-on-delivery orders not yet delivered (at most two at a time).
+orderSchema.index({ userId: 1, paymentMethod: 1, status: 1 });
 
 export type OrderDoc = InferSchemaType<typeof orderSchema> & {
   _id: Types.ObjectId;
@@ -171,16 +201,23 @@ export type NewOrder = Pick<
   | 'provider'
   | 'providerOrderId'
 > & {
+  _id?: Types.ObjectId;
+  /** pending_payment (prepaid) or pending_confirmation (cash on delivery). */
+  status: 'pending_payment' | 'pending_confirmation';
   lines: PricedLine[];
-  totals: Omit<PricedCart, 'lines' | 'shippingTax' | 'supply'>;
+  totals: Omit<PricedCart, 'lines' | 'shippingTax' | 'codFeeTax' | 'supply'>;
   shippingTax: ShippingTax;
+  codFeeTax: ShippingTax | null;
+  coupon: { code: string; discount: number } | null;
+  codStatus: 'due' | null;
+  codCode: { hash: string; sentAt: Date; expiresAt: Date; attempts: number } | null;
 };
 
-/** Stores a new order, pending payment, its timeline opened by the shopper. */
-export async function insertNewOrder(order: NewOrder): Promise<OrderDoc> {
+/** Stores a new order, its timeline opened by the shopper in its first state. */
+export async function insertNewOrder(order: NewOrder, at: Date): Promise<OrderDoc> {
   const created = await OrderModel.create({
     ...order,
-    events: [{ status: 'pending_payment', at: new Date(), by: 'shopper' }],
+    events: [{ status: order.status, at, by: 'shopper' }],
   });
   return created.toObject() as OrderDoc;
 }

@@ -1,27 +1,29 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { Types } from 'mongoose';
 import { brand, CartError, cartSummaryText, priceOrder, rupeesToPaise } from '@vanya/catalog';
 import type {
+  CodConfirmation,
   CreateOrderBody,
   Order,
   OrderStatus,
   OrderSummary,
   PaymentDialog,
 } from '@vanya/contracts';
-import type { Types } from 'mongoose';
 import { pageForUser } from '../../platform/db/page';
 import type { PageQuery } from '../../platform/db/page';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { AppError, conflict, notFound } from '../../platform/errors/app-error';
+import type { Coupons } from '../coupons/coupons.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { StockService } from '../stock/stock.service';
+import type { CashOnDelivery } from './cash-on-delivery';
 import type { OrderLifecycle } from './order-lifecycle';
+import { CANCELLABLE } from './order-states';
 import { OrderModel } from './order.model';
 import type { Refunds } from './refunds';
 import type { OrderDoc } from './order.model';
 
 const ORDER_NUMBER_ATTEMPTS = 20;
-/** A shopper may cancel until the parcel is packed. */
-const CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid'];
 export const ORDER_NOT_CANCELLABLE =
   'This order has already been packed, so it can no longer be cancelled. Once it arrives, you can return it from your profile.';
 export const ORDERS_LISTED = 50;
@@ -54,6 +56,7 @@ export function toOrderView(o: OrderDoc): Order {
       quantity: l.quantity,
       unitPrice: l.unitPrice,
       amount: l.amount,
+      couponShare: l.couponShare ?? 0,
       taxableValue: l.taxableValue,
       cgst: l.cgst,
       sgst: l.sgst,
@@ -63,7 +66,9 @@ export function toOrderView(o: OrderDoc): Order {
       itemsTotal: o.totals.itemsTotal ?? 0,
       mrpTotal: o.totals.mrpTotal ?? 0,
       discount: o.totals.discount ?? 0,
+      couponDiscount: o.totals.couponDiscount ?? 0,
       shipping: o.totals.shipping ?? 0,
+      codFee: o.totals.codFee ?? 0,
       grandTotal: o.totals.grandTotal ?? 0,
       taxableValue: o.totals.taxableValue ?? 0,
       cgst: o.totals.cgst ?? 0,
@@ -72,6 +77,15 @@ export function toOrderView(o: OrderDoc): Order {
       taxTotal: o.totals.taxTotal ?? 0,
     },
     ...(o.paymentId ? { paymentId: o.paymentId } : {}),
+    ...(o.coupon ? { coupon: { code: o.coupon.code, discount: o.coupon.discount } } : {}),
+    ...(o.codStatus
+      ? {
+          cod: {
+            status: o.codStatus as 'due' | 'collected',
+            amountDue: o.codStatus === 'due' ? (o.totals.grandTotal ?? 0) : 0,
+          },
+        }
+      : {}),
     events: (o.events ?? []).map((e) => ({
       status: e.status as Order['status'],
       at: e.at.toISOString(),
@@ -110,11 +124,15 @@ export function createOrdersService({
   lifecycle,
   stock,
   refunds,
+  coupons,
+  cod,
 }: {
   payments: PaymentsService;
   lifecycle: OrderLifecycle;
   stock: StockService;
   refunds: Refunds;
+  coupons: Coupons;
+  cod: CashOnDelivery;
 }) {
   function dialog(order: OrderDoc): PaymentDialog {
     return {
@@ -136,30 +154,48 @@ export function createOrdersService({
 
   return {
     /**
-     * Prices the items from the catalogue for the delivery state, refuses a total that differs from
-     * the client's, stores the order (one per idempotency key) and opens the provider's order.
+     * Prices the items from the catalogue for the delivery state (with the coupon and the
+     * cash-on-delivery fee), refuses a total that differs from the client's, takes the coupon's
+     * use, stores the order (one per idempotency key), and opens the provider's order (prepaid) or
+     * sends the confirmation code to the verified phone (cash on delivery).
      */
     async create(
       userId: Types.ObjectId,
       body: CreateOrderBody,
       idempotencyKey: string | undefined,
-    ): Promise<{ order: Order; payment: PaymentDialog; created: boolean }> {
+    ): Promise<{
+      order: Order;
+      payment: PaymentDialog | null;
+      codConfirmation?: CodConfirmation;
+      created: boolean;
+    }> {
       const data = body.data;
-      let priced;
-      try {
-        priced = priceOrder(data.items, { deliveryState: data.state });
-      } catch (err) {
-        if (err instanceof CartError)
-          throw new AppError(
-            400,
-            err.code,
-            err.message,
-            err.productId ? { productId: err.productId } : {},
-          );
-        throw err;
-      }
+      const payOnDelivery = data.paymentMethod === 'cod';
+      const price = (couponDiscount: number) => {
+        try {
+          return priceOrder(data.items, {
+            deliveryState: data.state,
+            couponDiscount,
+            codFee: payOnDelivery ? cod.config.feePaise : 0,
+          });
+        } catch (err) {
+          if (err instanceof CartError)
+            throw new AppError(
+              400,
+              err.code,
+              err.message,
+              err.productId ? { productId: err.productId } : {},
+            );
+          throw err;
+        }
+      };
+      const goods = price(0).itemsTotal;
+      const quoted = data.couponCode
+        ? (await coupons.quote(data.couponCode, userId, goods)).discount
+        : 0;
+      const priced = price(quoted);
       await stock.assertInStock(data.items);
-      const { lines, shippingTax, supply, ...totals } = priced;
+      const { lines, shippingTax, codFeeTax, supply, ...totals } = priced;
       if (rupeesToPaise(data.total_amount) !== totals.grandTotal) {
         throw conflict(
           'The total has changed. Please review your cart before paying.',
@@ -176,6 +212,8 @@ export function createOrdersService({
             'This Idempotency-Key was used for a different order.',
             'IDEMPOTENCY_KEY_REUSED',
           );
+        if (existing.paymentMethod === 'cod')
+          return { order: toOrderView(existing), payment: null, created: false };
         // A retry of a stored order (after an outage, or a double click): finish opening its payment.
         const order = await payments.ensureProviderOrder(existing);
         return { order: toOrderView(order), payment: dialog(order), created: false };
@@ -184,10 +222,31 @@ export function createOrdersService({
       const earlier = await OrderModel.findOne({ userId, idempotencyKey: key }).lean<OrderDoc>();
       if (earlier) return replay(earlier);
 
+      const phone = payOnDelivery
+        ? await cod.eligiblePhone(userId, data.pinCode, totals.itemsTotal - totals.couponDiscount)
+        : null;
+      const orderId = new Types.ObjectId();
+      if (data.couponCode) {
+        const { discount } = await coupons.take(data.couponCode, userId, orderId, goods);
+        if (discount !== quoted) {
+          await coupons.giveBack(orderId);
+          throw conflict(
+            'The coupon changed meanwhile. Please review your cart before paying.',
+            'TOTAL_MISMATCH',
+            {
+              totals: (({ lines: _l, shippingTax: _s, codFeeTax: _c, supply: _p, ...t }) => t)(
+                price(discount),
+              ),
+            },
+          );
+        }
+      }
       const fields = {
+        _id: orderId,
         userId,
         idempotencyKey: key,
         requestHash,
+        status: payOnDelivery ? ('pending_confirmation' as const) : ('pending_payment' as const),
         firstName: data.firstName,
         lastName: data.lastName,
         email: data.email,
@@ -205,44 +264,80 @@ export function createOrdersService({
         lines,
         totals,
         shippingTax,
+        codFeeTax: payOnDelivery ? codFeeTax : null,
+        coupon: data.couponCode ? { code: data.couponCode, discount: quoted } : null,
+        codStatus: payOnDelivery ? ('due' as const) : null,
+        codCode: null,
         provider: payments.provider.mode,
       };
-      for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-        const orderNumber = `${brand.orderPrefix}-${randomInt(100000, 1000000)}`;
-        // If the provider is down, the order is stored anyway (pending, without a provider order)
-        // and a retry with the same key finishes it.
-        let providerOrderId: string | null = null;
-        let outage: unknown;
-        try {
-          providerOrderId = (
-            await payments.provider.createOrder({
-              amount: totals.grandTotal,
-              receipt: orderNumber,
-              notes: { orderNumber },
-            })
-          ).id;
-        } catch (err) {
-          outage = err;
-        }
-        try {
-          const created = await lifecycle.place({ orderNumber, providerOrderId, ...fields });
+      try {
+        for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+          const orderNumber = `${brand.orderPrefix}-${randomInt(100000, 1000000)}`;
+          // If the provider is down, the order is stored anyway (pending, without a provider order)
+          // and a retry with the same key finishes it.
+          let providerOrderId: string | null = null;
+          let outage: unknown;
+          if (!payOnDelivery) {
+            try {
+              providerOrderId = (
+                await payments.provider.createOrder({
+                  amount: totals.grandTotal,
+                  receipt: orderNumber,
+                  notes: { orderNumber },
+                })
+              ).id;
+            } catch (err) {
+              outage = err;
+            }
+          }
+          let created: OrderDoc;
+          try {
+            created = await lifecycle.place({ orderNumber, providerOrderId, ...fields });
+          } catch (err) {
+            if (!isDuplicateKey(err)) throw err;
+            // A double click racing itself made the order meanwhile; else the number was taken.
+            const existing = await OrderModel.findOne({
+              userId,
+              idempotencyKey: key,
+            }).lean<OrderDoc>();
+            if (existing) {
+              await coupons.giveBack(orderId);
+              return await replay(existing);
+            }
+            continue;
+          }
           if (outage) throw outage;
+          if (phone) {
+            const codConfirmation = await cod.sendCode(created, phone);
+            return { order: toOrderView(created), payment: null, codConfirmation, created: true };
+          }
           return { order: toOrderView(created), payment: dialog(created), created: true };
-        } catch (err) {
-          if (!isDuplicateKey(err)) throw err;
-          // A double click racing itself made the order meanwhile; else the number was taken.
-          const existing = await OrderModel.findOne({
-            userId,
-            idempotencyKey: key,
-          }).lean<OrderDoc>();
-          if (existing) return replay(existing);
         }
+      } catch (err) {
+        // Nothing was stored under this id: the coupon's use goes back (a no-op without one).
+        if (!(await OrderModel.exists({ _id: orderId }))) await coupons.giveBack(orderId);
+        throw err;
       }
+      await coupons.giveBack(orderId);
       throw new AppError(
         503,
         'ORDER_NUMBER_UNAVAILABLE',
         'Could not assign an order number. Please try again.',
       );
+    },
+
+    /** Confirms a cash-on-delivery order with the code sent by SMS. */
+    async confirmCod(userId: Types.ObjectId, id: string, code: string): Promise<Order> {
+      return toOrderView(await cod.confirm(await ownOrder(userId, id), code));
+    },
+
+    /** Sends a new confirmation code for a cash-on-delivery order still waiting for one. */
+    async resendCodCode(userId: Types.ObjectId, id: string): Promise<CodConfirmation> {
+      const order = await ownOrder(userId, id);
+      if (order.status !== 'pending_confirmation')
+        throw conflict('This order is not waiting for a code.', 'ORDER_NOT_AWAITING_CONFIRMATION');
+      const phone = await cod.verifiedPhone(userId);
+      return cod.sendCode(order, phone);
     },
 
     /** A page of the shopper's orders, newest first. */

@@ -47,6 +47,17 @@ const refundSchema = new Schema(
       default: null,
     },
     note: { type: String, default: null },
+    /**
+     * A refund the owner sent by hand (a cash-on-delivery order: there is no payment to refund
+     * through the provider): how, and its reference.
+     */
+    manual: {
+      type: new Schema(
+        { method: { type: String, required: true }, reference: { type: String, required: true } },
+        { _id: false },
+      ),
+      default: null,
+    },
     mail: { type: Schema.Types.Mixed, default: null },
     state: { type: String, enum: ['pending', 'done'], default: 'pending' },
     providerRefundId: { type: String, default: null },
@@ -68,6 +79,7 @@ export interface RefundDoc {
   by: 'owner' | 'shopper' | 'reconcile';
   move: { to: OrderStatus; from: OrderStatus[] } | null;
   note: string | null;
+  manual: ManualRefund | null;
   mail: MailMessage | null;
   state: 'pending' | 'done';
   providerRefundId: string | null;
@@ -76,6 +88,14 @@ export interface RefundDoc {
 }
 
 const MAIL_DOMAIN = brand.supportEmail.split('@')[1];
+
+export interface ManualRefund {
+  method: 'upi' | 'bank_transfer';
+  reference: string;
+}
+
+/** What the shopper paid: the provider's capture, or cash collected at the door. */
+const paidFor = (order: OrderDoc) => Boolean(order.paymentId) || order.codStatus === 'collected';
 
 export const orderRefundKey = (orderId: Types.ObjectId | string) => `order-refund-${orderId}`;
 export const returnRefundKey = (returnId: Types.ObjectId | string) => `return-refund-${returnId}`;
@@ -95,7 +115,7 @@ export function createRefunds(deps: RefundsDeps) {
 
   /** What is left of the order's payment: its amount less every refund decided on it. */
   async function refundable(order: OrderDoc, except?: string): Promise<number> {
-    if (!order.paymentId) return 0;
+    if (!paidFor(order)) return 0;
     const refunds = await withDbRetry(() =>
       RefundModel.find({ orderId: order._id }, { amount: 1 }).lean<RefundDoc[]>(),
     );
@@ -181,15 +201,20 @@ export function createRefunds(deps: RefundsDeps) {
     }
     let order = (await lifecycle.read(current.orderId))!;
     if (!current.providerRefundId) {
-      const made = await provider.refund(current.paymentId, {
-        amount: current.amount,
-        idempotencyKey: current._id,
-        notes: { orderNumber: order.orderNumber, reason: current.reason },
-      });
+      const manual = current.manual;
+      const made = manual
+        ? { id: `${manual.method}:${manual.reference}`, amount: current.amount }
+        : await provider.refund(current.paymentId, {
+            amount: current.amount,
+            idempotencyKey: current._id,
+            notes: { orderNumber: order.orderNumber, reason: current.reason },
+          });
       await recordPaymentEvent(order._id, 'refund', current.by, {
         paymentId: made.id,
         amount: made.amount,
-        note: `${current.reason} (payment ${current.paymentId})`,
+        note: manual
+          ? `${current.reason} (sent by ${manual.method === 'upi' ? 'UPI' : 'bank transfer'}, reference ${manual.reference})`
+          : `${current.reason} (payment ${current.paymentId})`,
       });
       logger.info(
         { orderNumber: order.orderNumber, refundId: made.id, amount: made.amount, by: current.by },
@@ -254,6 +279,7 @@ export function createRefunds(deps: RefundsDeps) {
       to: 'cancelled' | 'refunded',
       by: RefundDoc['by'],
       note?: string,
+      manual: ManualRefund | null = null,
     ): Promise<RefundDoc> {
       const from = order.status as OrderStatus;
       if (!canMove(from, to))
@@ -263,13 +289,20 @@ export function createRefunds(deps: RefundsDeps) {
         _id: orderRefundKey(order._id),
         orderId: order._id,
         returnId: null,
-        paymentId: order.paymentId!,
+        paymentId: order.paymentId ?? `cod:${order.orderNumber}`,
         amount,
         reason: `order ${to}`,
         by,
         move: { to, from: [from] },
         note: note ?? null,
-        mail: { to: order.email, ...orderStatusMail(order, to, { refunded: amount }) },
+        manual,
+        mail: {
+          to: order.email,
+          ...orderStatusMail(order, to, {
+            refunded: amount,
+            ...(manual ? { refundedBy: manual } : {}),
+          }),
+        },
       });
       try {
         const settled = await settle(decided);
@@ -296,6 +329,7 @@ export function createRefunds(deps: RefundsDeps) {
       amount: number,
       mail: (amount: number) => Promise<MailMessage | null>,
       note?: string,
+      manual: ManualRefund | null = null,
     ): Promise<RefundDoc | null> {
       const key = returnRefundKey(ret._id);
       const existing = await RefundModel.findById(key).lean<RefundDoc>();
@@ -311,12 +345,13 @@ export function createRefunds(deps: RefundsDeps) {
         _id: key,
         orderId: order._id,
         returnId: ret._id,
-        paymentId: order.paymentId!,
+        paymentId: order.paymentId ?? `cod:${order.orderNumber}`,
         amount,
         reason: `return of order ${ret.orderNumber}`,
         by: 'owner',
         move: null,
         note: note ?? null,
+        manual,
         mail: await mail(amount),
       });
       return settle(decided);

@@ -26,7 +26,15 @@ const RECONCILE_MAX_AGE_MS = 7 * DAY_MS;
 /** Paid orders are checked for a second capture (a lost webhook) while this young. */
 const SECOND_CAPTURE_WINDOW_MS = 3 * DAY_MS;
 /** Settled orders: a capture reported for one of these that did not pay it is unwanted. */
-const SETTLED: OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered', 'cancelled', 'refunded'];
+const SETTLED: OrderStatus[] = [
+  'paid',
+  'packed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'rto',
+];
 const TEST_WEBHOOK_DELAY_MS = 300;
 
 export interface PaymentsServiceDeps {

@@ -1,0 +1,218 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { brand, formatINR, LIMITS } from '@vanya/catalog';
+import { AUTH_MESSAGES } from '@vanya/contracts';
+import type { CodRefusal, OrderStatus } from '@vanya/contracts';
+import { trusted } from 'mongoose';
+import type { Types } from 'mongoose';
+import { forEachOldestFirst } from '../../platform/db/page';
+import { AppError, conflict, tooManyRequests } from '../../platform/errors/app-error';
+import type { Logger } from '../../platform/logger';
+import type { Pincodes } from '../pincodes/pincodes.service';
+import type { SmsTransport } from '../sms/sms-transport';
+import { UserModel } from '../users/user.model';
+import type { OrderLifecycle } from './order-lifecycle';
+import { OrderModel } from './order.model';
+import type { OrderDoc } from './order.model';
+
+const MINUTE = 60 * 1000;
+/** An unconfirmed cash-on-delivery order is cancelled by the shop after this long. */
+export const COD_CONFIRM_WITHIN_MS = 30 * MINUTE;
+/** A shopper may have this many cash-on-delivery orders on their way at once. */
+export const COD_OPEN_ORDERS_MAX = 2;
+/** Cash-on-delivery orders not yet delivered (nor ended otherwise). */
+const COD_OPEN: readonly OrderStatus[] = ['pending_confirmation', 'confirmed', 'packed', 'shipped'];
+
+export interface CodConfig {
+  feePaise: number;
+  maxGoodsPaise: number;
+}
+
+const REFUSALS: Record<CodRefusal, (cfg: CodConfig) => string> = {
+  PIN: () => 'Cash on delivery is not available for this PIN code. Please pay online.',
+  TOTAL: (cfg) =>
+    `Cash on delivery is available for orders up to ${formatINR(cfg.maxGoodsPaise)}. Please pay online.`,
+  PHONE: () => 'Verify your phone number to pay on delivery: we send the order’s code to it.',
+  OPEN_ORDERS: () =>
+    `You already have ${COD_OPEN_ORDERS_MAX} cash-on-delivery orders on their way. Please pay online, or wait until one arrives.`,
+};
+
+/** '9876543210' -> '98xxxxxx10'. */
+export const maskPhone = (phone: string) =>
+  `${phone.slice(0, 2)}${'x'.repeat(Math.max(0, phone.length - 4))}${phone.slice(-2)}`;
+
+/**
+ * Cash on delivery: who may pay at the door, the SMS code that confirms the order, and the
+ * cancellation of orders never confirmed. The order's moves themselves go through the lifecycle.
+ */
+export function createCashOnDelivery(deps: {
+  config: CodConfig;
+  pincodes: Pincodes;
+  sms: SmsTransport;
+  lifecycle: OrderLifecycle;
+  secret: string;
+  logger: Logger;
+  now?: () => number;
+}) {
+  const { config, pincodes, sms, lifecycle, secret, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const digest = (orderId: Types.ObjectId, code: string) =>
+    createHmac('sha256', secret)
+      .update(`cod\n${String(orderId)}\n${code}`)
+      .digest();
+
+  const refuse = (reason: CodRefusal) =>
+    conflict(REFUSALS[reason](config), 'COD_UNAVAILABLE', { reason });
+
+  /** The account's verified phone, where the order's code goes; 409 COD_UNAVAILABLE without one. */
+  async function verifiedPhone(userId: Types.ObjectId): Promise<string> {
+    const user = await UserModel.findById(userId, { phone: 1, phoneVerified: 1 }).lean<{
+      phone?: string;
+      phoneVerified?: boolean;
+    }>();
+    if (!user?.phone || !user.phoneVerified) throw refuse('PHONE');
+    return user.phone;
+  }
+
+  return {
+    config,
+
+    /**
+     * The shopper's verified phone, or 409 COD_UNAVAILABLE with the reason: the PIN does not take
+     * cash on delivery, the goods cost more than the cap, the account's phone is not verified, or
+     * two of the shopper's cash-on-delivery orders are still on their way.
+     */
+    async eligiblePhone(userId: Types.ObjectId, pin: string, goodsPaise: number): Promise<string> {
+      if (!(await pincodes.codAllowedFor(pin))) throw refuse('PIN');
+      if (goodsPaise > config.maxGoodsPaise) throw refuse('TOTAL');
+      const phone = await verifiedPhone(userId);
+      const open = await OrderModel.countDocuments({
+        userId,
+        paymentMethod: 'cod',
+        status: trusted({ $in: [...COD_OPEN] }),
+      });
+      if (open >= COD_OPEN_ORDERS_MAX) throw refuse('OPEN_ORDERS');
+      return phone;
+    },
+
+    verifiedPhone,
+
+    /**
+     * Sends a new code for an order waiting for confirmation: stored as an HMAC, replacing the
+     * last one only after the resend cooldown (a guarded update, so two requests send one code).
+     */
+    async sendCode(
+      order: OrderDoc,
+      phone: string,
+    ): Promise<{ sentTo: string; retryAfterSeconds: number }> {
+      const code = String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0');
+      const at = new Date(now());
+      const cooldownMs = LIMITS.otpResendCooldownSeconds * 1000;
+      const codCode = {
+        hash: digest(order._id, code).toString('hex'),
+        sentAt: at,
+        expiresAt: new Date(at.getTime() + LIMITS.otpLifetimeMs),
+        attempts: 0,
+      };
+      const replaced = await OrderModel.updateOne(
+        {
+          _id: order._id,
+          status: 'pending_confirmation',
+          $or: [
+            { codCode: null },
+            { 'codCode.sentAt': trusted({ $lte: new Date(at.getTime() - cooldownMs) }) },
+          ],
+        },
+        { $set: { codCode } },
+      );
+      if (replaced.modifiedCount !== 1) {
+        const current = await lifecycle.read(order._id);
+        if (current?.status !== 'pending_confirmation')
+          throw conflict(
+            'This order is not waiting for a code.',
+            'ORDER_NOT_AWAITING_CONFIRMATION',
+          );
+        const left = Math.max(
+          1,
+          Math.ceil(((current.codCode?.sentAt.getTime() ?? 0) + cooldownMs - at.getTime()) / 1000),
+        );
+        throw tooManyRequests(
+          `Please wait ${left} seconds before asking for a new code.`,
+          left,
+          'OTP_COOLDOWN',
+        );
+      }
+      try {
+        await sms.send(
+          phone,
+          `${code} is your code to confirm ${brand.name} order ${order.orderNumber} (${formatINR(order.totals.grandTotal)} cash on delivery). It expires in ${LIMITS.otpLifetimeMs / MINUTE} minutes.`,
+        );
+      } catch (err) {
+        // The order stands; the shopper can ask for the code again.
+        logger.error({ err, orderNumber: order.orderNumber }, 'cash-on-delivery code not sent');
+      }
+      return { sentTo: maskPhone(phone), retryAfterSeconds: LIMITS.otpResendCooldownSeconds };
+    },
+
+    /**
+     * Confirms the order with its code. A try is counted by a `$inc` guarded on the count before
+     * the code is compared; the right code moves the order to confirmed once (a second, racing
+     * right answer finds it confirmed and answers it). Confirming an order already confirmed
+     * answers it as it is.
+     */
+    async confirm(order: OrderDoc, code: string): Promise<OrderDoc> {
+      if (order.status === 'confirmed') return order;
+      const invalid = () => new AppError(400, 'INVALID_OTP', AUTH_MESSAGES.otpInvalid);
+      const exhausted = () =>
+        new AppError(400, 'OTP_ATTEMPTS_EXCEEDED', AUTH_MESSAGES.otpTooManyAttempts);
+      if (order.status !== 'pending_confirmation')
+        throw conflict('This order is not waiting for a code.', 'ORDER_NOT_AWAITING_CONFIRMATION');
+      const stored = order.codCode;
+      if (!stored || stored.expiresAt.getTime() <= now()) throw invalid();
+      const counted = await OrderModel.updateOne(
+        {
+          _id: order._id,
+          'codCode.hash': stored.hash,
+          'codCode.attempts': trusted({ $lt: LIMITS.otpMaxAttempts }),
+        },
+        { $inc: { 'codCode.attempts': 1 } },
+      );
+      if (counted.modifiedCount === 0) throw exhausted();
+      const given = digest(order._id, code);
+      const expected = Buffer.from(stored.hash, 'hex');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+      try {
+        const confirmed = await lifecycle.move(order, 'confirmed', 'shopper');
+        lifecycle.finishInBackground(confirmed);
+        return confirmed;
+      } catch (err) {
+        const current = await lifecycle.read(order._id);
+        if (current?.status === 'confirmed') return current;
+        throw err;
+      }
+    },
+
+    /** Cancels, as the shop, every cash-on-delivery order left unconfirmed too long. */
+    async cancelUnconfirmed(): Promise<number> {
+      let cancelled = 0;
+      const cutoff = new Date(now() - COD_CONFIRM_WITHIN_MS);
+      await forEachOldestFirst<OrderDoc>(
+        OrderModel,
+        { status: 'pending_confirmation', createdAt: trusted({ $lte: cutoff }) },
+        async (order) => {
+          try {
+            await lifecycle.move(order, 'cancelled', 'system', {
+              note: 'Not confirmed within 30 minutes',
+            });
+            cancelled += 1;
+          } catch (err) {
+            // Confirmed or cancelled meanwhile: nothing to do.
+            if (!(err instanceof AppError && err.status === 409)) throw err;
+          }
+        },
+      );
+      return cancelled;
+    },
+  };
+}
+
+export type CashOnDelivery = ReturnType<typeof createCashOnDelivery>;
