@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 
+import { CheckDelivery } from '../../../components/delivery/check-delivery';
 import { PriceSummary } from '../../../components/product/price-summary';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
@@ -76,7 +77,10 @@ export function CartPage() {
               {T.summaryEmpty}
             </p>
           ) : (
-            <PriceSummary priced={priced} />
+            <>
+              <PriceSummary priced={priced} />
+              <CheckDelivery headingLevel={3} />
+            </>
           )}
           {soldOut ? (
             <p className="cart-summary__stock" id="cart-summary-stock" role="status">

@@ -11,6 +11,7 @@ import {
 import { lazy, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 
+import { CheckDelivery } from '../../../components/delivery/check-delivery';
 import { Slideshow } from '../../../components/media/slideshow';
 import { PriceTag } from '../../../components/product/price-tag';
 import { QuantityStepper } from '../../../components/product/quantity-stepper';
@@ -167,6 +168,7 @@ function ProductDetail({ product }: { product: Product }) {
                 {T.preOrder}: {PRE_ORDER.dispatchNote}
               </li>
             </ul>
+            <CheckDelivery />
           </div>
         </div>
       </div>

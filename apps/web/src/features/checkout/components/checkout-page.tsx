@@ -18,6 +18,7 @@ import { useCreateOrder } from '../api/create-order';
 import { useSavedAddresses } from '../api/get-saved-addresses';
 import { orderableLines, orderBody, priceForState } from '../checkout-order';
 import { orderErrorMessage, useCheckoutPayment } from '../hooks/use-checkout-payment';
+import { usePinAutofill } from '../hooks/use-pin-autofill';
 import { CHECKOUT_TEXTS as T } from '../texts';
 import { TestPaymentDialog } from './test-payment-dialog';
 import './checkout-page.css';
@@ -63,6 +64,7 @@ export function CheckoutPage() {
   const { register, handleSubmit, formState, watch, trigger } = form;
   const savedAddresses = useSavedAddresses().data ?? [];
   const errors = formState.errors;
+  const pinCheck = usePinAutofill(form);
 
   const settle = useCallback(() => setBusy(false), []);
   const payment = useCheckoutPayment(settle);
@@ -96,6 +98,12 @@ export function CheckoutPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (busy) {
       event.preventDefault();
+      return;
+    }
+    // A state the PIN contradicts is flagged on the state field; nothing goes until it is settled.
+    if (pinCheck.blocksSubmit) {
+      event.preventDefault();
+      form.setFocus('state');
       return;
     }
     if (!agreed) {
@@ -218,7 +226,7 @@ export function CheckoutPage() {
                   />
                 )}
               </Field>
-              <Field label={T.fields.state} error={errors.state}>
+              <Field label={T.fields.state} error={errors.state ?? pinCheck.stateError}>
                 {(props) => (
                   <select
                     {...props}
@@ -237,7 +245,7 @@ export function CheckoutPage() {
                   </select>
                 )}
               </Field>
-              <Field label={T.fields.pinCode} error={errors.pinCode}>
+              <Field label={T.fields.pinCode} error={errors.pinCode} hint={pinCheck.pinHint}>
                 {(props) => (
                   <input
                     {...props}
