@@ -91,6 +91,7 @@ export function createServices(config: Config, logger: Logger): Services {
   const stock = createStockService();
   const pincodes = createPincodes({
     serviceability: configuredServiceability(config.codExcludedPinPrefixes),
+    cod: config.cod,
   });
   const cod = createCashOnDelivery({
     config: config.cod,

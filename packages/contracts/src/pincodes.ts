@@ -42,6 +42,10 @@ export const pincodeAnswerSchema = z
     district: z.string(),
     serviceable: z.boolean(),
     cod: z.boolean(),
+    /** The cash-on-delivery fee, in paise (a taxed line of the order). */
+    codFee: z.number().int().nonnegative(),
+    /** The largest goods total, in paise, cash on delivery takes. */
+    codMaxGoods: z.number().int().positive(),
     estimate: deliveryEstimateSchema,
   })
   .meta({ id: 'PincodeAnswer' });

@@ -49,9 +49,11 @@ describe('orders with a coupon', () => {
     expect(discount).toBe(8770);
 
     // A total computed without the coupon is refused with the server's figures.
-    const stale = await placeOrder(t, shopper.token, {
-      data: { ...orderBody(ITEMS, 'Karnataka').data, couponCode: 'DIWALI10' },
-    });
+    const stale = await placeOrder(
+      t,
+      shopper.token,
+      orderBody(ITEMS, 'Karnataka', { couponCode: 'DIWALI10' }),
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('TOTAL_MISMATCH');
     expect(stale.body.totals).toMatchObject({ couponDiscount: 8770, grandTotal: 87700 - 8770 });

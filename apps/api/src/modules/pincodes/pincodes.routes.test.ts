@@ -20,6 +20,7 @@ describe('GET /api/pincodes/:pin', () => {
     // The real app and services, with a clock the tests set in place of the wall clock.
     const pincodes = createPincodes({
       serviceability: configuredServiceability(t.config.codExcludedPinPrefixes),
+      cod: t.config.cod,
       now: () => clock,
     });
     app = createApp({
@@ -44,6 +45,8 @@ describe('GET /api/pincodes/:pin', () => {
       district: 'Chandigarh',
       serviceable: true,
       cod: true,
+      codFee: 4900,
+      codMaxGoods: 300000,
       estimate: { minDays: 4, maxDays: 7, from: '2026-12-03', to: '2026-12-07' },
     });
     expect(pincodeAnswerSchema.parse(res.body)).toEqual(res.body);
@@ -68,6 +71,8 @@ describe('GET /api/pincodes/:pin', () => {
       district: 'South Andamans',
       serviceable: true,
       cod: false,
+      codFee: 4900,
+      codMaxGoods: 300000,
       estimate: { minDays: 6, maxDays: 10, from: '2026-12-05', to: '2026-12-10' },
     });
     const kavaratti = await lookUp('682555');

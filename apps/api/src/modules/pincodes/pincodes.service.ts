@@ -14,9 +14,12 @@ export interface Pincodes {
 
 export function createPincodes({
   serviceability,
+  cod,
   now = () => new Date(),
 }: {
   serviceability: Serviceability;
+  /** Cash on delivery's fee and cap, which the checkout shows beside the PIN's answer. */
+  cod: { feePaise: number; maxGoodsPaise: number };
   /** The clock that says what today is in India (tests set it). */
   now?: () => Date;
 }): Pincodes {
@@ -24,7 +27,7 @@ export function createPincodes({
     async lookup(pin) {
       const place = findPinPlace(pin);
       if (!place) throw notFound(PINCODE_MESSAGES.unknown, UNKNOWN_PIN);
-      const { serviceable, cod } = await serviceability.check(pin);
+      const { serviceable, cod: codHere } = await serviceability.check(pin);
       const { minDays, maxDays, from, to } = deliveryEstimate({
         today: calendarDateInIndia(now()),
         destination: place,
@@ -34,7 +37,9 @@ export function createPincodes({
         state: place.state,
         district: place.district,
         serviceable,
-        cod: serviceable && cod,
+        cod: serviceable && codHere,
+        codFee: cod.feePaise,
+        codMaxGoods: cod.maxGoodsPaise,
         estimate: { minDays, maxDays, from, to },
       };
     },
