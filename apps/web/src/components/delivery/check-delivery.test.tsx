@@ -73,6 +73,17 @@ describe('Check delivery', () => {
     expect(result).toHaveTextContent('Delivery by Thu, 3 Dec · Cash on delivery is not available');
   });
 
+  it('names a union territory that is one district once', async () => {
+    pincodeApi({
+      '160017': { ...LATUR, pin: '160017', state: 'Chandigarh', district: 'Chandigarh' },
+    });
+    const user = userEvent.setup();
+    const { pin, result } = renderCheck();
+    await user.type(pin, '160017{Enter}');
+    expect(await screen.findByText('Chandigarh', { exact: true })).toBeInTheDocument();
+    expect(result).not.toHaveTextContent('Chandigarh, Chandigarh');
+  });
+
   it('says when we do not deliver to the PIN yet', async () => {
     pincodeApi({ '123456': { ...LATUR, pin: '123456', serviceable: false, cod: false } });
     const user = userEvent.setup();

@@ -99,7 +99,11 @@ function Answer({
       <p className="check-delivery__answer">
         <strong>{T.deliveryBy(answer.estimate.to)}</strong>
         <span aria-hidden="true"> · </span>
-        <span className={answer.cod ? undefined : 'check-delivery__no-cod'}>
+        <span
+          className={
+            answer.cod ? 'check-delivery__cod' : 'check-delivery__cod check-delivery__cod--no'
+          }
+        >
           {answer.cod ? T.codAvailable : T.codUnavailable}
         </span>
       </p>

@@ -1,6 +1,11 @@
 import { formatDeliveryDate, LIMITS } from '@vanya/catalog';
 import { PINCODE_MESSAGES } from '@vanya/contracts';
 
+/** 'Latur, Maharashtra'; a union territory that is one district (Chandigarh) is named once. */
+function place(district: string, state: string): string {
+  return district.toLowerCase() === state.toLowerCase() ? state : `${district}, ${state}`;
+}
+
 // Texts of "Check delivery" (product page, cart) and of the checkout's PIN code field.
 export const DELIVERY_TEXTS = {
   heading: 'Check delivery',
@@ -15,10 +20,10 @@ export const DELIVERY_TEXTS = {
   codAvailable: 'Cash on delivery available',
   codUnavailable: 'Cash on delivery is not available for this PIN',
   notServed: (pin: string) => `We do not deliver to ${pin} yet`,
-  place: (district: string, state: string) => `${district}, ${state}`,
+  place,
   /** Under the checkout's PIN field. */
   pinHint: (district: string, state: string, to: string) =>
-    `${district}, ${state} · Delivery by ${formatDeliveryDate(to)}`,
+    `${place(district, state)} · Delivery by ${formatDeliveryDate(to)}`,
   pinUnknownHint: `${PINCODE_MESSAGES.unknown} Please check it.`,
   /** On the checkout's state field when it is not the PIN's. */
   stateConflict: (state: string) =>
