@@ -18,6 +18,7 @@ type ErrorBody = {
   issues?: ApiErrorIssue[];
   retryAfterSeconds?: number;
   resendAfterSeconds?: number;
+  email?: string;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -54,6 +55,7 @@ function readErrorBody(data: unknown): ErrorBody | undefined {
     issues: readIssues(data.issues),
     retryAfterSeconds: seconds(data.retryAfterSeconds),
     resendAfterSeconds: seconds(data.resendAfterSeconds),
+    email: text(data.email),
   };
 }
 
@@ -68,6 +70,7 @@ type ApiErrorInit = {
   retryAfterSeconds?: number;
   /** From a login that emailed a code: how long until another may be sent. */
   resendAfterSeconds?: number;
+  email?: string;
   cause?: unknown;
 };
 
@@ -82,6 +85,8 @@ export class ApiError extends Error {
   readonly issues: ApiErrorIssue[];
   readonly retryAfterSeconds: number | undefined;
   readonly resendAfterSeconds: number | undefined;
+  /** From a sign-in that emailed a code: the address it went to. */
+  readonly email: string | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, { cause: init.cause });
@@ -91,6 +96,7 @@ export class ApiError extends Error {
     this.issues = init.issues ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.resendAfterSeconds = init.resendAfterSeconds;
+    this.email = init.email;
   }
 }
 
@@ -155,6 +161,7 @@ function errorFromResponse(response: ApiResponse): ApiError {
     issues: body?.issues,
     retryAfterSeconds: body?.retryAfterSeconds ?? retryAfterHeader(response.headers),
     resendAfterSeconds: body?.resendAfterSeconds,
+    email: body?.email,
   });
 }
 

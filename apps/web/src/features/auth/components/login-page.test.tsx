@@ -17,8 +17,14 @@ const user = (hasLoggedInBefore: boolean) =>
     hasLoggedInBefore,
   });
 
+/** Email and password sit behind their tab: the phone comes first. */
+async function chooseEmail() {
+  await userEvent.click(await screen.findByRole('tab', { name: 'Email and password' }));
+}
+
 async function logIn(path: string) {
   const view = renderRoute(path);
+  await chooseEmail();
   await userEvent.type(await screen.findByLabelText('Email'), 'Asha@Example.com ');
   await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'Kokum@Butter24');
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -29,6 +35,7 @@ describe('login screen', () => {
   it('asks for both fields before calling the API', async () => {
     const post = spyOnApi('post');
     renderRoute('/login');
+    await chooseEmail();
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText(AUTH_MESSAGES.fillAllFields)).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();

@@ -2,8 +2,10 @@ import {
   AUTH_MESSAGES,
   LOGIN_ERROR_QUERY_MESSAGES,
   LOGIN_VERIFIED_QUERY_MESSAGES,
+  PHONE_SIGN_IN_MESSAGES,
 } from '@vanya/contracts';
 import { useEffect, useState } from 'react';
+import type { LoginResponse } from '@vanya/contracts';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -20,6 +22,7 @@ import { AUTH_TEXTS } from '../texts';
 import { firstFormError } from '../utils/form-errors';
 import { loginDestination, safeRedirect } from '../utils/login-redirect';
 import { AuthCard, SubmitButton } from './auth-card';
+import { PhoneSignIn } from './phone-sign-in';
 
 type QueryNotice = { tone: 'success' | 'info' | 'error'; text: string };
 
@@ -48,8 +51,13 @@ export type VerifyOtpState = {
   resendAvailableAt?: number;
 };
 
+type SignInWith = 'phone' | 'email';
+const SIGN_IN_WITH: readonly SignInWith[] = ['phone', 'email'];
+
 export function LoginPage() {
   const t = AUTH_TEXTS.login;
+  // Phone first: most of our shoppers sign in with their mobile number.
+  const [signInWith, setSignInWith] = useState<SignInWith>('phone');
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
@@ -76,28 +84,80 @@ export function LoginPage() {
   });
   const formError = firstFormError(errors, ['email', 'password']);
 
+  const signedIn = async ({ token, user }: LoginResponse, created = false) => {
+    setSession(token, sessionUserFrom(user));
+    toast.success(
+      created ? PHONE_SIGN_IN_MESSAGES.welcome(user.name) : AUTH_MESSAGES.welcomeBack(user.name),
+    );
+    await navigate(loginDestination(redirect, user.hasLoggedInBefore), { replace: true });
+  };
+
+  /** A 403 after which a code was emailed: /verify-otp finishes the sign-in. */
+  const codeEmailed = async (error: unknown, email: string | undefined): Promise<boolean> => {
+    if (!isApiError(error) || !CODE_SENT.has(error.code) || !email) return false;
+    toast.info(error.message);
+    const state: VerifyOtpState = {
+      email,
+      ...(redirect ? { redirect } : {}),
+      ...(error.resendAfterSeconds
+        ? { resendAvailableAt: Date.now() + error.resendAfterSeconds * 1000 }
+        : {}),
+    };
+    await navigate(PATHS.verifyOtp, { state });
+    return true;
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { token, user } = await login.mutateAsync(values);
-      setSession(token, sessionUserFrom(user));
-      toast.success(AUTH_MESSAGES.welcomeBack(user.name));
-      await navigate(loginDestination(redirect, user.hasLoggedInBefore), { replace: true });
+      await signedIn(await login.mutateAsync(values));
     } catch (error) {
-      if (isApiError(error) && CODE_SENT.has(error.code)) {
-        toast.info(error.message);
-        const state: VerifyOtpState = {
-          email: values.email,
-          ...(redirect ? { redirect } : {}),
-          ...(error.resendAfterSeconds
-            ? { resendAvailableAt: Date.now() + error.resendAfterSeconds * 1000 }
-            : {}),
-        };
-        await navigate(PATHS.verifyOtp, { state });
-        return;
-      }
+      if (await codeEmailed(error, values.email)) return;
       toast.error(getErrorMessage(error, AUTH_MESSAGES.loginFailed));
     }
   });
+
+  const emailForm = (
+    <form
+      className="auth-form"
+      onSubmit={onSubmit}
+      onFocus={() => void loginResolver.load()}
+      noValidate
+    >
+      <div className="field">
+        <label className="field__label" htmlFor="login-email">
+          {t.email}
+        </label>
+        <input
+          id="login-email"
+          className="input"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          aria-invalid={errors.email ? true : undefined}
+          {...register('email')}
+        />
+      </div>
+      <div className="field">
+        <div className="auth-form__label-row">
+          <label className="field__label" htmlFor="login-password">
+            {t.password}
+          </label>
+          <Link className="text-link auth-form__aside-link" to={PATHS.forgotPassword}>
+            {t.forgotPassword}
+          </Link>
+        </div>
+        <PasswordInput
+          id="login-password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          {...register('password')}
+        />
+      </div>
+      <FormError message={formError} />
+      <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
+    </form>
+  );
 
   return (
     <AuthCard
@@ -113,46 +173,34 @@ export function LoginPage() {
       }
     >
       {queryNotice ? <Notice tone={queryNotice.tone}>{queryNotice.text}</Notice> : null}
-      <form
-        className="auth-form"
-        onSubmit={onSubmit}
-        onFocus={() => void loginResolver.load()}
-        noValidate
-      >
-        <div className="field">
-          <label className="field__label" htmlFor="login-email">
-            {t.email}
-          </label>
-          <input
-            id="login-email"
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            {...register('email')}
+      <div className="sign-in-with" role="tablist" aria-label={AUTH_TEXTS.signInWith.label}>
+        {SIGN_IN_WITH.map((way) => (
+          <button
+            key={way}
+            type="button"
+            role="tab"
+            id={`sign-in-with-${way}`}
+            aria-selected={signInWith === way}
+            aria-controls="sign-in-panel"
+            className={signInWith === way ? 'sign-in-with__tab is-active' : 'sign-in-with__tab'}
+            onClick={() => setSignInWith(way)}
+          >
+            {AUTH_TEXTS.signInWith[way]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="sign-in-panel" aria-labelledby={`sign-in-with-${signInWith}`}>
+        {signInWith === 'phone' ? (
+          <PhoneSignIn
+            onSignedIn={(answer) => signedIn(answer, answer.created)}
+            onCodeEmailed={(error) =>
+              codeEmailed(error, isApiError(error) ? error.email : undefined)
+            }
           />
-        </div>
-        <div className="field">
-          <div className="auth-form__label-row">
-            <label className="field__label" htmlFor="login-password">
-              {t.password}
-            </label>
-            <Link className="text-link auth-form__aside-link" to={PATHS.forgotPassword}>
-              {t.forgotPassword}
-            </Link>
-          </div>
-          <PasswordInput
-            id="login-password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-            {...register('password')}
-          />
-        </div>
-        <FormError message={formError} />
-        <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
-      </form>
+        ) : (
+          emailForm
+        )}
+      </div>
     </AuthCard>
   );
 }
