@@ -56,8 +56,8 @@ const SIGN_IN_WITH: readonly SignInWith[] = ['phone', 'email'];
 
 export function LoginPage() {
   const t = AUTH_TEXTS.login;
-  // Phone first: most of our shoppers sign in with their mobile number.
-  const [signInWith, setSignInWith] = useState<SignInWith>('phone');
+  // The screen opens as the accounts spec draws it (email and password); the phone is one tap away.
+  const [signInWith, setSignInWith] = useState<SignInWith>('email');
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();

@@ -34,7 +34,12 @@ function newNumberApi(request: MockRequest): MockReply {
   return { status: 200, data: { token: 'tok-new', user: newShopper, created: true } };
 }
 
+async function choosePhone() {
+  await userEvent.click(await screen.findByRole('tab', { name: 'Phone' }));
+}
+
 async function enterNumberAndCode(phone = PHONE) {
+  await choosePhone();
   await userEvent.type(await screen.findByLabelText('Mobile number'), phone);
   await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
   await userEvent.type(await screen.findByLabelText('Verification code'), CODE);
@@ -42,9 +47,11 @@ async function enterNumberAndCode(phone = PHONE) {
 }
 
 describe('sign-in by phone on the login screen', () => {
-  it('comes first, beside email and password', async () => {
+  it('sits beside email and password, one tap away', async () => {
     renderRoute('/login');
     const phoneTab = await screen.findByRole('tab', { name: 'Phone' });
+    expect(phoneTab).toHaveAttribute('aria-selected', 'false');
+    await userEvent.click(phoneTab);
     expect(phoneTab).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Email and password' })).toHaveAttribute(
       'aria-selected',
@@ -94,6 +101,7 @@ describe('sign-in by phone on the login screen', () => {
   it('counts down before another code may be sent', async () => {
     mockApi(newNumberApi);
     renderRoute('/login');
+    await choosePhone();
     await userEvent.type(await screen.findByLabelText('Mobile number'), PHONE);
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     const resend = await screen.findByRole('button', { name: /Resend code in \d+s/ });
@@ -104,6 +112,7 @@ describe('sign-in by phone on the login screen', () => {
   it('refuses a number that is not an Indian mobile without calling the API', async () => {
     const requests = mockApi(newNumberApi);
     renderRoute('/login');
+    await choosePhone();
     await userEvent.type(await screen.findByLabelText('Mobile number'), '5822045123');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(PHONE_SIGN_IN_MESSAGES.mobile)).toBeInTheDocument();
