@@ -19,6 +19,8 @@ describe('the PIN look-up', () => {
       district: 'Chandigarh',
       serviceable: true,
       cod: true,
+      codFee: 4900,
+      codMaxGoods: 300000,
       estimate: { minDays: 4, maxDays: 7, from: '2026-12-03', to: '2026-12-07' },
     };
     expect(pincodeAnswerSchema.parse(answer)).toEqual(answer);

@@ -22,6 +22,8 @@ function readAnswer(data: unknown): PincodeAnswer {
     typeof answer.district === 'string' &&
     typeof answer.serviceable === 'boolean' &&
     typeof answer.cod === 'boolean' &&
+    typeof answer.codFee === 'number' &&
+    typeof answer.codMaxGoods === 'number' &&
     typeof estimate.minDays === 'number' &&
     typeof estimate.maxDays === 'number' &&
     isDate(estimate.from) &&

@@ -15,6 +15,8 @@ const LATUR: PincodeAnswer = {
   district: 'Latur',
   serviceable: true,
   cod: true,
+  codFee: 4900,
+  codMaxGoods: 300000,
   estimate: { minDays: 1, maxDays: 2, from: '2026-12-02', to: '2026-12-03' },
 };
 

@@ -18,6 +18,8 @@ const PLACES: Record<string, PincodeAnswer> = {
     district: 'Latur',
     serviceable: true,
     cod: true,
+    codFee: 4900,
+    codMaxGoods: 300000,
     estimate: { minDays: 1, maxDays: 2, from: '2026-11-30', to: '2026-12-01' },
   },
   '160017': {
@@ -26,6 +28,8 @@ const PLACES: Record<string, PincodeAnswer> = {
     district: 'Chandigarh',
     serviceable: true,
     cod: true,
+    codFee: 4900,
+    codMaxGoods: 300000,
     estimate,
   },
 };
