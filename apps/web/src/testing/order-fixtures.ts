@@ -1,5 +1,5 @@
 import { brand, priceCart, type CartLineInput } from '@vanya/catalog';
-import type { CreateOrderResponse, Order } from '@vanya/contracts';
+import type { CreateOrderResponse, Order, PaymentDialog } from '@vanya/contracts';
 
 export const ORDER_ID = '66b1f0c2a1b2c3d4e5f60718';
 
@@ -36,6 +36,7 @@ export function orderFixture(
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       amount: line.amount,
+      couponShare: line.couponShare,
       taxableValue: line.taxableValue,
       cgst: line.cgst,
       sgst: line.sgst,
@@ -45,7 +46,9 @@ export function orderFixture(
       itemsTotal: priced.itemsTotal,
       mrpTotal: priced.mrpTotal,
       discount: priced.discount,
+      couponDiscount: priced.couponDiscount,
       shipping: priced.shipping,
+      codFee: priced.codFee,
       grandTotal: priced.grandTotal,
       taxableValue: priced.taxableValue,
       cgst: priced.cgst,
@@ -57,7 +60,10 @@ export function orderFixture(
   };
 }
 
-export function createOrderResponseFixture(order: Order = orderFixture()): CreateOrderResponse {
+/** A prepaid order's answer: the order and the options of its payment dialog. */
+export function createOrderResponseFixture(
+  order: Order = orderFixture(),
+): CreateOrderResponse & { payment: PaymentDialog } {
   return {
     order,
     payment: {

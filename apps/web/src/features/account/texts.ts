@@ -111,6 +111,9 @@ export const ACCOUNT_TEXTS = {
     payment_failed: 'Payment failed',
     cancelled: 'Cancelled',
     refunded: 'Refunded',
+    pending_confirmation: 'Awaiting confirmation',
+    confirmed: 'Confirmed (cash on delivery)',
+    rto: 'Returned to us',
   } satisfies Record<OrderStatus, string>,
 
   invoices: {

@@ -11,6 +11,7 @@ export const ADMIN_TEXTS = {
     messages: 'Messages',
     waitlist: 'Waitlist',
     stock: 'Stock',
+    coupons: 'Coupons',
     gst: 'GST export',
   },
   dashboard: {
@@ -106,6 +107,9 @@ export const ADMIN_TEXTS = {
     payment_failed: 'Payment failed',
     cancelled: 'Cancelled',
     refunded: 'Refunded',
+    pending_confirmation: 'Awaiting confirmation',
+    confirmed: 'Confirmed (cash on delivery)',
+    rto: 'Returned to us',
   } satisfies Record<OrderStatus, string>,
   returnStatuses: {
     requested: 'Requested',

@@ -15,23 +15,47 @@ export function orderableLines(lines: readonly CartLine[]): CartLine[] {
   return lines.filter((line) => getProduct(line.productId) !== undefined);
 }
 
-/** The summary for the chosen state: CGST + SGST in Maharashtra (or none chosen yet), else IGST. */
-export function priceForState(lines: readonly CartLine[], state: string | undefined): PricedCart {
+/**
+ * The summary for the chosen state: CGST + SGST in Maharashtra (or none chosen yet), else IGST;
+ * less the coupon's discount as the server priced it.
+ */
+export function priceForState(
+  lines: readonly CartLine[],
+  state: string | undefined,
+  couponDiscount = 0,
+  codFee = 0,
+): PricedCart {
   return priceCart(orderableLines(lines), {
     deliveryState: state && isIndianState(state) ? state : undefined,
+    couponDiscount,
+    codFee,
   });
 }
 
-/** POST /orders' body: the form, 'Body Butter x2, ...', the total with 2 decimals and the items. */
-export function orderBody(form: CheckoutForm, lines: readonly CartLine[]): CreateOrderBodyInput {
+/**
+ * POST /orders' body: the form, 'Body Butter x2, ...', the total with 2 decimals and the items;
+ * with a coupon, its code and the total after its discount; with cash on delivery, the total with
+ * its fee (the server prices it all again).
+ */
+export function orderBody(
+  form: CheckoutForm,
+  lines: readonly CartLine[],
+  coupon?: { code: string; discount: number },
+  codFee = 0,
+): CreateOrderBodyInput {
   const items = orderableLines(lines).map(({ productId, quantity }) => ({ productId, quantity }));
-  const priced = priceCart(items, { deliveryState: form.state });
+  const priced = priceCart(items, {
+    deliveryState: form.state,
+    couponDiscount: coupon?.discount ?? 0,
+    codFee: form.paymentMethod === 'cod' ? codFee : 0,
+  });
   return {
     data: {
       ...form,
       gstNumber: form.gstNumber || undefined,
       cart_summary: cartSummaryText(items),
       total_amount: formatAmountForOrder(priced.grandTotal),
+      ...(coupon ? { couponCode: coupon.code } : {}),
       items: items as CreateOrderBodyInput['data']['items'],
     },
   };

@@ -31,7 +31,19 @@ export const CHECKOUT_TEXTS = {
   paymentMethods: {
     upi: { label: 'UPI', hint: 'Google Pay, PhonePe, Paytm or any UPI app' },
     card: { label: 'Card', hint: 'Credit or debit card' },
+    cod: {
+      label: 'Cash on delivery',
+      hint: (fee: string) =>
+        `Pay in cash or by UPI at the door · ${fee} fee · we confirm the order with a code by SMS`,
+    },
   },
+  cod: {
+    enterPin: 'Enter your PIN code to see if you can pay on delivery.',
+    notForPin: 'Cash on delivery is not available for this PIN code.',
+    overCap: (cap: string) => `Cash on delivery is available for orders up to ${cap}.`,
+    needsPhone: 'Add and verify your phone number in My Account to pay on delivery.',
+  },
+  placeCodOrder: 'Place order (pay on delivery)',
   agreementHeading: 'Pre-booking',
   agreement: `Pre-bookings are open. ${PRE_ORDER.dispatchNote} Please tick the box to confirm that you agree to the terms and conditions of this pre-order.`,
   readTerms: 'Read our',

@@ -7,6 +7,8 @@ export const ORDER_TEXTS = {
   placed: (orderNumber: string) => `Your order ${orderNumber} has been successfully placed.`,
   paymentId: 'Payment ID',
   totalPaid: 'Total Paid',
+  payOnDelivery: 'To pay on delivery',
+  coupon: (code: string) => `Coupon ${code}`,
   whatsNext: "What's Next?",
   whatsNextItems: [
     'We are accepting pre-orders, and yours is confirmed.',
@@ -50,6 +52,9 @@ export const ORDER_DETAIL_TEXTS = {
     payment_failed: 'Payment failed',
     cancelled: 'Cancelled',
     refunded: 'Refunded',
+    pending_confirmation: 'Awaiting confirmation',
+    confirmed: 'Confirmed (cash on delivery)',
+    rto: 'Returned to us',
   } satisfies Record<OrderStatus, string>,
   timelineHeading: 'Where your order is',
   timelineSteps: {
@@ -61,6 +66,9 @@ export const ORDER_DETAIL_TEXTS = {
     payment_failed: 'Payment failed',
     cancelled: 'Cancelled',
     refunded: 'Refunded',
+    pending_confirmation: 'Order placed: cash on delivery',
+    confirmed: 'Confirmed by your code',
+    rto: 'Refused at the door and returned to us',
   } satisfies Record<OrderStatus, string>,
   actors: {
     shopper: 'by you',
@@ -77,7 +85,9 @@ export const ORDER_DETAIL_TEXTS = {
   /** The summary starts from the items' MRP, so that MRP − discount + shipping = total. */
   mrpTotal: 'Items at MRP (incl. GST)',
   discount: 'Discount',
+  coupon: (code: string) => `Coupon ${code}`,
   shipping: 'Shipping',
+  codFee: 'Cash on delivery fee',
   free: 'Free',
   grandTotal: 'Total',
   taxIncluded: 'GST included in the total',
@@ -107,4 +117,24 @@ export const ORDER_DETAIL_TEXTS = {
   returnHeading: 'Not happy with it?',
   returnText: 'You can return a delivered order within 30 days.',
   returnAction: 'Return this order',
+} as const;
+
+/** Cash on delivery: the code that confirms the order, and what is due at the door. */
+export const COD_TEXTS = {
+  heading: 'Confirm your cash-on-delivery order',
+  sentTo: (phone: string) => `We have sent a 6-digit code to ${phone}.`,
+  sentToPhone: 'We have sent a 6-digit code to your verified phone.',
+  due: (amount: string) => `Enter it to confirm the order; you pay ${amount} on delivery.`,
+  codeLabel: 'Code from the SMS',
+  codeFormat: 'Enter the 6-digit code from the SMS.',
+  confirm: 'Confirm order',
+  confirming: 'Confirming...',
+  resend: 'Send a new code',
+  resendIn: (seconds: number) => `You can ask for a new code in ${seconds} s.`,
+  resent: (phone: string) => `A new code is on its way to ${phone}.`,
+  expiry: 'Orders not confirmed within 30 minutes are cancelled.',
+  failed: 'The code could not be checked. Please try again.',
+  dueOnDelivery: (amount: string) => `Cash on delivery: ${amount} due when it arrives`,
+  collected: (amount: string) => `Paid on delivery: ${amount}`,
+  awaiting: 'Waiting for your confirmation code',
 } as const;

@@ -68,6 +68,7 @@ function ownerApi(
               phone: order.phone,
               city: order.city,
               state: order.state,
+              paymentMethod: order.paymentMethod,
               total: order.totals.grandTotal,
               paymentHeld: false,
             },

@@ -1,16 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatINR, getProduct, INDIAN_STATES } from '@vanya/catalog';
+import { formatINR, getProduct, INDIAN_STATES, isIndianState } from '@vanya/catalog';
 import { checkoutFormSchema, type CheckoutForm, type CheckoutFormInput } from '@vanya/contracts';
-import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { PincodeAnswer } from '@vanya/contracts';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { Link, Navigate } from 'react-router-dom';
 
 import { ResponsiveImage } from '../../../components/media/responsive-image';
+import { CouponField } from '../../../components/coupon/coupon-field';
 import { PriceSummary } from '../../../components/product/price-summary';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { useCartLines } from '../../../hooks/use-cart';
+import { useCoupon } from '../../../hooks/use-coupon';
 import { useSessionUser } from '../../../hooks/use-session';
 import type { SessionUser } from '../../../lib/auth-storage';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
@@ -39,6 +50,24 @@ function defaultsFor(user: SessionUser | null): CheckoutFormInput {
     paymentMethod: 'upi',
     gstNumber: '',
   };
+}
+
+/**
+ * Whether the shopper may pay on delivery, as far as the page knows (the server has the last word):
+ * the PIN takes it, the goods are within the cap, and the account has a verified phone for the code.
+ */
+function codOffer(
+  place: PincodeAnswer | undefined,
+  goods: number,
+  user: SessionUser | null,
+): { available: true; fee: number } | { available: false; reason: string } {
+  if (!place) return { available: false, reason: T.cod.enterPin };
+  if (!place.cod) return { available: false, reason: T.cod.notForPin };
+  if (goods > place.codMaxGoods)
+    return { available: false, reason: T.cod.overCap(formatINR(place.codMaxGoods)) };
+  if (typeof user?.phone !== 'string' || user.phone === '')
+    return { available: false, reason: T.cod.needsPhone };
+  return { available: true, fee: place.codFee };
 }
 
 export function CheckoutPage() {
@@ -70,14 +99,24 @@ export function CheckoutPage() {
   const payment = useCheckoutPayment(settle);
 
   const state = watch('state');
-  const priced = priceForState(lines, state);
+  const method = watch('paymentMethod');
   const items = orderableLines(lines);
+  // The applied coupon, checked again for this delivery state; the order carries it once priced.
+  const coupon = useCoupon(items, state && isIndianState(state) ? state : undefined);
+  const goods = priceForState(lines, state, coupon.applied?.discount);
+  const cod = codOffer(pinCheck.place, goods.itemsTotal - goods.couponDiscount, user);
+  const codFee = method === 'cod' && cod.available ? cod.fee : 0;
+  const priced = codFee > 0 ? priceForState(lines, state, coupon.applied?.discount, codFee) : goods;
+  // Cash on delivery chosen, then no longer possible (another PIN, a bigger cart): back to UPI.
+  useEffect(() => {
+    if (method === 'cod' && !cod.available) form.setValue('paymentMethod', 'upi');
+  }, [method, cod.available, form]);
 
   if (items.length === 0 && !leaving && !busy) return <Navigate replace to={PATHS.cart} />;
 
   const place = async (values: CheckoutForm) => {
     setBusy(true);
-    const body = orderBody(values, lines);
+    const body = orderBody(values, lines, coupon.applied ?? undefined, codFee);
     const fingerprint = JSON.stringify(body);
     if (attempt.current?.fingerprint !== fingerprint) {
       attempt.current = { fingerprint, key: crypto.randomUUID() };
@@ -89,7 +128,10 @@ export function CheckoutPage() {
     } catch (error) {
       console.error('Could not place the order.', error);
       setLeaving(false);
-      toast.error(orderErrorMessage(error), { title: T.orderFailedTitle });
+      // A coupon refused by the order (used up meanwhile ...) is dropped: the shopper can pay without it.
+      toast.error(coupon.refusedByOrder(error) ?? orderErrorMessage(error), {
+        title: T.orderFailedTitle,
+      });
       setBusy(false);
     }
   };
@@ -289,15 +331,31 @@ export function CheckoutPage() {
               {T.paymentHeading}
             </h2>
             <div className="pay-options" role="radiogroup" aria-labelledby="payment-heading">
-              {(['upi', 'card'] as const).map((method) => (
-                <label key={method} className="pay-option">
-                  <input type="radio" value={method} {...register('paymentMethod')} />
+              {(['upi', 'card'] as const).map((option) => (
+                <label key={option} className="pay-option">
+                  <input type="radio" value={option} {...register('paymentMethod')} />
                   <span className="pay-option__text">
-                    <span className="pay-option__label">{T.paymentMethods[method].label}</span>
-                    <span className="pay-option__hint">{T.paymentMethods[method].hint}</span>
+                    <span className="pay-option__label">{T.paymentMethods[option].label}</span>
+                    <span className="pay-option__hint">{T.paymentMethods[option].hint}</span>
                   </span>
                 </label>
               ))}
+              <label
+                className={cod.available ? 'pay-option' : 'pay-option pay-option--unavailable'}
+              >
+                <input
+                  type="radio"
+                  value="cod"
+                  disabled={!cod.available}
+                  {...register('paymentMethod')}
+                />
+                <span className="pay-option__text">
+                  <span className="pay-option__label">{T.paymentMethods.cod.label}</span>
+                  <span className="pay-option__hint">
+                    {cod.available ? T.paymentMethods.cod.hint(formatINR(cod.fee)) : cod.reason}
+                  </span>
+                </span>
+              </label>
             </div>
             <p className="checkout-form__secure">{T.secureNote}</p>
           </section>
@@ -343,7 +401,7 @@ export function CheckoutPage() {
             aria-disabled={!agreed || busy}
             {...KEEP_CLEAR}
           >
-            {busy ? T.processing : T.continueToPayment}
+            {busy ? T.processing : method === 'cod' ? T.placeCodOrder : T.continueToPayment}
           </button>
         </form>
 
@@ -380,7 +438,8 @@ export function CheckoutPage() {
               );
             })}
           </ul>
-          <PriceSummary priced={priced} />
+          <PriceSummary priced={priced} couponCode={coupon.applied?.code} />
+          <CouponField coupon={coupon} />
         </aside>
       </div>
 

@@ -1,5 +1,5 @@
 import { formatINR } from '@vanya/catalog';
-import type { CreateOrderResponse } from '@vanya/contracts';
+import type { PrepaidOrderResponse } from '../hooks/use-checkout-payment';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 import { getErrorMessage } from '../../../lib/api-client';
@@ -9,7 +9,8 @@ import { CHECKOUT_TEXTS, TEST_PAYMENT_TEXTS as T } from '../texts';
 import './test-payment-dialog.css';
 
 type TestPaymentDialogProps = {
-  created: CreateOrderResponse;
+  /** A prepaid order's answer: it has the payment dialog's options. */
+  created: PrepaidOrderResponse;
   onSuccess: (response: RazorpaySuccess) => void;
   onFailure: (description?: string) => void;
   onDismiss: () => void;

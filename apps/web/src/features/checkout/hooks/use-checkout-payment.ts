@@ -1,4 +1,4 @@
-import type { CreateOrderResponse, Order } from '@vanya/contracts';
+import type { CreateOrderResponse, Order, PaymentDialog } from '@vanya/contracts';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -10,7 +10,14 @@ import { verifyPayment } from '../api/verify-payment';
 import { openRazorpay, type RazorpaySuccess } from '../razorpay';
 import { CHECKOUT_TEXTS as T } from '../texts';
 
-export type ConfirmationState = { paymentId: string; order: Order };
+/** POST /orders' answer for a prepaid order, which carries the payment dialog's options. */
+export type PrepaidOrderResponse = CreateOrderResponse & { payment: PaymentDialog };
+
+export type ConfirmationState = {
+  paymentId?: string;
+  order: Order;
+  codConfirmation?: CreateOrderResponse['codConfirmation'];
+};
 
 export function orderConfirmationPath(orderId: string): string {
   return `${PATHS.orderConfirmation}?order=${encodeURIComponent(orderId)}`;
@@ -25,7 +32,7 @@ export function orderConfirmationPath(orderId: string): string {
 export function useCheckoutPayment(onSettled: () => void) {
   const toast = useToast();
   const navigate = useNavigate();
-  const [testPayment, setTestPayment] = useState<CreateOrderResponse | null>(null);
+  const [testPayment, setTestPayment] = useState<PrepaidOrderResponse | null>(null);
 
   const succeed = useCallback(
     async (orderId: string, response: RazorpaySuccess) => {
@@ -53,12 +60,23 @@ export function useCheckoutPayment(onSettled: () => void) {
 
   const start = useCallback(
     async (created: CreateOrderResponse) => {
-      if (created.payment.testMode) {
-        setTestPayment(created);
+      // Cash on delivery: nothing to pay now; the confirmation page asks for the SMS code.
+      if (!created.payment) {
+        clearCart();
+        const state: ConfirmationState = {
+          order: created.order,
+          codConfirmation: created.codConfirmation,
+        };
+        navigate(orderConfirmationPath(created.order._id), { state });
+        return;
+      }
+      const payment = created.payment;
+      if (payment.testMode) {
+        setTestPayment({ ...created, payment });
         return;
       }
       try {
-        await openRazorpay(created.payment, {
+        await openRazorpay(payment, {
           onSuccess: (response) => void succeed(created.order._id, response),
           onDismiss: onSettled,
           onFailure: fail,
@@ -69,7 +87,7 @@ export function useCheckoutPayment(onSettled: () => void) {
         onSettled();
       }
     },
-    [fail, onSettled, succeed, toast],
+    [fail, navigate, onSettled, succeed, toast],
   );
 
   const testDialog = testPayment
@@ -101,7 +119,9 @@ export function useCheckoutPayment(onSettled: () => void) {
 export function orderErrorMessage(error: unknown): string {
   if (
     isApiError(error) &&
-    (error.code === 'TOTAL_MISMATCH' || error.code === 'OUT_OF_STOCK') &&
+    (error.code === 'TOTAL_MISMATCH' ||
+      error.code === 'OUT_OF_STOCK' ||
+      error.code === 'COD_UNAVAILABLE') &&
     error.fromServer
   ) {
     return error.message;

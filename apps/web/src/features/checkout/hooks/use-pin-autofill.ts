@@ -38,5 +38,5 @@ export function usePinAutofill(form: UseFormReturn<CheckoutFormInput, unknown, C
     : unknown
       ? DELIVERY_TEXTS.pinUnknownHint
       : undefined;
-  return { stateError, pinHint, blocksSubmit: Boolean(conflict) };
+  return { stateError, pinHint, blocksSubmit: Boolean(conflict), place };
 }

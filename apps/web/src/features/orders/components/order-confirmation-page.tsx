@@ -8,18 +8,25 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useOrder } from '../api/get-order';
-import { ORDER_TEXTS as T } from '../texts';
+import { COD_TEXTS, ORDER_TEXTS as T } from '../texts';
+import { CodConfirmation } from './cod-confirmation';
 import './order-confirmation-page.css';
 
-/** What the checkout hands over with the navigation. */
-type ConfirmationState = { paymentId?: string; order?: Order };
+/** What the checkout hands over with the navigation (a cash-on-delivery order: where its code went). */
+type ConfirmationState = {
+  paymentId?: string;
+  order?: Order;
+  codConfirmation?: { sentTo: string; retryAfterSeconds: number };
+};
 
 function stateFrom(value: unknown): ConfirmationState {
   if (typeof value !== 'object' || value === null) return {};
-  const { paymentId, order } = value as ConfirmationState;
+  const { paymentId, order, codConfirmation } = value as ConfirmationState;
   return {
     paymentId: typeof paymentId === 'string' ? paymentId : undefined,
     order: order && typeof order === 'object' && typeof order._id === 'string' ? order : undefined,
+    codConfirmation:
+      codConfirmation && typeof codConfirmation.sentTo === 'string' ? codConfirmation : undefined,
   };
 }
 
@@ -49,6 +56,18 @@ export function OrderConfirmationPage() {
     );
   }
 
+  if (order.status === 'pending_confirmation') {
+    return (
+      <div className="page container confirmation">
+        <PageTitle title={COD_TEXTS.heading} />
+        <CodConfirmation
+          order={order}
+          sentTo={handed.codConfirmation?.sentTo}
+          retryAfterSeconds={handed.codConfirmation?.retryAfterSeconds}
+        />
+      </div>
+    );
+  }
   const paymentId = order.paymentId ?? handed.paymentId;
   return <Confirmation order={order} paymentId={paymentId} />;
 }
@@ -84,6 +103,19 @@ function Confirmation({ order, paymentId }: { order: Order; paymentId: string | 
             </div>
             <div>
               <dt>{T.totalPaid}</dt>
+              <dd className="confirmation__total">{formatINR(order.totals.grandTotal)}</dd>
+            </div>
+            {order.coupon && order.totals.couponDiscount > 0 ? (
+              <div>
+                <dt>{T.coupon(order.coupon.code)}</dt>
+                <dd>−{formatINR(order.totals.couponDiscount)}</dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : order.cod ? (
+          <dl className="confirmation__facts">
+            <div>
+              <dt>{T.payOnDelivery}</dt>
               <dd className="confirmation__total">{formatINR(order.totals.grandTotal)}</dd>
             </div>
           </dl>

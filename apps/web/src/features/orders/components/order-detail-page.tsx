@@ -11,13 +11,23 @@ import { getErrorMessage, resolveApiUrl } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrder } from '../api/get-order';
 import { useOrderInvoice } from '../api/get-order-invoice';
-import { ORDER_DETAIL_TEXTS as T } from '../texts';
+import { COD_TEXTS, ORDER_DETAIL_TEXTS as T } from '../texts';
+import { CodConfirmation } from './cod-confirmation';
 import './order-detail-page.css';
 
 /** A shopper may cancel until the parcel is packed (the API's rule). */
-export const CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'paid'];
+export const CANCELLABLE: readonly OrderStatus[] = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'pending_confirmation',
+  'confirmed',
+];
 /** Orders that have an invoice (they were paid at some point). */
+/** Orders with an invoice: paid ones, and cash-on-delivery ones once shipped. */
+const invoiced = (order: Order) => (order.cod ? COD_INVOICED : INVOICED).includes(order.status);
 const INVOICED: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered', 'refunded'];
+const COD_INVOICED: readonly OrderStatus[] = ['shipped', 'delivered', 'refunded', 'rto'];
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
@@ -66,7 +76,7 @@ export function OrderDetailPage() {
 }
 
 function OrderDetail({ order }: { order: Order }) {
-  const invoice = useOrderInvoice(order._id, INVOICED.includes(order.status));
+  const invoice = useOrderInvoice(order._id, invoiced(order));
   const tracking = trackingOf(order.events);
   const shownTracking =
     tracking && (order.status === 'shipped' || order.status === 'delivered') ? tracking : undefined;
@@ -95,6 +105,7 @@ function OrderDetail({ order }: { order: Order }) {
 
       <div className="order-detail__grid">
         <div className="order-detail__main">
+          {order.status === 'pending_confirmation' ? <CodConfirmation order={order} /> : null}
           <CancelledNote order={order} />
           <section className="panel order-detail__section" aria-labelledby="timeline-heading">
             <h2 id="timeline-heading" className="order-detail__subheading">
@@ -182,7 +193,7 @@ function OrderDetail({ order }: { order: Order }) {
               ) : null}
             </address>
           </section>
-          {INVOICED.includes(order.status) ? (
+          {invoiced(order) ? (
             <section className="panel order-detail__section" aria-labelledby="invoice-heading">
               <h2 id="invoice-heading" className="order-detail__subheading">
                 {T.invoiceHeading}
@@ -278,15 +289,34 @@ function Summary({ order }: { order: Order }) {
             <dd>−{formatINR(totals.discount)}</dd>
           </div>
         ) : null}
+        {order.coupon && totals.couponDiscount > 0 ? (
+          <div>
+            <dt>{T.coupon(order.coupon.code)}</dt>
+            <dd>−{formatINR(totals.couponDiscount)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{T.shipping}</dt>
           <dd>{totals.shipping === 0 ? T.free : formatINR(totals.shipping)}</dd>
         </div>
+        {totals.codFee > 0 ? (
+          <div>
+            <dt>{T.codFee}</dt>
+            <dd>{formatINR(totals.codFee)}</dd>
+          </div>
+        ) : null}
         <div className="order-summary__total">
           <dt>{T.grandTotal}</dt>
           <dd>{formatINR(totals.grandTotal)}</dd>
         </div>
       </dl>
+      {order.cod ? (
+        <p className="order-summary__cod" role="note">
+          {order.cod.status === 'due'
+            ? COD_TEXTS.dueOnDelivery(formatINR(order.cod.amountDue))
+            : COD_TEXTS.collected(formatINR(totals.grandTotal))}
+        </p>
+      ) : null}
       <p className="order-summary__tax-heading">{T.taxIncluded}</p>
       <dl className="order-summary order-summary--tax">
         <div>
