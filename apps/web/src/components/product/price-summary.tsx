@@ -15,6 +15,8 @@ export const SUMMARY_TEXTS = {
   cgst: 'CGST',
   sgst: 'SGST',
   igst: 'IGST',
+  coupon: (code: string) => `Coupon ${code}`,
+  codFee: 'Cash on delivery fee',
 } as const;
 
 /**
@@ -22,7 +24,16 @@ export const SUMMARY_TEXTS = {
  * shipping, the total 'Inclusive of all taxes', and the GST inside it split into CGST + SGST
  * (delivery within Maharashtra, or no address yet) or IGST (any other state).
  */
-export function PriceSummary({ priced, children }: { priced: PricedCart; children?: ReactNode }) {
+export function PriceSummary({
+  priced,
+  couponCode,
+  children,
+}: {
+  priced: PricedCart;
+  /** The applied coupon's code, naming its line ('Coupon DIWALI10 −₹87.70'). */
+  couponCode?: string;
+  children?: ReactNode;
+}) {
   const T = SUMMARY_TEXTS;
   const intraState = priced.supply === 'intra-state';
   return (
@@ -36,11 +47,19 @@ export function PriceSummary({ priced, children }: { priced: PricedCart; childre
             className="price-summary__row--saving"
           />
         ) : null}
+        {priced.couponDiscount > 0 ? (
+          <Row
+            label={T.coupon(couponCode ?? '')}
+            value={`−${formatINR(priced.couponDiscount)}`}
+            className="price-summary__row--saving"
+          />
+        ) : null}
         <Row
           label={T.shipping}
           value={priced.shipping === 0 ? T.free : formatINR(priced.shipping)}
           className={priced.shipping === 0 ? 'price-summary__row--saving' : undefined}
         />
+        {priced.codFee > 0 ? <Row label={T.codFee} value={formatINR(priced.codFee)} /> : null}
       </dl>
       <p className="price-summary__shipping-note">{FREE_SHIPPING_TEXT}</p>
       <div className="price-summary__total">

@@ -87,7 +87,10 @@ describe('/checkout: cash on delivery', () => {
     await user.type(screen.getByRole('textbox', { name: T.fields.pinCode }), '413512');
     await waitFor(() => expect(codRadio()).toBeEnabled());
     await user.click(codRadio());
-    expect(screen.getByText(formatINR(priced.grandTotal))).toBeInTheDocument();
+    expect(screen.getByTestId('summary-total')).toHaveTextContent(formatINR(priced.grandTotal));
+    expect(screen.getByText('Cash on delivery fee').nextSibling).toHaveTextContent(
+      formatINR(4900),
+    );
 
     await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '9876543210');
     await user.type(screen.getByRole('textbox', { name: T.fields.address }), '14 Station Road');
