@@ -212,8 +212,27 @@ export function removeFromCart(productId: string): CartChange {
   return setCartQuantity(productId, 0);
 }
 
+// The coupon the shopper applied, kept until they remove it or the order is placed (clearCart).
+// In this tab's session storage, whoever is signed in: it follows the shopper from the cart to
+// the checkout, and the server checks it again there and prices it when the order is placed.
+const COUPON_KEY = 'vanya_cart_coupon';
+
 export function clearCart(): void {
   save(currentLocation(), []);
+  writeRaw('session', COUPON_KEY, null);
+  notify();
+}
+
+/** The applied coupon code, or null. */
+export function getCartCoupon(): string | null {
+  return readRaw('session', COUPON_KEY);
+}
+
+/** Remembers an applied code (upper-cased), or forgets it with null. */
+export function setCartCoupon(code: string | null): void {
+  const next = code ? code.trim().toUpperCase() : null;
+  if (next === getCartCoupon()) return;
+  writeRaw('session', COUPON_KEY, next || null);
   notify();
 }
 

@@ -14,9 +14,15 @@ export function cartRows(lines: readonly CartLine[]): CartRow[] {
 }
 
 /** The summary of the lines whose product exists (an unknown line cannot be bought). */
-export function priceKnownLines(lines: readonly CartLine[], deliveryState?: string): PricedCart {
-  return priceCart(
-    lines.filter((line) => getProduct(line.productId) !== undefined),
-    { deliveryState },
-  );
+export function priceKnownLines(
+  lines: readonly CartLine[],
+  deliveryState?: string,
+  couponDiscount = 0,
+): PricedCart {
+  return priceCart(knownLines(lines), { deliveryState, couponDiscount });
+}
+
+/** The lines whose product exists: what the summary prices and a coupon is checked against. */
+export function knownLines(lines: readonly CartLine[]): CartLine[] {
+  return lines.filter((line) => getProduct(line.productId) !== undefined);
 }

@@ -7,6 +7,7 @@ import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage, isApiError } from '../../../lib/api-client';
 import { summaryQuery } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
+import { AdminCoupons } from './admin-coupons';
 import { AdminOrders } from './admin-orders';
 import {
   AdminGst,
@@ -26,6 +27,7 @@ const TABS = [
   'messages',
   'waitlist',
   'stock',
+  'coupons',
   'gst',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -71,6 +73,7 @@ export function AdminPage() {
       {tab === 'messages' ? <AdminMessages /> : null}
       {tab === 'waitlist' ? <AdminWaitlist /> : null}
       {tab === 'stock' ? <AdminStock /> : null}
+      {tab === 'coupons' ? <AdminCoupons /> : null}
       {tab === 'gst' ? <AdminGst /> : null}
     </main>
   );

@@ -1,14 +1,16 @@
 import { Link, useNavigate } from 'react-router-dom';
 
 import { CheckDelivery } from '../../../components/delivery/check-delivery';
+import { CouponField } from '../../../components/coupon/coupon-field';
 import { PriceSummary } from '../../../components/product/price-summary';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useCartActions, useCartLines } from '../../../hooks/use-cart';
+import { useCoupon } from '../../../hooks/use-coupon';
 import { useStock } from '../../../hooks/use-stock';
 import { cartQuantity } from '../../../lib/cart-store';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
-import { cartRows, priceKnownLines } from '../cart-pricing';
+import { cartRows, knownLines, priceKnownLines } from '../cart-pricing';
 import { CART_TEXTS as T } from '../texts';
 import { CartLineItem, UnknownCartLine } from './cart-line';
 import { CartSuggestions } from './cart-suggestions';
@@ -19,7 +21,8 @@ export function CartPage() {
   const { clear } = useCartActions();
   const navigate = useNavigate();
   const rows = cartRows(lines);
-  const priced = priceKnownLines(lines);
+  const coupon = useCoupon(knownLines(lines));
+  const priced = priceKnownLines(lines, undefined, coupon.applied?.discount);
   const empty = lines.length === 0;
   const { isOutOfStock } = useStock();
   const soldOut = lines.some((line) => isOutOfStock(line.productId));
@@ -78,7 +81,8 @@ export function CartPage() {
             </p>
           ) : (
             <>
-              <PriceSummary priced={priced} />
+              <PriceSummary priced={priced} couponCode={coupon.applied?.code} />
+              <CouponField coupon={coupon} />
               <CheckDelivery headingLevel={3} />
             </>
           )}
