@@ -122,6 +122,8 @@ export const ORDER_DETAIL_TEXTS = {
 /** Cash on delivery: the code that confirms the order, and what is due at the door. */
 export const COD_TEXTS = {
   heading: 'Confirm your cash-on-delivery order',
+  orderPlaced: (orderNumber: string) =>
+    `Your order ${orderNumber} is placed and waits for its code.`,
   sentTo: (phone: string) => `We have sent a 6-digit code to ${phone}.`,
   sentToPhone: 'We have sent a 6-digit code to your verified phone.',
   due: (amount: string) => `Enter it to confirm the order; you pay ${amount} on delivery.`,

@@ -60,6 +60,7 @@ export function CodConfirmation({
       <h2 id={`${id}-heading`} className="cod-confirm__heading">
         {T.heading}
       </h2>
+      <p className="cod-confirm__lead">{T.orderPlaced(order.orderNumber)}</p>
       <p className="cod-confirm__lead">
         {sentTo ? T.sentTo(sentTo) : T.sentToPhone} {T.due(formatINR(order.totals.grandTotal))}
       </p>
