@@ -12,6 +12,8 @@ import { orderRefusedBodySchema } from './orders';
 const API_ENDPOINTS = [
   'POST /auth/register',
   'POST /auth/login',
+  'POST /auth/phone/start',
+  'POST /auth/phone/verify',
   'GET /auth/me',
   'PUT /auth/me',
   'POST /auth/upload-avatar',
@@ -167,6 +169,8 @@ describe('apiRoutes', () => {
       [
         'POST /auth/register',
         'POST /auth/login',
+        'POST /auth/phone/start',
+        'POST /auth/phone/verify',
         'POST /auth/resend-otp',
         'POST /auth/verify-otp',
         'POST /auth/verify-email',
