@@ -49,7 +49,8 @@ export async function logIn(
   path = '/login',
 ) {
   await page.goto(path);
-  await page.getByLabel('Email').fill(account.email);
+  // By role: the login's tab panel is labelled 'Email and password' too.
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText(/^Welcome back, /)).toBeVisible();
