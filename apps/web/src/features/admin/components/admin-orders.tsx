@@ -10,8 +10,17 @@ import { ADMIN_TEXTS } from '../texts';
 
 const T = ADMIN_TEXTS.orders;
 /** The states an order can be cancelled (and refunded, when paid) from, and refunded from. */
-const CANCELLABLE: OrderStatus[] = ['pending_payment', 'payment_failed', 'paid', 'packed'];
-const REFUNDABLE: OrderStatus[] = ['shipped', 'delivered'];
+const CANCELLABLE: OrderStatus[] = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'pending_confirmation',
+  'confirmed',
+  'packed',
+];
+const REFUNDABLE: OrderStatus[] = ['shipped', 'delivered', 'rto'];
+type StatusFilter = OrderStatus | 'to_dispatch' | '';
+type PaymentFilter = 'prepaid' | 'cod' | '';
 const PAGE_SIZE = 20;
 const when = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
@@ -27,13 +36,15 @@ function StatusBadge({ status }: { status: OrderStatus }) {
 
 /** Orders: filter by status, search, a page at a time; one opens with its timeline and actions. */
 export function AdminOrders() {
-  const [status, setStatus] = useState<OrderStatus | ''>('paid');
+  const [status, setStatus] = useState<StatusFilter>('to_dispatch');
+  const [payment, setPayment] = useState<PaymentFilter>('');
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string>();
   const orders = useAdminOrders({
     ...(status ? { status } : {}),
+    ...(payment ? { payment } : {}),
     ...(search ? { q: search } : {}),
     page,
     limit: PAGE_SIZE,
@@ -72,15 +83,31 @@ export function AdminOrders() {
             value={status}
             onChange={(e) => {
               setPage(1);
-              setStatus(e.target.value as OrderStatus | '');
+              setStatus(e.target.value as StatusFilter);
             }}
           >
+            <option value="to_dispatch">{T.toDispatch}</option>
             <option value="">{T.allStatuses}</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {ADMIN_TEXTS.orderStatuses[s]}
               </option>
             ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{T.payment}</span>
+          <select
+            className="input"
+            value={payment}
+            onChange={(e) => {
+              setPage(1);
+              setPayment(e.target.value as PaymentFilter);
+            }}
+          >
+            <option value="">{T.allPayments}</option>
+            <option value="prepaid">{T.prepaid}</option>
+            <option value="cod">{T.cod}</option>
           </select>
         </label>
         <button type="submit" className="btn btn--primary btn--sm">
@@ -99,6 +126,7 @@ export function AdminOrders() {
             <div className="admin-row__main">
               <p className="admin-row__title">
                 {o.orderNumber} · {o.name}
+                {o.paymentMethod === 'cod' ? <span className="badge">{T.codBadge}</span> : null}
                 {o.paymentHeld ? <span className="badge badge--warn">{T.held}</span> : null}
               </p>
               <p className="admin-row__meta">
@@ -150,6 +178,10 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const move = useMoveOrder(id);
   const [shipping, setShipping] = useState({ carrier: '', trackingNumber: '', trackingUrl: '' });
   const [note, setNote] = useState('');
+  const [manual, setManual] = useState<{ method: 'upi' | 'bank_transfer'; reference: string }>({
+    method: 'upi',
+    reference: '',
+  });
   const [done, setDone] = useState('');
 
   const send = (body: AdminOrderStatusBody) => {
@@ -183,7 +215,26 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
     );
   const { order, paymentEvents, invoice, paymentHold, refunded } = detail.data;
   const status = order.status;
-  const canMove = ['paid', 'packed', 'shipped'].includes(status) || CANCELLABLE.includes(status);
+  const cod = order.cod;
+  // Cash paid at the door is refunded by the owner's own transfer, recorded with its reference.
+  const refundByHand = cod?.status === 'collected';
+  const refundable = REFUNDABLE.includes(status) && (!cod || refundByHand);
+  const canMove =
+    ['paid', 'confirmed', 'packed', 'shipped'].includes(status) ||
+    CANCELLABLE.includes(status) ||
+    refundable;
+  const refund = () => {
+    if (!window.confirm(T.confirmRefund)) return;
+    send(
+      refundByHand
+        ? {
+            status: 'refunded',
+            refundMethod: manual.method,
+            refundReference: manual.reference.trim(),
+          }
+        : { status: 'refunded' },
+    );
+  };
   return (
     <section className="admin-detail" aria-labelledby="admin-order-title">
       <button type="button" className="admin-link-button" onClick={onBack}>
@@ -194,6 +245,13 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
         <StatusBadge status={status} />
         <p className="admin-detail__total">{formatINR(order.totals.grandTotal)}</p>
       </header>
+      {cod ? (
+        <p className="notice" role="status">
+          {cod.status === 'due'
+            ? T.codDue(formatINR(cod.amountDue))
+            : T.codCollected(formatINR(order.totals.grandTotal))}
+        </p>
+      ) : null}
       {paymentHold ? (
         <p className="notice notice--warn" role="status">
           {T.held}: {paymentHold.paymentId} · {formatINR(paymentHold.amount)}
@@ -302,8 +360,34 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
             <span className="field__label">{T.note}</span>
             <input className="input" value={note} onChange={(e) => setNote(e.target.value)} />
           </label>
+          {refundByHand && refundable ? (
+            <div className="admin-ship">
+              <p className="admin-hint">{T.codRefundHint}</p>
+              <label className="field">
+                <span className="field__label">{T.refundMethod}</span>
+                <select
+                  className="input"
+                  value={manual.method}
+                  onChange={(e) =>
+                    setManual({ ...manual, method: e.target.value as 'upi' | 'bank_transfer' })
+                  }
+                >
+                  <option value="upi">{T.refundMethods.upi}</option>
+                  <option value="bank_transfer">{T.refundMethods.bank_transfer}</option>
+                </select>
+              </label>
+              <label className="field">
+                <span className="field__label">{T.refundReference}</span>
+                <input
+                  className="input"
+                  value={manual.reference}
+                  onChange={(e) => setManual({ ...manual, reference: e.target.value })}
+                />
+              </label>
+            </div>
+          ) : null}
           <div className="admin-actions admin-actions--split" {...KEEP_CLEAR}>
-            {status === 'paid' ? (
+            {status === 'paid' || status === 'confirmed' ? (
               <button
                 type="button"
                 className="btn btn--primary"
@@ -328,6 +412,18 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
                 {T.deliver}
               </button>
             ) : null}
+            {status === 'shipped' ? (
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={move.isPending}
+                onClick={() => {
+                  if (window.confirm(T.confirmRto)) send({ status: 'rto' });
+                }}
+              >
+                {T.rto}
+              </button>
+            ) : null}
             {CANCELLABLE.includes(status) ? (
               <button
                 type="button"
@@ -337,17 +433,15 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
                   if (window.confirm(T.confirmCancel)) send({ status: 'cancelled' });
                 }}
               >
-                {T.cancel}
+                {order.paymentId ? T.cancel : T.cancelUnpaid}
               </button>
             ) : null}
-            {REFUNDABLE.includes(status) ? (
+            {refundable ? (
               <button
                 type="button"
                 className="btn btn--danger admin-actions__end"
-                disabled={move.isPending}
-                onClick={() => {
-                  if (window.confirm(T.confirmRefund)) send({ status: 'refunded' });
-                }}
+                disabled={move.isPending || (refundByHand && !manual.reference.trim())}
+                onClick={refund}
               >
                 {T.refund}
               </button>

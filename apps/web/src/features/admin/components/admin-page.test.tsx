@@ -10,7 +10,7 @@ import type {
 } from '@vanya/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { setSession } from '../../../lib/auth-storage';
 import { mockApi, type MockReply, type MockRequest } from '../../../testing/mock-api';
@@ -416,5 +416,77 @@ describe('/admin', () => {
     ownerApi({ waitlist: [] });
     renderRoute('/admin?tab=waitlist');
     expect(await screen.findByText(T.waitlist.empty)).toBeInTheDocument();
+  });
+});
+
+describe('/admin: cash-on-delivery orders', () => {
+  function codOrder(status: Order['status'], cod: Order['cod']): Order {
+    return orderFixture(undefined, {
+      status,
+      paymentMethod: 'cod',
+      cod,
+      events: [
+        { status: 'pending_confirmation', at: PLACED, by: 'shopper' },
+        { status: 'confirmed', at: PAID, by: 'shopper' },
+      ],
+    });
+  }
+
+  it('lists them to dispatch with a COD badge, and packs a confirmed one', async () => {
+    signInOwner();
+    const state = { order: codOrder('confirmed', { status: 'due', amountDue: 69800 }) };
+    const requests = ownerApi(state, (request) => {
+      if (request.url !== `/admin/orders/${ORDER_ID}/status`) return undefined;
+      state.order = moved(state.order, (request.body as { status: Order['status'] }).status);
+      return { status: 200, data: detailOf(state.order) };
+    });
+    const user = userEvent.setup();
+    renderRoute('/admin');
+    await user.click(await tab(T.tabs.orders));
+    const row = (await screen.findByText(/VNY-482913 · Asha Patil/)).closest('li')!;
+    expect(row).toHaveTextContent(T.orders.codBadge);
+    expect(requests.find((r) => r.url === '/admin/orders')?.params).toMatchObject({
+      status: 'to_dispatch',
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: T.orders.payment }), 'cod');
+    expect(requests.filter((r) => r.url === '/admin/orders').at(-1)?.params).toMatchObject({
+      status: 'to_dispatch',
+      payment: 'cod',
+    });
+
+    await user.click(within(row).getByRole('button', { name: `${T.orders.open} VNY-482913` }));
+    expect(await screen.findByText(T.orders.codDue(formatINR(69800)))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.orders.pack }));
+    expect(await screen.findByText(T.orders.moved(T.orderStatuses.packed))).toBeInTheDocument();
+  });
+
+  it('refunds cash paid at the door only with how it was sent and its reference', async () => {
+    signInOwner();
+    const state = { order: codOrder('delivered', { status: 'collected', amountDue: 0 }) };
+    const moves: unknown[] = [];
+    ownerApi(state, (request) => {
+      if (request.url !== `/admin/orders/${ORDER_ID}/status`) return undefined;
+      moves.push(request.body);
+      state.order = moved(state.order, 'refunded');
+      return { status: 200, data: detailOf(state.order) };
+    });
+    const user = userEvent.setup();
+    renderRoute('/admin?tab=orders');
+    const row = (await screen.findByText(/VNY-482913 · Asha Patil/)).closest('li')!;
+    await user.click(within(row).getByRole('button', { name: `${T.orders.open} VNY-482913` }));
+    const refund = await screen.findByRole('button', { name: T.orders.refund });
+    expect(refund).toBeDisabled();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: T.orders.refundMethod }),
+      'bank_transfer',
+    );
+    await user.type(screen.getByRole('textbox', { name: T.orders.refundReference }), 'UTR998877');
+    // The owner says yes to the browser's confirmation dialog.
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(refund);
+    expect(await screen.findByText(T.orders.moved(T.orderStatuses.refunded))).toBeInTheDocument();
+    expect(moves).toEqual([
+      { status: 'refunded', refundMethod: 'bank_transfer', refundReference: 'UTR998877' },
+    ]);
   });
 });
