@@ -101,16 +101,17 @@ function Confirmation({ order, paymentId }: { order: Order; paymentId: string | 
               <dt>{T.paymentId}</dt>
               <dd className="confirmation__mono">{paymentId}</dd>
             </div>
-            <div>
-              <dt>{T.totalPaid}</dt>
-              <dd className="confirmation__total">{formatINR(order.totals.grandTotal)}</dd>
-            </div>
+            {/* The coupon before the total it lowered, as the summaries read. */}
             {order.coupon && order.totals.couponDiscount > 0 ? (
               <div>
                 <dt>{T.coupon(order.coupon.code)}</dt>
                 <dd>−{formatINR(order.totals.couponDiscount)}</dd>
               </div>
             ) : null}
+            <div>
+              <dt>{T.totalPaid}</dt>
+              <dd className="confirmation__total">{formatINR(order.totals.grandTotal)}</dd>
+            </div>
           </dl>
         ) : order.cod ? (
           <dl className="confirmation__facts">
