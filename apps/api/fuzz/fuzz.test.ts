@@ -20,6 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../src/platform/paths';
 import { client, OWNER_EMAIL, signUp, startBuiltApi } from '../journeys/support/built-api';
 import type { BuiltApi } from '../journeys/support/built-api';
+import { startSmsGateway } from '../src/testing/sms-gateway';
+import type { SmsGateway } from '../src/testing/sms-gateway';
 
 const LONG = process.env.FUZZ_FORM === 'long';
 // --max-time is a budget schemathesis spends in full (fuzzing and stateful testing repeat until it
@@ -113,25 +115,6 @@ async function countingProxy(
   };
 }
 
-/** An SMS gateway that accepts every message (production refuses phone codes without one). */
-async function smsGateway(): Promise<{ url: string; sent: () => number; close(): Promise<void> }> {
-  let sent = 0;
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      sent += 1;
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"queued"}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/send`,
-    sent: () => sent,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 interface StReport {
   exit_code: number;
   complete: boolean;
@@ -169,7 +152,8 @@ describe(`schemathesis over /api/openapi.json (${FORM.name} form)`, () => {
   const st = path.join(root, '.tools/venv/bin/st');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vanya-fuzz-'));
   let stack: BuiltApi;
-  let sms: Awaited<ReturnType<typeof smsGateway>>;
+  // An SMS gateway that accepts every message (production refuses phone codes without one).
+  let sms: SmsGateway;
   let shopperToken: string;
   let ownerToken: string;
 
@@ -178,7 +162,7 @@ describe(`schemathesis over /api/openapi.json (${FORM.name} form)`, () => {
       throw new Error(
         'schemathesis is not installed in .tools/venv: run `bash scripts/setup-fuzz.sh` (needs python3 with venv).',
       );
-    sms = await smsGateway();
+    sms = await startSmsGateway();
     stack = await startBuiltApi({ SMS_URL: sms.url, SMS_API_KEY: 'fuzz-gateway-key' });
     const api = client(stack.baseUrl);
     ({ token: shopperToken } = await signUp(stack, api, 'Fuzz Shopper'));
