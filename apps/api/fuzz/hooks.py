@@ -5,8 +5,9 @@ The OpenAPI document states every rule JSON Schema can state. Three kinds of rul
 1. Rules no schema keyword expresses: a password is at most 72 bytes in UTF-8 (the document says
    72 characters and the bytes in words), a date of birth lies in the past and not before 1900,
    a GSTIN's last character is a checksum, an order the owner marks shipped carries its carrier
-   and tracking number (one field's presence depending on another's value), a date range's
-   `from` is not after its `to`. `filter_body` and `filter_query` keep such values out of
+   and tracking number (one field's presence depending on another's value), a refund sent by hand
+   names both its method and its reference, a coupon ends after it starts and takes at most 90%
+   off, a date range's `from` is not after its `to`. `filter_body` and `filter_query` keep such values out of
    generated requests, so "schema-valid" means what the server means by valid.
 2. File parts whose content must be what their type says: real images and a real PDF are
    registered for the media types the document names, so a valid upload is a decodable one.
@@ -107,9 +108,35 @@ def _shipment_fits(body: dict) -> bool:
     )
 
 
+def _manual_refund_fits(body: dict) -> bool:
+    """A refund sent by hand names both how and its reference, or neither (admin.ts)."""
+    return ("refundMethod" in body) == ("refundReference" in body)
+
+
+def _coupon_fits(body: dict) -> bool:
+    """A coupon ends after it starts, and a percent one takes at most 90% off (coupons.ts)."""
+    if body.get("kind") not in ("percent", "flat") or "value" not in body:
+        return True
+    if body.get("kind") == "percent" and isinstance(body.get("value"), int) and body["value"] > 90:
+        return False
+    start, end = body.get("startsAt"), body.get("endsAt")
+    if isinstance(start, str) and isinstance(end, str):
+        try:
+            parse = lambda text: datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+            return parse(start) < parse(end)
+        except ValueError:
+            return True
+    return True
+
+
 def _all_fit(value: object) -> bool:
     if isinstance(value, dict):
-        if not _items_fit(value.get("items")) or not _shipment_fits(value):
+        if not (
+            _items_fit(value.get("items"))
+            and _shipment_fits(value)
+            and _manual_refund_fits(value)
+            and _coupon_fits(value)
+        ):
             return False
         return all(_fits(str(k), v) and _all_fit(v) for k, v in value.items())
     if isinstance(value, list):
@@ -167,6 +194,13 @@ STATE_REFUSALS = {
     "POST /api/auth/verify-email-otp": _CODE,
     "POST /api/auth/verify-phone-otp": _CODE,
     "POST /api/auth/two-step": _CODE,
+    # Sign-in by phone: a wrong code, or a right one for a new number sent without a name.
+    "POST /api/auth/phone/verify": (*_CODE, "NAME_REQUIRED"),
+    # A cash-on-delivery order's code.
+    "POST /api/orders/{id}/confirm-cod": _CODE,
+    # A limit below the uses already taken; a body naming another coupon than the path (the
+    # document cannot tie a body's field to a path parameter).
+    "PUT /api/admin/coupons/{code}": ("COUPON_LIMIT_BELOW_USES", "COUPON_CODE_MISMATCH"),
     # The signed-in shopper's own address or number.
     "POST /api/auth/send-email-otp": ("SAME_EMAIL", *_MAILED),
     "POST /api/auth/send-phone-otp": ("SAME_PHONE",),

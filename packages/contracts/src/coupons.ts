@@ -1,7 +1,7 @@
 // Coupons: the owner's rules and the shopper's check. Amounts are paise; the discount itself is
 // always computed by the server from packages/catalog (couponDiscountFor, priceCart).
 import { z } from 'zod';
-import { isoDateTimeField, paiseField } from './fields';
+import { isoDateTimeField, paiseField, stateField } from './fields';
 import {
   orderItemSchema,
   orderLineSchema,
@@ -79,7 +79,8 @@ export const couponCheckBodySchema = z
   .object({
     code: couponCodeField,
     items: z.array(orderItemSchema).min(1).max(MAX_ORDER_LINES),
-    deliveryState: z.string().optional(),
+    // One of the 36 states; absent before the address is known (the cart).
+    deliveryState: stateField.optional(),
   })
   .strict()
   .meta({ id: 'CouponCheckBody' });
