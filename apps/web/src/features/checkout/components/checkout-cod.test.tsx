@@ -88,9 +88,7 @@ describe('/checkout: cash on delivery', () => {
     await waitFor(() => expect(codRadio()).toBeEnabled());
     await user.click(codRadio());
     expect(screen.getByTestId('summary-total')).toHaveTextContent(formatINR(priced.grandTotal));
-    expect(screen.getByText('Cash on delivery fee').nextSibling).toHaveTextContent(
-      formatINR(4900),
-    );
+    expect(screen.getByText('Cash on delivery fee').nextSibling).toHaveTextContent(formatINR(4900));
 
     await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '9876543210');
     await user.type(screen.getByRole('textbox', { name: T.fields.address }), '14 Station Road');
