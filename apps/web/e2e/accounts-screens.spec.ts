@@ -35,7 +35,7 @@ test('the login screen shows its texts and asks for both fields', async ({ page,
 
 test('a wrong password is refused with the server’s message', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
   await page.getByLabel('Password', { exact: true }).fill('Wrong@Pass1');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText(AUTH_MESSAGES.invalidCredentials)).toBeVisible();
@@ -72,7 +72,7 @@ test('the signup screen grades the password as it is typed and checks the form',
   ).toBeVisible();
 
   await page.getByLabel('Full Name').fill('Meera Kulkarni');
-  await page.getByLabel('Email').fill('meera@example.com');
+  await page.getByLabel('Email', { exact: true }).fill('meera@example.com');
   const password = page.getByLabel('Password', { exact: true });
   await password.fill('abc');
   await expect(page.getByText('Weak')).toBeVisible();

@@ -43,7 +43,7 @@ test('a new shopper signs up, verifies by the mailed link and logs in', async ({
   await test.step('sign up', async () => {
     await page.goto('/signup');
     await page.getByLabel('Full Name').fill('Meera Kulkarni');
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -71,7 +71,7 @@ test('a new shopper signs up, verifies by the mailed link and logs in', async ({
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedToken(page)).toBeNull();
 
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Welcome back, Meera Kulkarni!')).toBeVisible();
@@ -99,7 +99,7 @@ test('the profile takes a new email and phone once each is verified by its code,
 
   const newEmail = uniqueEmail('changed');
   await test.step('verify a new email with the mailed code', async () => {
-    await page.getByLabel('Email').fill(newEmail);
+    await page.getByLabel('Email', { exact: true }).fill(newEmail);
     await page.getByRole('button', { name: 'Send Email OTP' }).click();
     await expect(page.getByText(PROFILE_MESSAGES.emailOtpSent)).toBeVisible();
     const mail = await mailbox.waitFor(newEmail, /Confirm your new email/);
@@ -127,7 +127,7 @@ test('the profile takes a new email and phone once each is verified by its code,
     await save.click();
     await expect(page.getByText(PROFILE_MESSAGES.profileUpdated)).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel('Email')).toHaveValue(newEmail);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
     await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue(phone);
     await expect(page.getByLabel('Gender')).toHaveValue('prefer_not_to_say');
   });
@@ -363,7 +363,7 @@ test('the shopper changes the password, logs out, resets it by mail and logs in 
   const reset = 'Coffee@Scrub55';
   await test.step('ask for a reset link', async () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByText(AUTH_MESSAGES.resetEmailSent)).toBeVisible();
     await expect(page).toHaveURL(/\/forgot-email-sent$/);
@@ -383,7 +383,7 @@ test('the shopper changes the password, logs out, resets it by mail and logs in 
   });
 
   await test.step('the old passwords no longer work; the new one does', async () => {
-    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(changed);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText(AUTH_MESSAGES.invalidCredentials)).toBeVisible();
@@ -414,7 +414,7 @@ test('with two-step verification on, login finishes with the emailed code on /ve
   await expect(page).toHaveURL(/\/login$/);
 
   await page.goto('/login?redirect=%2Fprofile%3Ftab%3Dorders');
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/verify-otp$/);
@@ -442,7 +442,7 @@ test('a guarded page sends a visitor to login and back after it', async ({
   await page.goto('/');
   await page.goto('/profile?tab=payments');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile%3Ftab%3Dpayments$/);
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/profile\?tab=payments$/);

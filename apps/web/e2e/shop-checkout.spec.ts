@@ -42,7 +42,7 @@ test('a guest fills a cart, signs in through the redirect, keeps the cart and pa
   const account = await createVerifiedAccount(request, mailbox, 'buyer');
 
   await test.step('log in and come back to the same cart', async () => {
-    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/cart$/);
