@@ -23,6 +23,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../src/platform/paths';
 import { FakeRazorpay } from '../src/testing/fake-razorpay';
+import { FakeShiprocket } from '../src/testing/fake-shiprocket';
 import { startRestartableDatabase } from '../src/testing/restartable-database';
 import type { RestartableDatabase } from '../src/testing/restartable-database';
 import { linkIn, SmtpSink } from '../src/testing/smtp-sink';
@@ -177,6 +178,13 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
   let db: RestartableDatabase;
   let smtp: SmtpSink;
   let razorpay: FakeRazorpay;
+  // Production refuses to start without the courier: a local server speaking Shiprocket's API.
+  const courier = {
+    email: 'api-user@vanya.test',
+    password: randomBytes(12).toString('base64url'),
+    webhookToken: randomBytes(18).toString('base64url'),
+  };
+  let shiprocket: FakeShiprocket;
   /** The API the first two tests use; the third starts a second one beside it. */
   const primary: ApiProcess = { name: 'A', base: '', output: '' };
   const processes: ApiProcess[] = [primary];
@@ -203,6 +211,10 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         RAZORPAY_KEY_SECRET: keys.keySecret,
         RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
         RAZORPAY_API_URL: razorpay.url,
+        SHIPROCKET_EMAIL: courier.email,
+        SHIPROCKET_PASSWORD: courier.password,
+        SHIPROCKET_WEBHOOK_TOKEN: courier.webhookToken,
+        SHIPROCKET_API_URL: shiprocket.url,
         OWNER_EMAILS: ownerEmail,
         SELLER_GSTIN: '27AAPFV1234C1ZA',
         DATA_DIR: dir,
@@ -262,6 +274,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     db = await startRestartableDatabase();
     smtp = await new SmtpSink().start();
     razorpay = await new FakeRazorpay(keys.keyId, keys.keySecret).start();
+    shiprocket = await new FakeShiprocket(courier.email, courier.password).start();
     primary.base = `http://127.0.0.1:${await freePort()}`;
     await startApi();
   });
@@ -269,6 +282,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
   afterAll(async () => {
     await Promise.all(processes.map(stopApi));
     await razorpay?.stop();
+    await shiprocket?.stop();
     await smtp?.stop();
     await db?.dispose();
     rmSync(dir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ import { paymentsRoutes, webhookRoute } from './modules/payments/payments.routes
 import { pincodesRoutes } from './modules/pincodes/pincodes.routes';
 import { catalogueRoutes } from './modules/products/products.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
+import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
@@ -104,6 +105,8 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(ticketsRoutes(config));
   // Before the owner area's router, whose guard would otherwise check /admin/coupons a second time.
   api.use(couponsRoutes(config, services.coupons));
+  // Before the owner area's router too: its bookings carry their own owner guard.
+  api.use(shippingRoutes(config, services.shipping));
   api.use(
     adminRoutes({
       config,

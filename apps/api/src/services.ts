@@ -1,3 +1,4 @@
+import { brand } from '@vanya/catalog';
 import { createAuthServices } from './auth-services';
 import type { Config } from './config/env';
 import { createJobs, LEASE_RENEW_MS } from './jobs/jobs';
@@ -26,6 +27,12 @@ import type { PaymentsService } from './modules/payments/payments.service';
 import { createPincodes } from './modules/pincodes/pincodes.service';
 import type { Pincodes } from './modules/pincodes/pincodes.service';
 import { configuredServiceability } from './modules/pincodes/serviceability';
+import { courierServiceability } from './modules/shipping/courier-serviceability';
+import { ShiprocketProvider } from './modules/shipping/shiprocket.provider';
+import { TestShippingProvider } from './modules/shipping/shipping-provider';
+import type { ShippingProvider } from './modules/shipping/shipping-provider';
+import { createShipping } from './modules/shipping/shipping.service';
+import type { Shipping } from './modules/shipping/shipping.service';
 import type { SmsTransport } from './modules/sms/sms-transport';
 import { createStockService } from './modules/stock/stock.service';
 import type { StockService } from './modules/stock/stock.service';
@@ -53,6 +60,8 @@ export interface Services {
   coupons: Coupons;
   adminOrders: AdminOrders;
   adminSupport: AdminSupport;
+  /** Parcels booked with the courier, and its scans followed (webhook and polling). */
+  shipping: Shipping;
   jobs: Jobs;
   /** Runs work that outlives a request; close() waits for what is still running. */
   runInBackground(task: () => Promise<unknown>): void;
@@ -68,6 +77,14 @@ export function createServices(config: Config, logger: Logger): Services {
   const provider: PaymentProvider = config.razorpay
     ? new RazorpayProvider({ ...config.razorpay, apiUrl: config.razorpayApiUrl })
     : new TestPaymentProvider(config.secrets.testPayments);
+  // Shiprocket with an API user's credentials; without them (never in production) a local courier.
+  const shippingProvider: ShippingProvider = config.shiprocket
+    ? new ShiprocketProvider({
+        ...config.shiprocket,
+        pickupLocation: config.shipping.pickupLocation,
+        parcel: config.shipping.parcel,
+      })
+    : new TestShippingProvider(config.secrets.testPayments);
   const running = new Set<Promise<unknown>>();
   const runInBackground = (task: () => Promise<unknown>) => {
     const promise = task()
@@ -85,12 +102,22 @@ export function createServices(config: Config, logger: Logger): Services {
     staleAfterMs,
     runInBackground,
     coupons,
+    sms,
   });
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
   const refunds = createRefunds({ provider, lifecycle, mailer, logger, staleAfterMs });
   const stock = createStockService();
+  const configured = configuredServiceability(config.codExcludedPinPrefixes);
   const pincodes = createPincodes({
-    serviceability: configuredServiceability(config.codExcludedPinPrefixes),
+    // With Shiprocket configured, whether a PIN is served (and with cash on delivery) is its answer.
+    serviceability: config.shiprocket
+      ? courierServiceability({
+          provider: shippingProvider,
+          pickupPin: brand.address.pinCode,
+          fallback: configured,
+          logger,
+        })
+      : configured,
     cod: config.cod,
   });
   const cod = createCashOnDelivery({
@@ -108,6 +135,7 @@ export function createServices(config: Config, logger: Logger): Services {
     logger,
     linkSecret: config.secrets.invoiceLinks,
   });
+  const shipping = createShipping({ provider: shippingProvider, lifecycle, logger, staleAfterMs });
   const jobs = createJobs(
     [
       {
@@ -124,6 +152,12 @@ export function createServices(config: Config, logger: Logger): Services {
       { name: 'sweep', everyMs: 10 * 60 * 1000, run: () => sweepExpired() },
       // Cash-on-delivery orders whose code was never entered are cancelled after 30 minutes.
       { name: 'cod-expiry', everyMs: 60 * 1000, run: () => cod.cancelUnconfirmed() },
+      // Booked parcels are asked about in case a tracking webhook was lost.
+      {
+        name: 'shipping',
+        everyMs: config.shipping.pollEveryMs,
+        run: () => shipping.pollOpenShipments(),
+      },
     ],
     logger,
     // One API process at a time runs them (several run behind a load balancer).
@@ -151,6 +185,7 @@ export function createServices(config: Config, logger: Logger): Services {
       logger,
       webOrigin: config.webOrigin,
     }),
+    shipping,
     jobs,
     runInBackground,
     async idle() {

@@ -90,6 +90,15 @@ import {
 import { productListResponseSchema, productParamsSchema, productSchema } from './products';
 import { pincodeAnswerSchema, pincodeParamsSchema } from './pincodes';
 import {
+  shipmentAnswerSchema,
+  shipmentSchema,
+  shippingWebhookBodySchema,
+  shippingWebhookHeadersSchema,
+  shippingWebhookResponseSchema,
+  testScanBodySchema,
+  testScanResponseSchema,
+} from './shipping';
+import {
   addAddressBodySchema,
   addPaymentMethodBodySchema,
   addressListSchema,
@@ -1072,6 +1081,87 @@ const coupons: ApiRoute[] = [
   },
 ];
 
+/** Parcels booked with the courier from the owner area, and the courier's tracking updates. */
+const shipping: ApiRoute[] = [
+  {
+    method: 'post',
+    path: '/admin/orders/{id}/shipment',
+    tag: 'Owner',
+    summary:
+      "Book a packed order's parcel with the courier (AWB, pickup, label); a repeat answers the same booking. Moves nothing: the pickup scan ships it",
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: {
+      ...ok(shipmentSchema),
+      ...invalid,
+      ...ownerOnly,
+      ...notFound,
+      409: error(
+        'ORDER_NOT_PACKED: only a packed order is booked; SHIPMENT_BOOKING: another request is booking it',
+      ),
+      502: error(
+        'SHIPPING_REFUSED: the courier refused the booking (its reason in `providerMessage`)',
+      ),
+      503: error(
+        'SHIPPING_UNAVAILABLE: the courier does not answer; a retry goes on where it stopped',
+      ),
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/orders/{id}/shipment',
+    tag: 'Owner',
+    summary: "The order's courier booking, or null before one is made",
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: { ...ok(shipmentAnswerSchema), ...invalid, ...ownerOnly, ...notFound },
+  },
+  {
+    method: 'get',
+    path: '/admin/orders/{id}/label',
+    tag: 'Owner',
+    summary: "The booked parcel's shipping label (PDF)",
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: {
+      200: { description: 'The PDF', contentType: 'application/pdf' },
+      ...invalid,
+      ...ownerOnly,
+      404: error('ORDER_NOT_FOUND, or SHIPMENT_NOT_FOUND: the parcel is not booked'),
+      503: error('SHIPPING_UNAVAILABLE: the courier does not hand the label over right now'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/shipping/webhook',
+    tag: 'Shipping',
+    summary:
+      "The courier's tracking update (token in x-api-key); the status is read back from the courier before the order moves",
+    auth: false,
+    headers: shippingWebhookHeadersSchema,
+    body: shippingWebhookBodySchema,
+    responses: {
+      ...ok(shippingWebhookResponseSchema, 'Received (also for a parcel we did not book)'),
+      ...invalid,
+      401: error('INVALID_WEBHOOK_TOKEN: missing or wrong x-api-key'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/shipping/test/advance',
+    tag: 'Shipping',
+    summary:
+      "Test mode only: the courier's next scan of a parcel, played through the webhook's path",
+    auth: false,
+    body: testScanBodySchema,
+    responses: {
+      ...ok(testScanResponseSchema),
+      ...invalid,
+      404: error('No parcel with this AWB, or test mode is off'),
+    },
+  },
+];
+
 const health: ApiRoute[] = [
   {
     method: 'get',
@@ -1095,6 +1185,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...profile,
   ...admin,
   ...coupons,
+  ...shipping,
   ...health,
 ];
 

@@ -16,5 +16,6 @@ export * from './payments';
 export * from './pincodes';
 export * from './products';
 export * from './profile';
+export * from './shipping';
 export * from './waitlist';
 export * from './wishlist';

@@ -1,7 +1,8 @@
 // The journeys' stack: the BUILT API (apps/api/dist/index.js) started as a child process in
 // production mode, exactly as it is deployed, with nothing shared with the code under test but
-// HTTP. Around it: its own FerretDB (or mongod) on a throw-away folder, a real SMTP server, and a
-// local server speaking Razorpay's Orders and Payments API in place of Razorpay's own.
+// HTTP. Around it: its own FerretDB (or mongod) on a throw-away folder, a real SMTP server, a
+// local server speaking Razorpay's Orders and Payments API in place of Razorpay's own, and one
+// speaking Shiprocket's external API in place of the courier's.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -12,6 +13,7 @@ import { startEmbeddedServer } from '../../src/platform/db/embedded-server';
 import type { EmbeddedServer } from '../../src/platform/db/embedded-server';
 import { findRepoRoot } from '../../src/platform/paths';
 import { FakeRazorpay } from '../../src/testing/fake-razorpay';
+import { FakeShiprocket } from '../../src/testing/fake-shiprocket';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { linkIn, SmtpSink } from '../../src/testing/smtp-sink';
 
@@ -22,6 +24,9 @@ export interface BuiltApi {
   smtp: SmtpSink;
   razorpay: FakeRazorpay;
   keys: { keyId: string; keySecret: string; webhookSecret: string };
+  /** The courier, and the token its tracking webhook carries (x-api-key). */
+  shiprocket: FakeShiprocket;
+  shiprocketWebhookToken: string;
   /** The API's process id (its main thread's id too, on Linux). */
   pid: number;
   /** Everything the API printed so far (shown when a journey fails). */
@@ -53,6 +58,9 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
     webhookSecret: randomBytes(18).toString('base64url'),
   };
   const razorpay = await new FakeRazorpay(keys.keyId, keys.keySecret).start();
+  const courier = { email: 'api-user@vanya.test', password: randomBytes(12).toString('base64url') };
+  const shiprocketWebhookToken = randomBytes(18).toString('base64url');
+  const shiprocket = await new FakeShiprocket(courier.email, courier.password).start();
   const webOrigin = 'https://shop.vanya.test';
 
   let output = '';
@@ -72,6 +80,10 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
       RAZORPAY_KEY_SECRET: keys.keySecret,
       RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
       RAZORPAY_API_URL: razorpay.url,
+      SHIPROCKET_EMAIL: courier.email,
+      SHIPROCKET_PASSWORD: courier.password,
+      SHIPROCKET_WEBHOOK_TOKEN: shiprocketWebhookToken,
+      SHIPROCKET_API_URL: shiprocket.url,
       // The owner area's journeys sign this address up as the shop's owner.
       OWNER_EMAILS: OWNER_EMAIL,
       // Production refuses the development placeholder: a real-format Maharashtra GSTIN.
@@ -103,6 +115,7 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
       });
     }
     await razorpay.stop();
+    await shiprocket.stop();
     await smtp.stop();
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -133,6 +146,8 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
       smtp,
       razorpay,
       keys,
+      shiprocket,
+      shiprocketWebhookToken,
       pid: api.pid!,
       output: () => output,
       stop: stopAll,

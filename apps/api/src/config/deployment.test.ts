@@ -72,6 +72,9 @@ describe('docker-compose.yml', () => {
       'RAZORPAY_KEY_ID',
       'RAZORPAY_KEY_SECRET',
       'RAZORPAY_WEBHOOK_SECRET',
+      'SHIPROCKET_EMAIL',
+      'SHIPROCKET_PASSWORD',
+      'SHIPROCKET_WEBHOOK_TOKEN',
       'SELLER_GSTIN',
     ];
     for (const name of required) expect(composeText, name).toMatch(new RegExp(`\\$\\{${name}:\\?`));

@@ -13,6 +13,9 @@ const PRODUCTION = {
   RAZORPAY_KEY_ID: 'rzp_live_abc',
   RAZORPAY_KEY_SECRET: 'secret',
   RAZORPAY_WEBHOOK_SECRET: 'whsec',
+  SHIPROCKET_EMAIL: 'api-user@vanyanaturals.in',
+  SHIPROCKET_PASSWORD: 'sr-password',
+  SHIPROCKET_WEBHOOK_TOKEN: 'sr-webhook-token',
   SELLER_GSTIN: '27AAPFU0939F1ZV',
   WEB_ORIGIN: 'https://shop.vanyanaturals.in',
 };
@@ -46,10 +49,33 @@ describe('loadConfig', () => {
     'RAZORPAY_KEY_ID',
     'RAZORPAY_KEY_SECRET',
     'RAZORPAY_WEBHOOK_SECRET',
+    'SHIPROCKET_EMAIL',
+    'SHIPROCKET_PASSWORD',
+    'SHIPROCKET_WEBHOOK_TOKEN',
   ])('refuses to start in production without %s and names it', (name) => {
     const env: Record<string, string> = { ...PRODUCTION, [name]: '' };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('talks to Shiprocket with an API user, and without one (never in production) to the test courier', () => {
+    expect(loadConfig({}).shiprocket).toBeUndefined();
+    expect(loadConfig(PRODUCTION).shiprocket).toEqual({
+      email: 'api-user@vanyanaturals.in',
+      password: 'sr-password',
+      webhookToken: 'sr-webhook-token',
+      apiUrl: 'https://apiv2.shiprocket.in/v1/external',
+    });
+    expect(loadConfig({ SHIPROCKET_PARCEL_CM: '25x20x8' }).shipping.parcel).toEqual({
+      weightKg: 0.5,
+      length: 25,
+      breadth: 20,
+      height: 8,
+    });
+    expect(() => loadConfig({ SHIPROCKET_EMAIL: 'api-user@vanyanaturals.in' })).toThrow(
+      /both SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD/,
+    );
+    expect(() => loadConfig({ SHIPROCKET_PARCEL_CM: '20 by 15' })).toThrow(/SHIPROCKET_PARCEL_CM/);
   });
 
   it('refuses to start in production without WEB_ORIGIN, so mails never link to localhost', () => {

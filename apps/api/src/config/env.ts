@@ -20,6 +20,9 @@ const PRODUCTION_SECRETS = [
   'RAZORPAY_KEY_ID',
   'RAZORPAY_KEY_SECRET',
   'RAZORPAY_WEBHOOK_SECRET',
+  'SHIPROCKET_EMAIL',
+  'SHIPROCKET_PASSWORD',
+  'SHIPROCKET_WEBHOOK_TOKEN',
 ] as const;
 
 const OWN_SECRET_VARIABLES = Object.values(SECRET_PURPOSES).map((p) => p.variable);
@@ -137,6 +140,25 @@ const envSchema = z.object({
   RECOVERY_STALE_MS: milliseconds(100, 2 * 60 * 1000),
   /** Testing only: another host speaking Razorpay's API. */
   RAZORPAY_API_URL: optionalText,
+  /** Shiprocket's API user (Settings > API in its panel); unset: the courier's test mode. */
+  SHIPROCKET_EMAIL: optionalText,
+  SHIPROCKET_PASSWORD: optionalText,
+  /** The security token set on the webhook in Shiprocket's panel, sent back as `x-api-key`. */
+  SHIPROCKET_WEBHOOK_TOKEN: optionalText,
+  SHIPROCKET_API_URL: z.url().default('https://apiv2.shiprocket.in/v1/external'),
+  /** The pickup location's name exactly as it is in Shiprocket's panel. */
+  SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).default('Primary'),
+  /** The parcel as booked: its weight in kg and its size in cm (length x breadth x height). */
+  SHIPROCKET_PARCEL_WEIGHT_KG: z.coerce.number().positive().max(100).default(0.5),
+  SHIPROCKET_PARCEL_CM: z
+    .string()
+    .regex(
+      /^\d+(\.\d+)?x\d+(\.\d+)?x\d+(\.\d+)?$/,
+      'SHIPROCKET_PARCEL_CM is length x breadth x height in cm, e.g. 20x15x10',
+    )
+    .default('20x15x10'),
+  /** How often open shipments are asked about, in case a tracking webhook was lost (5 minutes). */
+  SHIPPING_POLL_INTERVAL_MS: milliseconds(1000, 5 * 60 * 1000),
   SELLER_LEGAL_NAME: z.string().trim().min(1).default('Vanya Naturals'),
   /** The seller's GSTIN printed on invoices; empty or unset: the placeholder (never in production). */
   SELLER_GSTIN: z
@@ -207,6 +229,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither (test mode).',
     );
 
+  if (Boolean(e.SHIPROCKET_EMAIL) !== Boolean(e.SHIPROCKET_PASSWORD))
+    throw new ConfigError(
+      'Set both SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD, or neither (test mode).',
+    );
+
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const secrets = resolveSecrets(
     e.JWT_SECRET ?? DEVELOPMENT_MASTER_SECRET,
@@ -253,6 +280,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     sms: e.SMS_URL ? { url: e.SMS_URL, apiKey: e.SMS_API_KEY } : undefined,
     razorpayApiUrl: e.RAZORPAY_API_URL,
+    /** The courier aggregator's API user; undefined: test mode (never in production). */
+    shiprocket:
+      e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD
+        ? {
+            email: e.SHIPROCKET_EMAIL,
+            password: e.SHIPROCKET_PASSWORD,
+            webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN ?? '',
+            apiUrl: e.SHIPROCKET_API_URL.replace(/\/$/, ''),
+          }
+        : undefined,
+    shipping: {
+      pickupLocation: e.SHIPROCKET_PICKUP_LOCATION,
+      parcel: (() => {
+        const [length, breadth, height] = e.SHIPROCKET_PARCEL_CM.split('x').map(Number) as [
+          number,
+          number,
+          number,
+        ];
+        return { weightKg: e.SHIPROCKET_PARCEL_WEIGHT_KG, length, breadth, height };
+      })(),
+      pollEveryMs: e.SHIPPING_POLL_INTERVAL_MS,
+    },
     /** Verified emails that make an account an owner. */
     ownerEmails: e.OWNER_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())

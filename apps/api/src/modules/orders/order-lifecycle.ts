@@ -1,4 +1,4 @@
-import { brand } from '@vanya/catalog';
+import { brand, formatINR } from '@vanya/catalog';
 import type { OrderActor, OrderStatus } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
@@ -11,6 +11,7 @@ import { INVOICES, issueNumber } from '../invoices/invoice-number';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import type { SellerDetails } from '../invoices/invoice-pdf';
 import type { Mailer } from '../mail/mailer';
+import type { SmsTransport } from '../sms/sms-transport';
 import { PaymentEventModel } from '../payments/payment-event.model';
 import { orderConfirmationMail, orderStatusMail } from './order-mail';
 import type { NotifiedMove } from './order-mail';
@@ -50,6 +51,8 @@ export interface OrderLifecycleDeps {
   runInBackground: (task: () => Promise<unknown>) => void;
   /** Gives back the coupon use of an order that will never be paid (cancelled unpaid). */
   coupons?: { giveBack(orderId: Types.ObjectId): Promise<void> };
+  /** Texts the shopper's phone on shipped, out for delivery and delivered. */
+  sms?: SmsTransport;
   now?: () => number;
 }
 
@@ -60,6 +63,22 @@ const isCod = (order: OrderDoc) => order.paymentMethod === 'cod';
 
 /** Mails sent once, keyed by what they are for (`order-confirmation:<order>`). */
 export const SentMails = stepCollection('sent_mails');
+/** Text messages sent once, keyed by what they are for (`order-text:<order>:shipped`). */
+export const SentTexts = stepCollection('sent_texts');
+
+/** The moves and scans the shopper gets a text message about. */
+export type TextedNews = 'shipped' | 'out_for_delivery' | 'delivered';
+
+/** The text message of a move or a scan: short, with the tracking link when it ships. */
+export function orderText(order: OrderDoc, news: TextedNews, details: MoveDetails = {}): string {
+  const codDue = order.paymentMethod === 'cod' && order.codStatus === 'due';
+  const texts: Record<TextedNews, string> = {
+    shipped: `${brand.name}: your order ${order.orderNumber} has shipped${details.carrier ? ` with ${details.carrier}` : ''}.${details.trackingUrl ? ` Track it at ${details.trackingUrl}` : ''}`,
+    out_for_delivery: `${brand.name}: your order ${order.orderNumber} is out for delivery today.${codDue ? ` Please keep ${formatINR(order.totals.grandTotal)} ready.` : ''}`,
+    delivered: `${brand.name}: your order ${order.orderNumber} was delivered. Thank you for shopping with us.`,
+  };
+  return texts[news];
+}
 
 /** The timeline entry of a move. */
 function eventOf(to: OrderStatus, at: Date, by: OrderActor, details: MoveDetails) {
@@ -355,7 +374,49 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
       } catch (err) {
         logger.error({ err, orderNumber: order.orderNumber, move }, 'order notice not sent');
         return false;
+      } finally {
+        if (move === 'shipped' || move === 'delivered')
+          await lifecycle.text(order, move, orderText(order, move, details));
       }
+    },
+
+    /**
+     * Texts the shopper's phone once per `key` (a move, or a courier scan). Answers false when it
+     * could not be sent (logged) or is under way elsewhere.
+     */
+    async text(order: OrderDoc, key: string, text: string): Promise<boolean> {
+      const sms = deps.sms;
+      if (!sms) return false;
+      try {
+        const result = await doOnce(
+          SentTexts,
+          `order-text:${String(order._id)}:${key}`,
+          { staleAfterMs, now },
+          () => sms.send(order.phone, text),
+        );
+        return result === 'done';
+      } catch (err) {
+        logger.error({ err, orderNumber: order.orderNumber, key }, 'order text not sent');
+        return false;
+      }
+    },
+
+    /**
+     * A timeline event without a move (the courier's "out for delivery"), recorded once per `scan`
+     * whoever reports it: one guarded write that pushes the event only while no event carries the
+     * scan and the order is still where it was read. Null when it was recorded before (or the
+     * order moved on).
+     */
+    recordScan(order: OrderDoc, scan: string, details: MoveDetails = {}): Promise<OrderDoc | null> {
+      const status = order.status as OrderStatus;
+      const event = { ...eventOf(status, new Date(now()), 'system', details), scan };
+      return withDbRetry(() =>
+        OrderModel.findOneAndUpdate(
+          { _id: order._id, status, 'events.scan': trusted({ $ne: scan }) },
+          { $push: { events: event } },
+          { returnDocument: 'after' },
+        ).lean<OrderDoc>(),
+      );
     },
 
     /** The GST credit note of a refund made on the order's payment (once per refund key). */

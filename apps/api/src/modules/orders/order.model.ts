@@ -40,6 +40,8 @@ const eventSchema = new Schema(
     carrier: { type: String },
     trackingNumber: { type: String },
     trackingUrl: { type: String },
+    /** A courier scan recorded without a move (out for delivery): it is recorded once. */
+    scan: { type: String },
   },
   { _id: false },
 );

@@ -147,6 +147,26 @@ describe('every query has an index that serves it', () => {
       ).status,
     ).toBe(200);
 
+    // The courier: a packed order booked (test mode), its scans, and the polling job.
+    const parcel = (await placePaidOrder(t, shopper.token, body)).order;
+    await request(t.app)
+      .post(`/api/admin/orders/${parcel._id}/status`)
+      .set(owner)
+      .send({ status: 'packed' })
+      .expect(200);
+    const booked = await request(t.app)
+      .post(`/api/admin/orders/${parcel._id}/shipment`)
+      .set(owner)
+      .expect(200);
+    for (const path of [`/api/admin/orders/${parcel._id}/shipment`, booked.body.labelUrl])
+      expect((await request(t.app).get(path).set(owner)).status).toBe(200);
+    for (const status of ['picked_up', 'out_for_delivery', 'delivered'])
+      await request(t.app)
+        .post('/api/shipping/test/advance')
+        .send({ awb: booked.body.awb, status })
+        .expect(200);
+    await t.services.jobs.runNow('shipping');
+
     // The jobs.
     await t.services.payments.reconcile({ minAgeMs: 0 });
     await t.services.refunds.settlePending();

@@ -1,0 +1,245 @@
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import mongoose, { Schema } from 'mongoose';
+import { AppError } from '../../platform/errors/app-error';
+import { renderTestLabel } from './test-label-pdf';
+import type { LabelParcel } from './test-label-pdf';
+
+/**
+ * What a courier scan means for the order: picked up or moving (the order is shipped), out for
+ * delivery (a timeline event), delivered, or on its way back to the seller (rto).
+ */
+export const SCAN_KINDS = [
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'rto',
+] as const;
+export type ScanKind = (typeof SCAN_KINDS)[number];
+
+/**
+ * Shiprocket's shipment status ids (its Tracking documentation), grouped by what they mean to us.
+ * Every other id (new, AWB assigned, label generated, pickup scheduled or queued, manifest
+ * generated, out for pickup, pickup error or exception, cancelled, lost) moves nothing.
+ */
+const STATUS_KINDS: Readonly<Record<number, ScanKind>> = {
+  42: 'picked_up', // PICKED UP
+  6: 'in_transit', // SHIPPED: reached the courier's hub after pickup
+  18: 'in_transit', // IN TRANSIT
+  38: 'in_transit', // REACHED AT DESTINATION HUB
+  48: 'in_transit', // REACHED WAREHOUSE
+  21: 'in_transit', // UNDELIVERED (an attempt failed; the courier tries again or returns it)
+  22: 'in_transit', // DELAYED
+  39: 'in_transit', // MISROUTED
+  17: 'out_for_delivery', // OUT FOR DELIVERY
+  7: 'delivered', // DELIVERED
+  9: 'rto', // RTO INITIATED
+  10: 'rto', // RTO DELIVERED
+  14: 'rto', // RTO ACKNOWLEDGED
+  40: 'rto', // RTO NDR
+  41: 'rto', // RTO OFD
+  46: 'rto', // RTO IN TRANSIT
+};
+
+/** The status id a test-mode (or fake) courier scan is recorded with, by what it means. */
+export const STATUS_ID_OF: Readonly<Record<ScanKind, number>> = {
+  picked_up: 42,
+  in_transit: 18,
+  out_for_delivery: 17,
+  delivered: 7,
+  rto: 9,
+};
+
+/** Shiprocket's label for each status id we act on (what its webhook and tracking answer say). */
+export const STATUS_LABELS: Readonly<Record<number, string>> = {
+  42: 'PICKED UP',
+  6: 'SHIPPED',
+  18: 'IN TRANSIT',
+  38: 'REACHED AT DESTINATION HUB',
+  48: 'REACHED WAREHOUSE',
+  21: 'UNDELIVERED',
+  22: 'DELAYED',
+  39: 'MISROUTED',
+  17: 'OUT FOR DELIVERY',
+  7: 'DELIVERED',
+  9: 'RTO INITIATED',
+  10: 'RTO DELIVERED',
+  14: 'RTO ACKNOWLEDGED',
+  40: 'RTO NDR',
+  41: 'RTO OFD',
+  46: 'RTO IN TRANSIT',
+};
+
+export const kindOfStatus = (statusId: number): ScanKind | null => STATUS_KINDS[statusId] ?? null;
+
+/** Where a shopper follows a Shiprocket parcel (its tracking answers' `track_url`). */
+export const trackingPageOf = (awb: string) =>
+  `https://shiprocket.co/tracking/${encodeURIComponent(awb)}`;
+
+/** One scan of a parcel as read back from the courier. */
+export interface Tracking {
+  awb: string;
+  /** What the latest scan means to the order; null when it moves nothing (pickup scheduled...). */
+  kind: ScanKind | null;
+  /** The courier's words for it ('OUT FOR DELIVERY'). */
+  label: string;
+  /** Names this scan (its status and when it happened), so it is recorded once however often read. */
+  scanKey: string;
+}
+
+/** An order as the courier books it. Amounts in paise. */
+export interface ParcelOrder {
+  /** Our order number: the courier's `order_id`. */
+  reference: string;
+  placedAt: Date;
+  customer: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    address: string;
+    city: string;
+    state: string;
+    pinCode: string;
+  };
+  items: {
+    name: string;
+    sku: string;
+    units: number;
+    unitPrice: number;
+    gstRate: number;
+    hsn: string;
+  }[];
+  /** Cash on delivery: the courier collects `collect`; prepaid: nothing. */
+  cod: boolean;
+  /** What the parcel is worth (prepaid) or what the courier collects at the door (COD). */
+  collect: number;
+  shipping: number;
+  codFee: number;
+  discount: number;
+}
+
+export interface ShippingProvider {
+  readonly mode: 'shiprocket' | 'test';
+  /** The token the courier sends with each tracking webhook (`x-api-key`). */
+  readonly webhookToken: string;
+  /** The courier's order for ours; a repeat with the same reference answers the first one. */
+  createOrder(parcel: ParcelOrder): Promise<{ providerOrderId: string; shipmentId: string }>;
+  /** Picks the courier and takes the air waybill number. */
+  assignAwb(shipmentId: string): Promise<{ awb: string; courier: string }>;
+  requestPickup(shipmentId: string): Promise<void>;
+  /** The label's address (a PDF). */
+  generateLabel(shipmentId: string): Promise<string>;
+  /** The label's bytes: downloaded from the courier (test mode: drawn here from `parcel`). */
+  labelPdf(labelUrl: string, parcel: LabelParcel): Promise<Buffer>;
+  /** Where the shopper follows the parcel. */
+  trackingUrl(awb: string): string;
+  /** The parcel's latest scan, read from the courier (never from a webhook's unsigned body). */
+  track(awb: string): Promise<Tracking>;
+  /** Whether the courier picks up from `pickupPin` and delivers to `pin`, and with cash on delivery. */
+  serviceability(pickupPin: string, pin: string): Promise<{ serviceable: boolean; cod: boolean }>;
+}
+
+export const SHIPPING_UNAVAILABLE_MESSAGE =
+  'The courier service is not answering right now. Nothing was booked twice; please try again in a few minutes.';
+
+export const shippingRefused = (providerMessage: string) =>
+  new AppError(502, 'SHIPPING_REFUSED', `The courier refused the booking: ${providerMessage}`, {
+    providerMessage,
+  });
+export const shippingUnavailable = () =>
+  new AppError(503, 'SHIPPING_UNAVAILABLE', SHIPPING_UNAVAILABLE_MESSAGE);
+
+/** The test courier's parcels: kept in the database, so a restart or a second process sees them. */
+const testParcelSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    shipmentId: { type: String, required: true },
+    courier: { type: String, required: true },
+    scans: {
+      type: [new Schema({ statusId: Number, at: Date }, { _id: false })],
+      default: [],
+    },
+  },
+  { versionKey: false, collection: 'test_courier_parcels' },
+);
+export const TestParcelModel = mongoose.model('TestCourierParcel', testParcelSchema);
+
+export const TEST_COURIER = 'Test courier (test mode)';
+
+/**
+ * Without Shiprocket credentials (never in production): a courier that answers here, with the same
+ * steps, ids and status ids as Shiprocket, so booking and tracking run the code they run for real.
+ * `scan` plays the courier's next scan (POST /api/shipping/test/advance).
+ */
+export class TestShippingProvider implements ShippingProvider {
+  readonly mode = 'test' as const;
+  readonly webhookToken: string;
+
+  constructor(
+    serverSecret: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.webhookToken = createHmac('sha256', serverSecret)
+      .update('test-shipping:webhook-token')
+      .digest('hex');
+  }
+
+  async createOrder(): Promise<{ providerOrderId: string; shipmentId: string }> {
+    return {
+      providerOrderId: String(randomInt(100_000_000, 999_999_999)),
+      shipmentId: String(randomInt(100_000_000, 999_999_999)),
+    };
+  }
+
+  async assignAwb(shipmentId: string): Promise<{ awb: string; courier: string }> {
+    const awb = `TEST${randomBytes(5).readUIntBE(0, 5).toString().padStart(13, '0')}`;
+    await TestParcelModel.create({ _id: awb, shipmentId, courier: TEST_COURIER });
+    return { awb, courier: TEST_COURIER };
+  }
+
+  async requestPickup(): Promise<void> {}
+
+  async generateLabel(shipmentId: string): Promise<string> {
+    return `test-label:${shipmentId}`;
+  }
+
+  async labelPdf(_labelUrl: string, parcel: LabelParcel): Promise<Buffer> {
+    return renderTestLabel(parcel);
+  }
+
+  trackingUrl(awb: string): string {
+    return trackingPageOf(awb);
+  }
+
+  async track(awb: string): Promise<Tracking> {
+    const parcel = await TestParcelModel.findById(awb).lean();
+    if (!parcel) throw shippingRefused(`No parcel with AWB ${awb}`);
+    return trackingOfScans(awb, parcel.scans as { statusId: number; at: Date }[]);
+  }
+
+  /** The courier's next scan of `awb` (test mode only). False when there is no such parcel. */
+  async scan(awb: string, kind: ScanKind): Promise<boolean> {
+    const updated = await TestParcelModel.updateOne(
+      { _id: awb },
+      { $push: { scans: { statusId: STATUS_ID_OF[kind], at: new Date(this.now()) } } },
+    );
+    return updated.matchedCount === 1;
+  }
+
+  async serviceability(): Promise<{ serviceable: boolean; cod: boolean }> {
+    return { serviceable: true, cod: true };
+  }
+}
+
+/** The latest of a parcel's scans, as Shiprocket's tracking answer gives it. */
+export function trackingOfScans(awb: string, scans: { statusId: number; at: Date }[]): Tracking {
+  const last = scans[scans.length - 1];
+  if (!last) return { awb, kind: null, label: 'AWB ASSIGNED', scanKey: '1' };
+  return {
+    awb,
+    kind: kindOfStatus(last.statusId),
+    label: STATUS_LABELS[last.statusId] ?? String(last.statusId),
+    scanKey: `${last.statusId}@${last.at.toISOString()}`,
+  };
+}

@@ -1,0 +1,106 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  objectIdParamsSchema,
+  SHIPPING_WEBHOOK_TOKEN_HEADER,
+  shippingWebhookBodySchema,
+  testScanBodySchema,
+} from '@vanya/contracts';
+import { Router } from 'express';
+import type { RequestHandler } from 'express';
+import type { Config } from '../../config/env';
+import { AppError } from '../../platform/errors/app-error';
+import { currentUser } from '../../platform/http/require-auth';
+import { requireOwner } from '../../platform/http/require-owner';
+import { parsed, validate } from '../../platform/http/validate';
+import type { Shipping } from './shipping.service';
+
+/** Whether `given` is the webhook token, compared in constant time. */
+export function webhookTokenMatches(expected: string, given: string | undefined): boolean {
+  if (!expected || !given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The owner's bookings (/api/admin/orders/{id}/shipment and /label, behind the owner guard), the
+ * courier's tracking webhook (/api/shipping/webhook) and, in test mode only, the courier's next
+ * scan played by hand (/api/shipping/test/advance).
+ */
+export function shippingRoutes(config: Config, shipping: Shipping): Router {
+  const router = Router();
+  const owner: RequestHandler[] = [
+    ...requireOwner(config),
+    (_req, res, next) => {
+      res.set('Cache-Control', 'no-store');
+      next();
+    },
+  ];
+
+  router.post(
+    '/admin/orders/:id/shipment',
+    ...owner,
+    validate(objectIdParamsSchema, 'params'),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      res.json(await shipping.book(currentUser(res), id));
+    },
+  );
+
+  router.get(
+    '/admin/orders/:id/shipment',
+    ...owner,
+    validate(objectIdParamsSchema, 'params'),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      res.json({ shipment: await shipping.shipmentOf(id) });
+    },
+  );
+
+  router.get(
+    '/admin/orders/:id/label',
+    ...owner,
+    validate(objectIdParamsSchema, 'params'),
+    async (_req, res) => {
+      const { awb, pdf } = await shipping.label(parsed(res, objectIdParamsSchema, 'params').id);
+      res
+        .type('application/pdf')
+        .set('Content-Disposition', `inline; filename="Label-${awb}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  // The courier calls this with the token set in its panel. Its body is not signed, so only the
+  // AWB is taken from it: the status is read back from the courier. The courier wants a 200 for
+  // every update it sends; a parcel that could not be followed now is followed by the polling job.
+  router.post(
+    '/shipping/webhook',
+    (req, _res, next) => {
+      if (
+        !webhookTokenMatches(shipping.provider.webhookToken, req.get(SHIPPING_WEBHOOK_TOKEN_HEADER))
+      )
+        return next(new AppError(401, 'INVALID_WEBHOOK_TOKEN', 'Missing or wrong webhook token.'));
+      next();
+    },
+    validate(shippingWebhookBodySchema),
+    async (req, res) => {
+      const awb = String(parsed(res, shippingWebhookBodySchema).awb);
+      try {
+        const order = await shipping.trackingUpdate(awb);
+        req.log?.info({ awb, status: order?.status ?? 'not ours' }, 'tracking webhook');
+      } catch (err) {
+        req.log?.warn({ err, awb }, 'tracking webhook not followed; the polling job will');
+      }
+      res.json({ ok: true });
+    },
+  );
+
+  if (shipping.provider.mode === 'test' && !config.isProduction) {
+    router.post('/shipping/test/advance', validate(testScanBodySchema), async (_req, res) => {
+      const { awb, status } = parsed(res, testScanBodySchema);
+      res.json(await shipping.playTestScan(awb, status));
+    });
+  }
+
+  return router;
+}

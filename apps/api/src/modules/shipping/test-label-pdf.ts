@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { brand, formatINR } from '@vanya/catalog';
+import PDFDocument from 'pdfkit';
+
+function fontPath(file: string): string {
+  const candidates = [
+    new URL(`../../../assets/fonts/${file}`, import.meta.url),
+    new URL(`../assets/fonts/${file}`, import.meta.url),
+  ];
+  const found = candidates.map((u) => fileURLToPath(u)).find((f) => existsSync(f));
+  if (!found) throw new Error(`Font ${file} not found in apps/api/assets/fonts`);
+  return found;
+}
+
+/** What a shipping label carries. Amounts in paise. */
+export interface LabelParcel {
+  awb: string;
+  courier: string;
+  orderNumber: string;
+  to: {
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    pinCode: string;
+    phone: string;
+  };
+  /** Cash to collect at the door; 0 for a prepaid parcel. */
+  collect: number;
+}
+
+/**
+ * A 4 x 6 inch shipping label like the courier's: the AWB, who it goes to, from whom, and whether
+ * cash is collected. Test mode draws it here (clearly marked as a test); the local Shiprocket server
+ * of the tests serves it too.
+ */
+export function renderTestLabel(parcel: LabelParcel): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: [288, 432],
+    margin: 18,
+    info: { Title: `Shipping label ${parcel.awb}`, Author: brand.name },
+  });
+  doc.registerFont('body', fontPath('DejaVuSans.ttf'));
+  doc.registerFont('bold', fontPath('DejaVuSans-Bold.ttf'));
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = 18;
+  const width = 252;
+  doc.font('bold').fontSize(9).fillColor('#b00020').text('TEST LABEL: NOT FOR SHIPPING', left, 18);
+  doc.font('bold').fontSize(12).fillColor('#000000').text(parcel.courier, left, 34, { width });
+  doc.font('body').fontSize(9).text('AWB', left, 58);
+  doc.font('bold').fontSize(18).text(parcel.awb, left, 70, { width });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(parcel.collect > 0 ? `COD: collect ${formatINR(parcel.collect)}` : 'PREPAID', left, 100);
+  doc
+    .moveTo(left, 122)
+    .lineTo(left + width, 122)
+    .stroke();
+  doc.font('body').fontSize(9).text('SHIP TO', left, 130);
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(
+      [
+        parcel.to.name,
+        parcel.to.address,
+        `${parcel.to.city}, ${parcel.to.state} ${parcel.to.pinCode}`,
+        `Phone ${parcel.to.phone}`,
+      ].join('\n'),
+      left,
+      144,
+      { width },
+    );
+  doc
+    .moveTo(left, 300)
+    .lineTo(left + width, 300)
+    .stroke();
+  const from = brand.address;
+  doc.font('body').fontSize(9).text('FROM', left, 308);
+  doc
+    .font('body')
+    .fontSize(9)
+    .text(`${brand.name}\n${from.city}, ${from.state} ${from.pinCode}`, left, 322, { width });
+  doc.font('bold').fontSize(10).text(`Order ${parcel.orderNumber}`, left, 390, { width });
+  doc.end();
+  return done;
+}
