@@ -6,7 +6,9 @@ import { FormError } from '../../../components/ui/form-parts';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { openPackingSlip, useAdminOrder, useAdminOrders, useMoveOrder } from '../api/admin-api';
+import { SHIPPING_ADMIN_TEXTS } from '../shipping-texts';
 import { ADMIN_TEXTS } from '../texts';
+import { ShipmentPanel } from './admin-shipment';
 
 const T = ADMIN_TEXTS.orders;
 /** The states an order can be cancelled (and refunded, when paid) from, and refunded from. */
@@ -322,11 +324,17 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
         </div>
       </div>
 
+      <ShipmentPanel orderId={id} status={status} />
+
       {canMove ? (
         <form className="admin-card admin-move" onSubmit={ship} aria-label={T.actions}>
           <h3>{T.actions}</h3>
           {status === 'packed' ? (
             <div className="admin-ship">
+              <p className="admin-hint">
+                <strong>{SHIPPING_ADMIN_TEXTS.otherWay}.</strong>{' '}
+                {SHIPPING_ADMIN_TEXTS.otherWayHint}
+              </p>
               <label className="field">
                 <span className="field__label">{T.carrier}</span>
                 <input

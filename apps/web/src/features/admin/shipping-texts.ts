@@ -1,0 +1,17 @@
+/** The owner's courier booking in the order detail. */
+export const SHIPPING_ADMIN_TEXTS = {
+  heading: 'Courier',
+  book: 'Book shipment',
+  booking: 'Booking…',
+  bookHint:
+    'Books the parcel with the courier: the AWB, the pickup and the label. The order becomes shipped when the courier picks it up.',
+  awb: 'AWB',
+  courier: 'Courier',
+  lastScan: 'Latest scan',
+  noScanYet: 'Waiting for pickup',
+  label: 'Shipping label (PDF)',
+  track: 'Tracking link',
+  booked: (awb: string) => `Shipment booked: AWB ${awb}.`,
+  otherWay: 'Shipped another way',
+  otherWayHint: 'Sent without booking here? Type the carrier and its tracking number.',
+} as const;
