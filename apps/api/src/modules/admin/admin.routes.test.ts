@@ -10,6 +10,7 @@ import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import type { TestPaymentProvider } from '../payments/payment-provider';
+import { CreditNoteModel } from '../invoices/credit-notes';
 import { OrderModel } from '../orders/order.model';
 import { setOwner } from './owners';
 
@@ -406,14 +407,41 @@ describe('the GST export', () => {
       cgst: sum(rows.map((r) => r.cgst!)),
       sgst: sum(rows.map((r) => r.sgst!)),
     });
-    expect(of([...report.b2b, ...report.b2cs])).toEqual(expected);
-    expect(of(report.hsn)).toEqual(expected);
-    expect(sum(report.hsn.map((r: { quantity: number }) => r.quantity))).toBe(
-      sum(lines.map((l) => l.quantity)),
-    );
+    // Tables 4A and 7 and Table 12 are net of the credit notes (all to unregistered buyers on B2C
+    // small invoices here, so netted into Table 7), the notes' own figures summed independently.
+    const notes = await CreditNoteModel.find().lean();
+    const noteLines = notes.flatMap((n) => n.lines);
+    const net = {
+      taxableValue: expected.taxableValue - sum(noteLines.map((l) => l.taxableValue)),
+      igst: expected.igst - sum(noteLines.map((l) => l.igst)),
+      cgst: expected.cgst - sum(noteLines.map((l) => l.cgst)),
+      sgst: expected.sgst - sum(noteLines.map((l) => l.sgst)),
+    };
+    expect(of([...report.b2b, ...report.b2cs])).toEqual(net);
+    expect(of([...report.hsn.b2b, ...report.hsn.b2c])).toEqual(net);
+    expect(of(report.hsn.b2b)).toEqual(of(report.b2b));
     expect(
-      report.hsn.map((r: { hsn: string; rate: number }) => `${r.hsn}@${r.rate}`).sort(),
-    ).toEqual(['3304@18', '3401@5']);
+      sum([...report.hsn.b2b, ...report.hsn.b2c].map((r: { quantity: number }) => r.quantity)),
+    ).toBe(sum(lines.map((l) => l.quantity)) - sum(noteLines.map((l) => l.quantity)));
+    expect(
+      report.hsn.b2c.map(
+        (r: { hsn: string; rate: number; description: string }) =>
+          `${r.hsn}@${r.rate} ${r.description}`,
+      ),
+    ).toEqual(['3304@18 Preparations for the care of the skin', '3401@5 Soap']);
+    expect(report.hsn.b2b.map((r: { hsn: string }) => r.hsn)).toEqual(['3401']);
+    // Table 13: the invoices and the credit note issued, first to last.
+    const numbers = orders.map((o) => o.invoiceNumber!).sort();
+    expect(report.documents).toEqual([
+      {
+        kind: 'Invoices for outward supply',
+        from: numbers[0],
+        to: numbers.at(-1),
+        total: 4,
+        cancelled: 0,
+      },
+      expect.objectContaining({ kind: 'Credit Note', total: 1, cancelled: 0 }),
+    ]);
 
     // The registered buyer's invoice is B2B; the others are B2C small, by place of supply.
     const b2bOrder = orders.find((o) => o.gstNumber)!;
@@ -433,6 +461,8 @@ describe('the GST export', () => {
         (r: { placeOfSupply: string; rate: number }) => `${r.placeOfSupply}@${r.rate}`,
       ),
     ).toEqual(['24-Gujarat@18', '27-Maharashtra@5', '27-Maharashtra@18', '29-Karnataka@18']);
+    // The Gujarat order was refunded whole: its Table 7 row nets to nothing.
+    expect(report.b2cs[0]).toMatchObject({ taxableValue: 0, igst: 0 });
 
     // The cancelled order's refund is a credit note of the whole invoice.
     const cancelled = orders.find((o) => String(o._id) === cancelledId)!;
@@ -441,6 +471,7 @@ describe('the GST export', () => {
         noteNumber: expect.stringMatching(/^CN\/\d\d-\d\d\/000001$/),
         invoiceNumber: cancelled.invoiceNumber,
         noteValue: cancelled.totals.grandTotal,
+        reportedIn: 'b2cs',
         placeOfSupply: '24-Gujarat',
         rate: 18,
         taxableValue: cancelled.totals.taxableValue,
@@ -461,6 +492,66 @@ describe('the GST export', () => {
     expect(csv.text).toContain('B2B (4A)');
     expect(csv.text).toContain(`27AAPFU0939F1ZV,`);
     expect(csv.text).toContain((b2bOrder.totals.taxableValue / 100).toFixed(2));
+    expect(csv.text).toContain('HSN (12) B2C');
+    expect(csv.text).toContain('Documents issued (13)');
+
+    // The GST portal's offline-tool file: the same figures in rupees, under its field names.
+    const portal = await request(t.app)
+      .get('/api/admin/gst')
+      .query({ from: istDay(-1), to: istDay(1), format: 'portal' })
+      .set(bearer(owner));
+    expect(portal.status).toBe(200);
+    expect(portal.body).toMatchObject({
+      gstin: t.config.seller.gstin,
+      fp: expect.stringMatching(/^\d{6}$/),
+    });
+    expect(portal.body.b2b).toEqual([
+      {
+        ctin: '27AAPFU0939F1ZV',
+        inv: [
+          expect.objectContaining({
+            inum: b2bOrder.invoiceNumber,
+            val: b2bOrder.totals.grandTotal / 100,
+            pos: '27',
+            rchrg: 'N',
+            inv_typ: 'R',
+            itms: [
+              {
+                num: 1,
+                itm_det: {
+                  rt: 5,
+                  txval: b2bOrder.totals.taxableValue / 100,
+                  iamt: 0,
+                  camt: b2bOrder.totals.cgst / 100,
+                  samt: b2bOrder.totals.sgst / 100,
+                  csamt: 0,
+                },
+              },
+            ],
+          }),
+        ],
+      },
+    ]);
+    const rupeeSum = (rows: { txval: number }[]) =>
+      Math.round(rows.reduce((a, r) => a + r.txval * 100, 0));
+    expect(rupeeSum(portal.body.b2cs)).toBe(of(report.b2cs).taxableValue);
+    expect(
+      portal.body.b2cs.map((r: { sply_ty: string; pos: string }) => `${r.sply_ty} ${r.pos}`),
+    ).toEqual(['INTER 24', 'INTRA 27', 'INTRA 27', 'INTER 29']);
+    expect(rupeeSum([...portal.body.hsn.hsn_b2b, ...portal.body.hsn.hsn_b2c])).toBe(
+      net.taxableValue,
+    );
+    expect(portal.body.doc_issue.doc_det.map((d: { doc_num: number }) => d.doc_num)).toEqual([
+      1, 5,
+    ]);
+    expect(portal.body.doc_issue.doc_det[0].docs[0]).toMatchObject({
+      from: numbers[0],
+      to: numbers.at(-1),
+      totnum: 4,
+      cancel: 0,
+      net_issue: 4,
+    });
+    expect(portal.body.cdnr).toEqual([]);
 
     const before = await request(t.app)
       .get('/api/admin/gst')

@@ -1,8 +1,8 @@
-import { GST_STATE_CODES } from '@vanya/catalog';
+import { GST_CLASSES, GST_STATE_CODES } from '@vanya/catalog';
 import type { IndianState } from '@vanya/catalog';
 import type { GstExport } from '@vanya/contracts';
 import { trusted } from 'mongoose';
-import { CreditNoteModel, invoiceLines } from '../invoices/credit-notes';
+import { CreditNoteModel, invoiceLines, SHIPPING_SAC } from '../invoices/credit-notes';
 import type { CreditNoteDoc } from '../invoices/credit-notes';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
@@ -27,11 +27,11 @@ interface Figures {
   sgst: number;
 }
 const zero = (): Figures => ({ taxableValue: 0, igst: 0, cgst: 0, sgst: 0 });
-const add = (into: Figures, l: Figures) => {
-  into.taxableValue += l.taxableValue;
-  into.igst += l.igst;
-  into.cgst += l.cgst;
-  into.sgst += l.sgst;
+const add = (into: Figures, l: Figures, sign: 1 | -1 = 1) => {
+  into.taxableValue += sign * l.taxableValue;
+  into.igst += sign * l.igst;
+  into.cgst += sign * l.cgst;
+  into.sgst += sign * l.sgst;
 };
 
 /** The lines of one document summed per GST rate. */
@@ -45,12 +45,35 @@ function byRate(lines: ({ rate: number } & Figures)[]): Map<number, Figures> {
   return rates;
 }
 
+/** Table 12's description of each code: the class of goods, never one product's name. */
+const HSN_DESCRIPTIONS: Record<string, string> = {
+  ...Object.fromEntries(Object.values(GST_CLASSES).map((c) => [c.hsn, c.description])),
+  [SHIPPING_SAC]: 'Courier services',
+};
+/** SAC codes (services) start 99: GSTR-1 wants UQC 'NA' and no quantity for them. */
+const isService = (code: string) => code.startsWith('99');
+
 /**
- * The GSTR-1 tables of the invoices and credit notes dated inside [from, to] (IST days): B2B
- * invoices per buyer GSTIN and rate (table 4A), B2C small per place of supply and rate (table 7;
- * no invoice of this shop reaches the B2C-large limit), the HSN summary (table 12), and credit notes
- * to registered and unregistered buyers (tables 9B). Every figure is a sum of the stored figures of
- * the documents, so the tables add up to the invoices and notes to the paisa.
+ * B2C large: an inter-state invoice to an unregistered buyer above ₹1,00,000 (the limit since
+ * August 2024). No cart of today's catalogue reaches it, but a price change could.
+ */
+const B2CL_LIMIT_PAISE = 1_00_000_00;
+
+type HsnRow = GstExport['hsn']['b2b'][number];
+type B2csRow = GstExport['b2cs'][number];
+
+/**
+ * The GSTR-1 tables of the invoices and credit notes dated inside [from, to] (IST days):
+ * - 4A B2B: invoices to registered buyers, per invoice and rate;
+ * - 5 B2C large: inter-state invoices to unregistered buyers above the limit;
+ * - 7 B2C small: every other invoice to an unregistered buyer, per place of supply and rate, net of
+ *   the credit notes issued on such invoices (GSTR-1 has no table for those notes: the portal's
+ *   instructions for Table 7 have them netted in here);
+ * - 9B credit notes: to registered buyers (CDNR) and on B2C large invoices (CDNUR);
+ * - 12 HSN summary, split into B2B and B2C as filed since May 2025, net of credit notes;
+ * - 13 documents issued: each series' first and last number and how many.
+ * Every figure is a sum of the stored figures of the documents, so the tables add up to the
+ * invoices and notes to the paisa.
  */
 export async function gstExport(from: string, to: string): Promise<GstExport> {
   const range = trusted({ $gte: istDay(from, false), $lte: istDay(to, true) });
@@ -61,54 +84,71 @@ export async function gstExport(from: string, to: string): Promise<GstExport> {
   const invoices = orders.filter((o) => o.invoiceNumber);
 
   const b2b: GstExport['b2b'] = [];
-  const b2cs = new Map<string, GstExport['b2cs'][number]>();
-  const hsn = new Map<string, GstExport['hsn'][number]>();
+  const b2cl: GstExport['b2cl'] = [];
+  const b2cs = new Map<string, B2csRow>();
+  const hsn = { b2b: new Map<string, HsnRow>(), b2c: new Map<string, HsnRow>() };
   const totals = {
     invoices: { count: 0, value: 0, ...zero() },
     creditNotes: { count: 0, value: 0, ...zero() },
   };
 
-  for (const order of invoices) {
-    const lines = invoiceLines(order);
-    totals.invoices.count += 1;
-    totals.invoices.value += order.totals.grandTotal;
+  /** Adds (or, for a credit note, takes away) lines in Table 12's B2B or B2C half. */
+  const toHsn = (half: 'b2b' | 'b2c', lines: CreditNoteDoc['lines'], sign: 1 | -1) => {
     for (const l of lines) {
-      add(totals.invoices, l);
       const key = `${l.hsn}|${l.rate}`;
-      const row = hsn.get(key) ?? {
+      const row = hsn[half].get(key) ?? {
         hsn: l.hsn,
-        description: l.name,
-        uqc: 'NOS',
+        description: HSN_DESCRIPTIONS[l.hsn] ?? l.name,
+        uqc: isService(l.hsn) ? ('NA' as const) : ('NOS' as const),
         rate: l.rate,
         quantity: 0,
         totalValue: 0,
         ...zero(),
       };
-      row.quantity += l.quantity;
-      row.totalValue += l.amount;
-      add(row, l);
-      hsn.set(key, row);
+      if (!isService(l.hsn)) row.quantity += sign * l.quantity;
+      row.totalValue += sign * l.amount;
+      add(row, l, sign);
+      hsn[half].set(key, row);
     }
+  };
+  const toB2cs = (pos: string, rate: number, f: Figures, sign: 1 | -1) => {
+    const key = `${pos}|${rate}`;
+    const row = b2cs.get(key) ?? { type: 'OE' as const, placeOfSupply: pos, rate, ...zero() };
+    add(row, f, sign);
+    b2cs.set(key, row);
+  };
+  const isB2cl = (doc: { gstNumber?: string | null; supply: string; value: number }) =>
+    !doc.gstNumber && doc.supply === 'inter-state' && doc.value > B2CL_LIMIT_PAISE;
+  /** Invoices already classed B2C large, so their notes go to CDNUR. */
+  const largeInvoices = new Set<string>();
+
+  for (const order of invoices) {
+    const lines = invoiceLines(order);
+    totals.invoices.count += 1;
+    totals.invoices.value += order.totals.grandTotal;
+    for (const l of lines) add(totals.invoices, l);
+    toHsn(order.gstNumber ? 'b2b' : 'b2c', lines, 1);
     const pos = placeOfSupply(order.deliveryState);
+    const common = {
+      invoiceNumber: order.invoiceNumber!,
+      invoiceDate: istDate(order.invoiceDate!),
+      invoiceValue: order.totals.grandTotal,
+      placeOfSupply: pos,
+    };
+    const large = isB2cl({ ...order, value: order.totals.grandTotal });
+    if (large) largeInvoices.add(order.invoiceNumber!);
     for (const [rate, f] of byRate(lines)) {
       if (order.gstNumber) {
         b2b.push({
           gstin: order.gstNumber,
           receiverName: `${order.firstName} ${order.lastName}`,
-          invoiceNumber: order.invoiceNumber!,
-          invoiceDate: istDate(order.invoiceDate!),
-          invoiceValue: order.totals.grandTotal,
-          placeOfSupply: pos,
+          ...common,
           reverseCharge: 'N',
           rate,
           ...f,
         });
-      } else {
-        const key = `${pos}|${rate}`;
-        const row = b2cs.get(key) ?? { type: 'OE', placeOfSupply: pos, rate, ...zero() };
-        add(row, f);
-        b2cs.set(key, row);
-      }
+      } else if (large) b2cl.push({ ...common, rate, ...f });
+      else toB2cs(pos, rate, f, 1);
     }
   }
 
@@ -117,9 +157,19 @@ export async function gstExport(from: string, to: string): Promise<GstExport> {
     totals.creditNotes.count += 1;
     totals.creditNotes.value += note.amount;
     for (const l of note.lines) add(totals.creditNotes, l);
+    const registered = Boolean(note.gstNumber);
+    toHsn(registered ? 'b2b' : 'b2c', note.lines, -1);
+    const table = registered
+      ? ('cdnr' as const)
+      : largeInvoices.has(note.invoiceNumber) || isB2cl({ ...note, value: note.invoiceValue ?? 0 })
+        ? ('cdnur' as const)
+        : ('b2cs' as const);
+    const pos = placeOfSupply(note.deliveryState);
     for (const [rate, f] of byRate(note.lines)) {
+      if (table === 'b2cs') toB2cs(pos, rate, f, -1);
       creditNotes.push({
-        registered: Boolean(note.gstNumber),
+        registered,
+        reportedIn: table,
         gstin: note.gstNumber,
         receiverName: note.buyerName,
         noteNumber: note.number,
@@ -127,7 +177,7 @@ export async function gstExport(from: string, to: string): Promise<GstExport> {
         invoiceNumber: note.invoiceNumber,
         invoiceDate: istDate(note.invoiceDate),
         noteType: 'C',
-        placeOfSupply: placeOfSupply(note.deliveryState),
+        placeOfSupply: pos,
         noteValue: note.amount,
         rate,
         ...f,
@@ -135,10 +185,13 @@ export async function gstExport(from: string, to: string): Promise<GstExport> {
     }
   }
 
+  const byCode = (a: HsnRow, b: HsnRow) =>
+    a.hsn === b.hsn ? a.rate - b.rate : a.hsn < b.hsn ? -1 : 1;
   return {
     from,
     to,
     b2b,
+    b2cl,
     b2cs: [...b2cs.values()].sort((a, b) =>
       a.placeOfSupply === b.placeOfSupply
         ? a.rate - b.rate
@@ -146,12 +199,42 @@ export async function gstExport(from: string, to: string): Promise<GstExport> {
           ? -1
           : 1,
     ),
-    hsn: [...hsn.values()].sort((a, b) =>
-      a.hsn === b.hsn ? a.rate - b.rate : a.hsn < b.hsn ? -1 : 1,
-    ),
+    hsn: { b2b: [...hsn.b2b.values()].sort(byCode), b2c: [...hsn.b2c.values()].sort(byCode) },
     creditNotes,
+    documents: [
+      ...documentsIssued(
+        'Invoices for outward supply',
+        invoices.map((o) => o.invoiceNumber!),
+      ),
+      ...documentsIssued(
+        'Credit Note',
+        notes.map((n) => n.number),
+      ),
+    ],
     totals,
   };
+}
+
+/**
+ * Table 13 for one kind of document: per series ('VNY/26-27'), the first and last number issued
+ * in the period and how many. None is ever cancelled: money given back is a credit note.
+ */
+function documentsIssued(kind: GstExport['documents'][number]['kind'], numbers: string[]) {
+  const series = new Map<string, string[]>();
+  for (const number of numbers) {
+    const prefix = number.slice(0, number.lastIndexOf('/'));
+    series.set(prefix, [...(series.get(prefix) ?? []), number]);
+  }
+  return [...series.values()].map((issued) => {
+    const sorted = [...issued].sort();
+    return {
+      kind,
+      from: sorted[0]!,
+      to: sorted.at(-1)!,
+      total: sorted.length,
+      cancelled: 0,
+    };
+  });
 }
 
 const money = (paise: number) => (paise / 100).toFixed(2);
@@ -205,22 +288,43 @@ export function gstCsv(report: GstExport): string {
         report.b2cs.map((r) => [r.type, r.placeOfSupply, r.rate, ...figures(r)]),
       ),
       table(
-        'HSN (12)',
-        ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', ...taxHeader],
-        report.hsn.map((r) => [
-          r.hsn,
-          r.description,
-          r.uqc,
-          r.quantity,
-          money(r.totalValue),
+        'B2CL (5)',
+        [
+          'Invoice Number',
+          'Invoice date',
+          'Invoice Value',
+          'Place Of Supply',
+          'Rate',
+          ...taxHeader,
+        ],
+        report.b2cl.map((r) => [
+          r.invoiceNumber,
+          r.invoiceDate,
+          money(r.invoiceValue),
+          r.placeOfSupply,
           r.rate,
           ...figures(r),
         ]),
       ),
+      ...(['b2b', 'b2c'] as const).map((half) =>
+        table(
+          `HSN (12) ${half.toUpperCase()}`,
+          ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', ...taxHeader],
+          report.hsn[half].map((r) => [
+            r.hsn,
+            r.description,
+            r.uqc,
+            r.quantity,
+            money(r.totalValue),
+            r.rate,
+            ...figures(r),
+          ]),
+        ),
+      ),
       table(
-        'Credit notes (9B)',
+        'Credit notes (9B; to unregistered buyers on B2C small invoices, netted in 7)',
         [
-          'Registered',
+          'Reported In',
           'GSTIN of Recipient',
           'Receiver Name',
           'Note Number',
@@ -234,7 +338,7 @@ export function gstCsv(report: GstExport): string {
           ...taxHeader,
         ],
         report.creditNotes.map((r) => [
-          r.registered ? 'Y' : 'N',
+          r.reportedIn.toUpperCase(),
           r.gstin,
           r.receiverName,
           r.noteNumber,
@@ -248,6 +352,117 @@ export function gstCsv(report: GstExport): string {
           ...figures(r),
         ]),
       ),
+      table(
+        'Documents issued (13)',
+        ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
+        report.documents.map((d) => [d.kind, d.from, d.to, d.total, d.cancelled]),
+      ),
     ].join('\n\n') + '\n'
   );
+}
+
+/** Rupees as the portal's file writes them: a number with at most two decimals. */
+const rupees = (paise: number) => Math.round(paise) / 100;
+/** '2026-11-28' -> '28-11-2026'. */
+const portalDate = (day: string) => day.split('-').reverse().join('-');
+const stateCode = (pos: string) => pos.slice(0, 2);
+const portalTax = (f: Figures, rate: number) => ({
+  txval: rupees(f.taxableValue),
+  rt: rate,
+  iamt: rupees(f.igst),
+  camt: rupees(f.cgst),
+  samt: rupees(f.sgst),
+  csamt: 0,
+});
+
+/**
+ * The same return as the GST portal's offline tool reads it (GSTR-1 JSON: b2b, b2cl, b2cs, cdnr,
+ * cdnur, hsn split into hsn_b2b and hsn_b2c, doc_issue), for the seller's GSTIN and the month of
+ * `from` as the return period. Amounts in rupees; every figure is the report's.
+ */
+export function gstPortalJson(report: GstExport, sellerGstin: string, sellerState: string) {
+  const [year, month] = report.from.split('-');
+  const home = GST_STATE_CODES[sellerState as IndianState];
+  const grouped = <T, K>(rows: T[], keyOf: (row: T) => K) => {
+    const groups = new Map<K, T[]>();
+    for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
+    return [...groups.entries()];
+  };
+  const invoice = (rows: GstExport['b2b'] | GstExport['b2cl']) => ({
+    inum: rows[0]!.invoiceNumber,
+    idt: portalDate(rows[0]!.invoiceDate),
+    val: rupees(rows[0]!.invoiceValue),
+    pos: stateCode(rows[0]!.placeOfSupply),
+    itms: rows.map((r, i) => ({ num: i + 1, itm_det: portalTax(r, r.rate) })),
+  });
+  const notes = (rows: GstExport['creditNotes']) =>
+    grouped(rows, (r) => r.noteNumber).map(([number, lines]) => ({
+      ntty: 'C',
+      nt_num: number,
+      nt_dt: portalDate(lines[0]!.noteDate),
+      val: rupees(lines[0]!.noteValue),
+      pos: stateCode(lines[0]!.placeOfSupply),
+      itms: lines.map((r, i) => ({ num: i + 1, itm_det: portalTax(r, r.rate) })),
+    }));
+  const hsnRows = (rows: GstExport['hsn']['b2b']) =>
+    rows.map((r, i) => ({
+      num: i + 1,
+      hsn_sc: r.hsn,
+      desc: r.description.slice(0, 30),
+      uqc: r.uqc,
+      qty: r.quantity,
+      ...portalTax(r, r.rate),
+    }));
+  return {
+    gstin: sellerGstin,
+    fp: `${month}${year}`,
+    b2b: grouped(report.b2b, (r) => r.gstin).map(([ctin, rows]) => ({
+      ctin,
+      inv: grouped(rows, (r) => r.invoiceNumber).map(([, lines]) => ({
+        ...invoice(lines),
+        rchrg: 'N',
+        inv_typ: 'R',
+      })),
+    })),
+    b2cl: grouped(report.b2cl, (r) => stateCode(r.placeOfSupply)).map(([pos, rows]) => ({
+      pos,
+      inv: grouped(rows, (r) => r.invoiceNumber).map(([, lines]) => invoice(lines)),
+    })),
+    b2cs: report.b2cs.map((r) => ({
+      sply_ty: stateCode(r.placeOfSupply) === home ? 'INTRA' : 'INTER',
+      pos: stateCode(r.placeOfSupply),
+      typ: r.type,
+      ...portalTax(r, r.rate),
+    })),
+    cdnr: grouped(
+      report.creditNotes.filter((n) => n.reportedIn === 'cdnr'),
+      (r) => r.gstin,
+    ).map(([ctin, rows]) => ({
+      ctin,
+      nt: notes(rows).map((n) => ({ ...n, rchrg: 'N', inv_typ: 'R' })),
+    })),
+    cdnur: notes(report.creditNotes.filter((n) => n.reportedIn === 'cdnur')).map((n) => ({
+      ...n,
+      typ: 'B2CL',
+    })),
+    hsn: { hsn_b2b: hsnRows(report.hsn.b2b), hsn_b2c: hsnRows(report.hsn.b2c) },
+    doc_issue: {
+      doc_det: (['Invoices for outward supply', 'Credit Note'] as const)
+        .map((kind) => ({
+          doc_num: kind === 'Credit Note' ? 5 : 1,
+          doc_typ: kind,
+          docs: report.documents
+            .filter((d) => d.kind === kind)
+            .map((d, i) => ({
+              num: i + 1,
+              from: d.from,
+              to: d.to,
+              totnum: d.total,
+              cancel: d.cancelled,
+              net_issue: d.total - d.cancelled,
+            })),
+        }))
+        .filter((d) => d.docs.length > 0),
+    },
+  };
 }

@@ -39,6 +39,8 @@ const creditNoteSchema = new Schema(
     orderNumber: { type: String, required: true },
     invoiceNumber: { type: String, required: true },
     invoiceDate: { type: Date, required: true },
+    /** The credited invoice's value (GSTR-1 reports notes on B2C large invoices apart). */
+    invoiceValue: { type: Number, default: null },
     buyerName: { type: String, required: true },
     gstNumber: { type: String, default: '' },
     deliveryState: { type: String, required: true },
@@ -59,6 +61,7 @@ export type CreditNoteDoc = {
   orderNumber: string;
   invoiceNumber: string;
   invoiceDate: Date;
+  invoiceValue?: number | null;
   buyerName: string;
   gstNumber: string;
   deliveryState: string;
@@ -170,6 +173,7 @@ export async function issueCreditNote(
     orderNumber: order.orderNumber,
     invoiceNumber: order.invoiceNumber,
     invoiceDate: order.invoiceDate,
+    invoiceValue: order.totals.grandTotal,
     buyerName: `${order.firstName} ${order.lastName}`,
     gstNumber: order.gstNumber ?? '',
     deliveryState: order.deliveryState,
