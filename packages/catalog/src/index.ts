@@ -9,3 +9,4 @@ export * from './catalogue';
 export * from './shipping';
 export * from './delivery';
 export * from './pricing';
+export * from './stock';

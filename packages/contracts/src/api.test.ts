@@ -82,6 +82,11 @@ const API_ENDPOINTS = [
   'GET /admin/coupons/{code}/uses',
   'POST /coupons/check',
   'GET /tickets/{id}',
+  'GET /admin/stock',
+  'POST /admin/stock/{id}',
+  'PUT /admin/stock/{id}',
+  'GET /admin/stock/{id}/moves',
+  'POST /products/{id}/notify',
 ];
 
 const key = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.path}`;
@@ -190,6 +195,8 @@ describe('apiRoutes', () => {
         'GET /invoices/{id}/pdf',
         // A guest may check a code; a signed-in shopper's token adds their own uses.
         'POST /coupons/check',
+        // "Notify me" asks only for an address.
+        'POST /products/{id}/notify',
         'GET /health',
       ].sort(),
     );

@@ -54,7 +54,6 @@ import {
   auditListSchema,
   gstExportQuerySchema,
   gstExportSchema,
-  gstPortalFileSchema,
   stockBodySchema,
   stockResponseSchema,
 } from './admin';
@@ -118,6 +117,15 @@ import {
   ticketSchema,
   twoStepResponseSchema,
 } from './profile';
+import {
+  adminStockSchema,
+  stockAdjustBodySchema,
+  stockItemSchema,
+  stockMoveListSchema,
+  stockNotifyBodySchema,
+  stockNotifyResponseSchema,
+  stockSettingsBodySchema,
+} from './stock';
 import { waitlistBodySchema, waitlistResponseSchema } from './waitlist';
 import { wishlistBodySchema, wishlistResponseSchema } from './wishlist';
 
@@ -529,7 +537,7 @@ const shopping: ApiRoute[] = [
         description:
           'TOTAL_MISMATCH: total_amount differs from the catalogue (`totals` are current); ' +
           'COD_UNAVAILABLE (with `reason`); COUPON_EXPIRED, COUPON_MIN_ORDER, COUPON_USED_UP, ' +
-          'COUPON_ALREADY_USED',
+          'COUPON_ALREADY_USED; OUT_OF_STOCK (with `productId`): not enough of it left, or no longer sold',
         schema: orderRefusedBodySchema,
       },
       404: error('COUPON_UNKNOWN: there is no such coupon'),
@@ -913,7 +921,7 @@ const admin: ApiRoute[] = [
     path: '/admin/returns/{id}',
     tag: 'Owner',
     summary:
-      'Approve, reject, receive or refund a return (refund through the provider, with a credit note)',
+      'Approve, reject, receive or refund a return (refund through the provider, with a credit note); `restock` puts its units back into stock',
     auth: true,
     params: objectIdParamsSchema,
     body: adminReturnActionBodySchema,
@@ -977,13 +985,13 @@ const admin: ApiRoute[] = [
     path: '/admin/gst',
     tag: 'Owner',
     summary:
-      'GSTR-1 tables (B2B, B2C large and small, HSN summary B2B/B2C, credit notes, documents issued) for a date range: JSON, CSV, or the GST portal offline tool file',
+      'GSTR-1 tables (B2B, B2C small, HSN summary, credit notes) for a date range, JSON or CSV',
     auth: true,
     query: gstExportQuerySchema,
     responses: {
       200: {
-        description: 'The tables (CSV when format=csv; the portal file when format=portal)',
-        schema: z.union([gstExportSchema, gstPortalFileSchema]),
+        description: 'The tables (CSV when format=csv)',
+        schema: gstExportSchema,
         alternatives: { 'text/csv': z.string() },
       },
       ...invalid,
@@ -1077,6 +1085,81 @@ const coupons: ApiRoute[] = [
       409: error(
         'COUPON_EXPIRED (paused, not started or ended), COUPON_MIN_ORDER (with `minOrder`), COUPON_USED_UP or COUPON_ALREADY_USED',
       ),
+      ...rateLimited,
+    },
+  },
+];
+
+/** Stock counts: the owner's counts, receipts, settings and ledger, and the shopper's "Notify me". */
+const stock: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/admin/stock',
+    tag: 'Owner',
+    summary:
+      'Per single product: on hand, reserved, available, low-stock level, selling; bundles with what their contents make up',
+    auth: true,
+    responses: { ...ok(adminStockSchema), ...ownerOnly },
+  },
+  {
+    method: 'post',
+    path: '/admin/stock/{id}',
+    tag: 'Owner',
+    summary:
+      'Receive units (adjust > 0) or take them off (adjust < 0: damaged, lost), with a reason',
+    auth: true,
+    params: productParamsSchema,
+    body: stockAdjustBodySchema,
+    responses: {
+      ...ok(stockItemSchema),
+      ...invalid,
+      ...ownerOnly,
+      404: error('PRODUCT_NOT_FOUND: no single product has this id (bundles have no count)'),
+      409: error('STOCK_BELOW_RESERVED: fewer would be on hand than are held for orders'),
+    },
+  },
+  {
+    method: 'put',
+    path: '/admin/stock/{id}',
+    tag: 'Owner',
+    summary: 'Set the low-stock level and the "stop selling" switch',
+    auth: true,
+    params: productParamsSchema,
+    body: stockSettingsBodySchema,
+    responses: {
+      ...ok(stockItemSchema),
+      ...invalid,
+      ...ownerOnly,
+      404: error('PRODUCT_NOT_FOUND: no single product has this id (bundles have no count)'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/stock/{id}/moves',
+    tag: 'Owner',
+    summary: "A single product's stock ledger, newest first (the last 100 moves)",
+    auth: true,
+    params: productParamsSchema,
+    responses: {
+      ...ok(stockMoveListSchema),
+      ...invalid,
+      ...ownerOnly,
+      404: error('PRODUCT_NOT_FOUND: no single product has this id'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/products/{id}/notify',
+    tag: 'Products',
+    summary: 'Mail this address once when the product can be bought again',
+    auth: false,
+    params: productParamsSchema,
+    body: stockNotifyBodySchema,
+    responses: {
+      ...created(stockNotifyResponseSchema, 'Noted'),
+      ...ok(stockNotifyResponseSchema, 'This address already waits for this product'),
+      ...invalid,
+      404: error('PRODUCT_NOT_FOUND: no product has this id'),
       ...rateLimited,
     },
   },
@@ -1187,6 +1270,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...admin,
   ...coupons,
   ...shipping,
+  ...stock,
   ...health,
 ];
 

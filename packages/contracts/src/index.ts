@@ -17,5 +17,6 @@ export * from './pincodes';
 export * from './products';
 export * from './profile';
 export * from './shipping';
+export * from './stock';
 export * from './waitlist';
 export * from './wishlist';

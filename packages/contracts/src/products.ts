@@ -20,7 +20,10 @@ export const productSchema = z
     ingredients: z.array(z.string()),
     benefits: z.array(z.string()),
     size: z.string(),
+    /** False when the owner stopped selling it or none is available. */
     inStock: z.boolean(),
+    /** How many can be bought, only when 5 or fewer ("Only 3 left"); null when more. */
+    available: z.number().int().nonnegative().nullable(),
     featured: z.boolean(),
     isNew: z.boolean(),
     rating: z.number().min(0).max(5),
