@@ -207,7 +207,12 @@ export const auditListSchema = z.array(auditEntrySchema);
 /** GET /admin/gst?from=YYYY-MM-DD&to=YYYY-MM-DD&format=json|csv */
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
 export const gstExportQuerySchema = z
-  .object({ from: isoDay, to: isoDay, format: z.enum(['json', 'csv']).default('json') })
+  .object({
+    from: isoDay,
+    to: isoDay,
+    /** json: the tables; csv: the same for a spreadsheet; portal: the GST offline tool's file. */
+    format: z.enum(['json', 'csv', 'portal']).default('json'),
+  })
   .strict()
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 
@@ -217,16 +222,37 @@ const taxFigures = {
   cgst: paiseField,
   sgst: paiseField,
 };
+/** Net figures (a table net of credit notes) may fall below zero in a range with more refunds. */
+const signedTaxFigures = {
+  taxableValue: z.number().int(),
+  igst: z.number().int(),
+  cgst: z.number().int(),
+  sgst: z.number().int(),
+};
 const gstTotals = z.object({
   count: z.number().int().nonnegative(),
   value: paiseField,
   ...taxFigures,
 });
 /** The GSTR-1 tables; amounts in paise (the CSV gives rupees). */
+const hsnRowSchema = z.object({
+  hsn: z.string(),
+  /** The class of goods (or the service) the code stands for. */
+  description: z.string(),
+  /** 'NOS' for goods counted in pieces; 'NA' for a service (no quantity). */
+  uqc: z.enum(['NOS', 'NA']),
+  rate: z.number(),
+  quantity: z.number().int(),
+  totalValue: z.number().int(),
+  ...signedTaxFigures,
+});
+
+/** GSTR-1's tables for a range of days, in paise (the CSV and the portal file in rupees). */
 export const gstExportSchema = z
   .object({
     from: z.string(),
     to: z.string(),
+    /** Table 4A. */
     b2b: z.array(
       z.object({
         gstin: z.string(),
@@ -240,28 +266,33 @@ export const gstExportSchema = z
         ...taxFigures,
       }),
     ),
-    b2cs: z.array(
+    /** Table 5: inter-state invoices to unregistered buyers above ₹1,00,000. */
+    b2cl: z.array(
       z.object({
-        type: z.literal('OE'),
+        invoiceNumber: z.string(),
+        invoiceDate: z.string(),
+        invoiceValue: paiseField,
         placeOfSupply: z.string(),
         rate: z.number(),
         ...taxFigures,
       }),
     ),
-    hsn: z.array(
+    /** Table 7, net of the credit notes on its invoices. */
+    b2cs: z.array(
       z.object({
-        hsn: z.string(),
-        description: z.string(),
-        uqc: z.literal('NOS'),
+        type: z.literal('OE'),
+        placeOfSupply: z.string(),
         rate: z.number(),
-        quantity: z.number().int().nonnegative(),
-        totalValue: paiseField,
-        ...taxFigures,
+        ...signedTaxFigures,
       }),
     ),
+    /** Table 12, split into supplies to registered and unregistered buyers, net of credit notes. */
+    hsn: z.object({ b2b: z.array(hsnRowSchema), b2c: z.array(hsnRowSchema) }),
+    /** Every credit note line per rate, and the table it is reported in (9B, or netted in 7). */
     creditNotes: z.array(
       z.object({
         registered: z.boolean(),
+        reportedIn: z.enum(['cdnr', 'cdnur', 'b2cs']),
         gstin: z.string(),
         receiverName: z.string(),
         noteNumber: z.string(),
@@ -275,11 +306,38 @@ export const gstExportSchema = z
         ...taxFigures,
       }),
     ),
+    /** Table 13: per series, the first and last number issued in the range and how many. */
+    documents: z.array(
+      z.object({
+        kind: z.enum(['Invoices for outward supply', 'Credit Note']),
+        from: z.string(),
+        to: z.string(),
+        total: z.number().int().nonnegative(),
+        cancelled: z.number().int().nonnegative(),
+      }),
+    ),
     totals: z.object({ invoices: gstTotals, creditNotes: gstTotals }),
   })
   .meta({ id: 'GstExport' });
 
 export type GstExport = z.infer<typeof gstExportSchema>;
+
+/** format=portal: the same return in the GST portal's offline-tool layout (rupees, its field names). */
+const portalRows = z.array(z.looseObject({}));
+export const gstPortalFileSchema = z
+  .object({
+    gstin: z.string(),
+    /** The return period, MMYYYY. */
+    fp: z.string().regex(/^\d{6}$/),
+    b2b: portalRows,
+    b2cl: portalRows,
+    b2cs: portalRows,
+    cdnr: portalRows,
+    cdnur: portalRows,
+    hsn: z.object({ hsn_b2b: portalRows, hsn_b2c: portalRows }),
+    doc_issue: z.object({ doc_det: portalRows }),
+  })
+  .meta({ id: 'GstPortalFile' });
 /** POST /admin/returns/{id} */
 export const RETURN_ACTIONS = ['approve', 'reject', 'receive', 'refund'] as const;
 export const adminReturnActionBodySchema = z

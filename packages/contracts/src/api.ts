@@ -54,6 +54,7 @@ import {
   auditListSchema,
   gstExportQuerySchema,
   gstExportSchema,
+  gstPortalFileSchema,
   stockBodySchema,
   stockResponseSchema,
 } from './admin';
@@ -985,13 +986,13 @@ const admin: ApiRoute[] = [
     path: '/admin/gst',
     tag: 'Owner',
     summary:
-      'GSTR-1 tables (B2B, B2C small, HSN summary, credit notes) for a date range, JSON or CSV',
+      'GSTR-1 tables (B2B, B2C large and small, HSN summary B2B/B2C, credit notes, documents issued) for a date range: JSON, CSV, or the GST portal offline tool file',
     auth: true,
     query: gstExportQuerySchema,
     responses: {
       200: {
-        description: 'The tables (CSV when format=csv)',
-        schema: gstExportSchema,
+        description: 'The tables (CSV when format=csv; the portal file when format=portal)',
+        schema: z.union([gstExportSchema, gstPortalFileSchema]),
         alternatives: { 'text/csv': z.string() },
       },
       ...invalid,

@@ -1,3 +1,4 @@
+import { brand } from '@vanya/catalog';
 import {
   adminOrderListQuerySchema,
   adminOrderStatusBodySchema,
@@ -23,7 +24,7 @@ import type { StockService } from '../stock/stock.service';
 import { audit, recentAudit } from './audit';
 import type { AdminOrders } from './admin-orders.service';
 import type { AdminSupport } from './admin-support.service';
-import { gstCsv, gstExport } from './gst-export';
+import { gstCsv, gstExport, gstPortalJson } from './gst-export';
 
 /** /api/admin: the owner area. Every route answers 401 without a session and 403 for a customer. */
 export function adminRoutes(deps: {
@@ -169,6 +170,10 @@ export function adminRoutes(deps: {
         .type('text/csv')
         .set('Content-Disposition', `attachment; filename="GSTR-1-${from}-to-${to}.csv"`)
         .send(gstCsv(report));
+    else if (format === 'portal')
+      res
+        .set('Content-Disposition', `attachment; filename="GSTR-1-${from}-to-${to}.json"`)
+        .json(gstPortalJson(report, deps.config.seller.gstin, brand.sellerState));
     else res.json(report);
   });
 

@@ -158,14 +158,21 @@ export function useGstExport(from: string, to: string, enabled: boolean) {
   });
 }
 
-/** Downloads the GSTR-1 tables as CSV (the request needs the owner's session). */
-export async function downloadGstCsv(from: string, to: string): Promise<void> {
+/**
+ * Downloads GSTR-1 as CSV tables, or as the GST portal's offline-tool JSON file (the request
+ * needs the owner's session, so it is fetched and saved rather than linked).
+ */
+export async function downloadGst(
+  from: string,
+  to: string,
+  format: 'csv' | 'portal',
+): Promise<void> {
   const { data } = await api.get('/admin/gst', {
-    params: { from, to, format: 'csv' },
+    params: { from, to, format },
     responseType: 'blob',
   });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(data as Blob);
-  link.download = `GSTR-1-${from}-to-${to}.csv`;
+  link.download = `GSTR-1-${from}-to-${to}.${format === 'csv' ? 'csv' : 'json'}`;
   link.click();
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import {
-  downloadGstCsv,
+  downloadGst,
   useAdminMessages,
   useAdminReturns,
   useAdminTickets,
@@ -363,9 +363,16 @@ export function AdminGst() {
         <button
           type="button"
           className="btn btn--ghost btn--sm"
-          onClick={() => void downloadGstCsv(range.from, range.to)}
+          onClick={() => void downloadGst(range.from, range.to, 'csv')}
         >
           {T.csv}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => void downloadGst(range.from, range.to, 'portal')}
+        >
+          {T.portal}
         </button>
       </form>
       {report.isError ? (
@@ -397,12 +404,26 @@ export function AdminGst() {
               </dl>
             </div>
           ))}
+          {(['b2b', 'b2c'] as const).map((half) => (
+            <div key={half} className="admin-card">
+              <h3>{T.hsn(T.halves[half])}</h3>
+              <ul className="admin-lines">
+                {report.data?.hsn[half].map((h) => (
+                  <li key={`${h.hsn}-${h.rate}`}>
+                    {h.hsn} {h.description} @ {h.rate}%
+                    {h.uqc === 'NOS' ? ` · ${h.quantity} NOS` : ''}{' '}
+                    <span>{formatINR(h.taxableValue)}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
           <div className="admin-card">
-            <h3>HSN</h3>
+            <h3>{T.documents}</h3>
             <ul className="admin-lines">
-              {report.data?.hsn.map((h) => (
-                <li key={`${h.hsn}-${h.rate}`}>
-                  {h.hsn} @ {h.rate}% · {h.quantity} NOS <span>{formatINR(h.taxableValue)}</span>
+              {report.data?.documents.map((d) => (
+                <li key={`${d.kind}-${d.from}`}>
+                  {d.kind}: {d.from} to {d.to} <span>{d.total}</span>
                 </li>
               ))}
             </ul>
