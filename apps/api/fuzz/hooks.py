@@ -7,7 +7,7 @@ The OpenAPI document states every rule JSON Schema can state. Three kinds of rul
    a GSTIN's last character is a checksum, an order the owner marks shipped carries its carrier
    and tracking number (one field's presence depending on another's value), a refund sent by hand
    names both its method and its reference, a coupon ends after it starts and takes at most 90%
-   off, a date range's `from` is not after its `to`. `filter_body` and `filter_query` keep such values out of
+   off, a date range's `from` is not after its `to`, a stock adjustment is not 0. `filter_body` and `filter_query` keep such values out of
    generated requests, so "schema-valid" means what the server means by valid.
 2. File parts whose content must be what their type says: real images and a real PDF are
    registered for the media types the document names, so a valid upload is a decodable one.
@@ -129,6 +129,11 @@ def _coupon_fits(body: dict) -> bool:
     return True
 
 
+def _stock_adjust_fits(body: dict) -> bool:
+    """A stock adjustment receives or takes off at least one unit: never 0 (stock.ts)."""
+    return body.get("adjust") != 0 or "reason" not in body
+
+
 def _all_fit(value: object) -> bool:
     if isinstance(value, dict):
         if not (
@@ -136,6 +141,7 @@ def _all_fit(value: object) -> bool:
             and _shipment_fits(value)
             and _manual_refund_fits(value)
             and _coupon_fits(value)
+            and _stock_adjust_fits(value)
         ):
             return False
         return all(_fits(str(k), v) and _all_fit(v) for k, v in value.items())

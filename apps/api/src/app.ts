@@ -20,6 +20,7 @@ import { pincodesRoutes } from './modules/pincodes/pincodes.routes';
 import { catalogueRoutes } from './modules/products/products.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
+import { stockRoutes } from './modules/stock/stock.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
@@ -107,6 +108,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(couponsRoutes(config, services.coupons));
   // Before the owner area's router too: its bookings carry their own owner guard.
   api.use(shippingRoutes(config, services.shipping));
+  api.use(stockRoutes(config, services.stock));
   api.use(
     adminRoutes({
       config,

@@ -34,6 +34,7 @@ import type { ShippingProvider } from './modules/shipping/shipping-provider';
 import { createShipping } from './modules/shipping/shipping.service';
 import type { Shipping } from './modules/shipping/shipping.service';
 import type { SmsTransport } from './modules/sms/sms-transport';
+import { createReservationExpiry } from './modules/stock/reservation-expiry';
 import { createStockService } from './modules/stock/stock.service';
 import type { StockService } from './modules/stock/stock.service';
 import { sweepExpired } from './platform/db/sweeper';
@@ -95,6 +96,16 @@ export function createServices(config: Config, logger: Logger): Services {
 
   const staleAfterMs = config.jobs.recoveryStaleMs;
   const coupons = createCoupons();
+  const stock = createStockService({
+    initial: config.stock.initial,
+    mail: {
+      mailer,
+      ownerEmails: config.ownerEmails,
+      webOrigin: config.webOrigin,
+      logger,
+      runInBackground,
+    },
+  });
   const lifecycle = createOrderLifecycle({
     logger,
     mailer,
@@ -103,10 +114,10 @@ export function createServices(config: Config, logger: Logger): Services {
     runInBackground,
     coupons,
     sms,
+    stock,
   });
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
   const refunds = createRefunds({ provider, lifecycle, mailer, logger, staleAfterMs });
-  const stock = createStockService();
   const configured = configuredServiceability(config.codExcludedPinPrefixes);
   const pincodes = createPincodes({
     // With Shiprocket configured, whether a PIN is served (and with cash on delivery) is its answer.
@@ -127,6 +138,10 @@ export function createServices(config: Config, logger: Logger): Services {
     lifecycle,
     secret: config.secrets.codes,
     logger,
+  });
+  const reservationExpiry = createReservationExpiry({
+    lifecycle,
+    minutes: config.stock.reservationMinutes,
   });
   const orders = createOrdersService({ payments, lifecycle, stock, refunds, coupons, cod });
   const adminOrders = createAdminOrders({
@@ -158,6 +173,14 @@ export function createServices(config: Config, logger: Logger): Services {
         everyMs: config.shipping.pollEveryMs,
         run: () => shipping.pollOpenShipments(),
       },
+      // Unpaid orders give their units back after RESERVATION_MINUTES; whoever asked to be told
+      // when a product is back is mailed (also for units another process put back).
+      {
+        name: 'reservation-expiry',
+        everyMs: 60 * 1000,
+        run: () => reservationExpiry.cancelExpired(),
+      },
+      { name: 'stock-wishes', everyMs: 60 * 1000, run: () => stock.mailWishes() },
     ],
     logger,
     // One API process at a time runs them (several run behind a load balancer).

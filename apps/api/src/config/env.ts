@@ -132,6 +132,10 @@ const envSchema = z.object({
   COD_FEE_RUPEES: z.coerce.number().int().min(0).max(1000).default(49),
   /** The largest goods total, in rupees, accepted for cash on delivery. */
   COD_MAX_RUPEES: z.coerce.number().int().min(1).default(3000),
+  /** The units each single product starts with when a database from before stock counts meets them. */
+  STOCK_INITIAL: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /** An order still unpaid after this many minutes is cancelled and its units released. */
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** How often reconciliation asks the provider about unfinished orders (5 minutes). */
   RECONCILE_INTERVAL_MS: milliseconds(100, 5 * 60 * 1000),
   /** Orders younger than this are left to the shopper's own verify and the webhook (1 minute). */
@@ -310,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     codExcludedPinPrefixes: e.COD_EXCLUDED_PIN_PREFIXES,
     /** Cash on delivery: its fee and the largest goods total it takes, in paise. */
     cod: { feePaise: e.COD_FEE_RUPEES * 100, maxGoodsPaise: e.COD_MAX_RUPEES * 100 },
+    /** Stock counts: where counting starts, and how long an unpaid order holds its units. */
+    stock: { initial: e.STOCK_INITIAL, reservationMinutes: e.RESERVATION_MINUTES },
     jobs: {
       reconcileEveryMs: e.RECONCILE_INTERVAL_MS,
       reconcileMinAgeMs: e.RECONCILE_MIN_AGE_MS,

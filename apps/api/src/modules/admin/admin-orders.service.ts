@@ -198,7 +198,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
       return { orderNumber: order.orderNumber, pdf: await renderPackingSlip(order) };
     },
 
-    async summary(): Promise<AdminSummary> {
+    async summary(): Promise<Omit<AdminSummary, 'lowStock'>> {
       const at = now();
       const paidSince = (ms: number) =>
         OrderModel.aggregate<{ total: number }>([

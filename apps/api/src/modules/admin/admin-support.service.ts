@@ -95,6 +95,12 @@ export function createAdminSupport(deps: {
     }
   }
 
+  /** The owner marked the returned items fit to sell: the order's units go back, once. */
+  async function restock(orderId: unknown): Promise<void> {
+    const order = await lifecycle.read(String(orderId));
+    if (order) await lifecycle.restockReturn(order);
+  }
+
   const returnView = async (id: string): Promise<AdminReturn> => {
     const after = (await ReturnModel.findById(id).lean<ReturnDoc>())!;
     const who = await customers([after.userId]);
@@ -176,11 +182,13 @@ export function createAdminSupport(deps: {
         );
         if (!settled)
           throw conflict('The return was changed meanwhile. Please reload it.', 'RETURN_CHANGED');
+        if (body.restock) await restock(found.orderId);
         if (!halfDone)
           await audit(actor, 'return.refund', found.orderNumber, {
             return: id,
             refunded: settled.amount,
             ...(body.note ? { note: body.note } : {}),
+            ...(body.restock ? { restock: true } : {}),
           });
         return returnView(id);
       }
@@ -200,9 +208,12 @@ export function createAdminSupport(deps: {
       );
       if (!moved)
         throw conflict('The return was changed meanwhile. Please reload it.', 'RETURN_CHANGED');
+      const restocked = body.restock === true && body.action === 'receive';
+      if (restocked) await restock(found.orderId);
       await audit(actor, `return.${body.action}`, found.orderNumber, {
         return: id,
         ...(body.note ? { note: body.note } : {}),
+        ...(restocked ? { restock: true } : {}),
       });
       await tell(
         found.userId,

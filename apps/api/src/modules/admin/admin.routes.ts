@@ -41,7 +41,7 @@ export function adminRoutes(deps: {
   });
 
   router.get('/admin/summary', async (_req, res) => {
-    res.json(await orders.summary());
+    res.json({ ...(await orders.summary()), lowStock: await stock.lowStock() });
   });
 
   router.get('/admin/orders', validate(adminOrderListQuerySchema, 'query'), async (_req, res) => {

@@ -1,5 +1,5 @@
 import { brand, formatINR } from '@vanya/catalog';
-import type { OrderActor, OrderStatus } from '@vanya/contracts';
+import type { CourierScan, OrderActor, OrderStatus } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
 import { doOnce, stepCollection } from '../../platform/db/once';
@@ -16,7 +16,7 @@ import { PaymentEventModel } from '../payments/payment-event.model';
 import { orderConfirmationMail, orderStatusMail } from './order-mail';
 import type { NotifiedMove } from './order-mail';
 import { insertNewOrder, OrderModel } from './order.model';
-import type { NewOrder, OrderDoc } from './order.model';
+import type { NewOrder, OrderDoc, ReservationState } from './order.model';
 import { AWAITING_PAYMENT, canMove } from './order-states';
 
 /** A payment as the provider reports it (verify, webhook or reconciliation). */
@@ -51,10 +51,35 @@ export interface OrderLifecycleDeps {
   runInBackground: (task: () => Promise<unknown>) => void;
   /** Gives back the coupon use of an order that will never be paid (cancelled unpaid). */
   coupons?: { giveBack(orderId: Types.ObjectId): Promise<void> };
+  /** Moves the units an order reserved: sold when paid or confirmed, back when it is not sent. */
+  stock?: ReservedStock;
   /** Texts the shopper's phone on shipped, out for delivery and delivered. */
   sms?: SmsTransport;
   now?: () => number;
 }
+
+type Units = readonly { productId: string; quantity: number }[];
+type OrderRef = { _id: Types.ObjectId; orderNumber: string };
+
+/** What the lifecycle asks of stock (modules/stock) once it has turned an order's reservation. */
+export interface ReservedStock {
+  sell(units: Units, order: OrderRef): Promise<void>;
+  release(units: Units, order: OrderRef, reason: string, by: OrderActor): Promise<void>;
+  restock(units: Units, order: OrderRef, reason: string, by: OrderActor): Promise<void>;
+}
+
+/** Until it leaves with the courier an order's units are on our shelf: a cancel puts them back. */
+const BEFORE_DISPATCH: readonly OrderStatus[] = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'pending_confirmation',
+  'confirmed',
+  'packed',
+];
+
+/** An order in one of these has been paid or confirmed: its units are sold. */
+const SOLD: readonly OrderStatus[] = ['paid', 'confirmed', 'packed', 'shipped', 'delivered'];
 
 /** A cash-on-delivery order's invoice is issued when it ships (the time of supply for goods). */
 const COD_INVOICED: readonly OrderStatus[] = ['shipped', 'delivered', 'rto', 'refunded'];
@@ -139,6 +164,36 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
   }
 
   /**
+   * Turns the order's reservation from one of `from` to `to` in one guarded update and then moves
+   * its units, so of every caller (a retried webhook, the owner, a job) exactly one moves them.
+   * Held units are sold or released; sold units are restocked. Answers whether it turned.
+   */
+  async function turnReservation(
+    order: OrderDoc,
+    from: readonly ReservationState[],
+    to: ReservationState,
+    reason: string,
+    by: OrderActor,
+  ): Promise<boolean> {
+    const stock = deps.stock;
+    if (!stock || !order.reservation) return false;
+    const before = await withDbRetry(() =>
+      OrderModel.findOneAndUpdate(
+        { _id: order._id, 'reservation.state': trusted({ $in: [...from] }) },
+        { $set: { 'reservation.state': to } },
+        { returnDocument: 'before' },
+      ).lean<OrderDoc>(),
+    );
+    const reservation = before?.reservation;
+    if (!reservation) return false;
+    if (to === 'sold') await stock.sell(reservation.items, order);
+    else if (reservation.state === 'held')
+      await stock.release(reservation.items, order, reason, by);
+    else await stock.restock(reservation.items, order, reason, by);
+    return true;
+  }
+
+  /**
    * The invoice number of a paid order, or of a cash-on-delivery order once shipped: bound to it
    * when taken, so every caller gets the same.
    */
@@ -190,10 +245,16 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
    * it): a cash-on-delivery order is invoiced when it ships and credited in full when its parcel
    * comes back refused; an order cancelled before it was paid gives its coupon use back.
    */
-  async function afterMove(order: OrderDoc, from: OrderStatus): Promise<OrderDoc> {
+  async function afterMove(order: OrderDoc, from: OrderStatus, by: OrderActor): Promise<OrderDoc> {
     const to = order.status as OrderStatus;
     if (to === 'cancelled' && !order.paymentId && order.coupon)
       await deps.coupons?.giveBack(order._id);
+    // Stock: confirmed sells the held units; a cancel or refund before dispatch and a parcel
+    // refused at the door put them back.
+    if (to === 'confirmed') await turnReservation(order, ['held'], 'sold', 'Confirmed', by);
+    if ((to === 'cancelled' || to === 'refunded') && BEFORE_DISPATCH.includes(from))
+      await turnReservation(order, ['held', 'sold'], 'released', `Order ${to}`, by);
+    if (to === 'rto') await turnReservation(order, ['sold'], 'released', 'Refused at the door', by);
     if (!isCod(order)) return order;
     if (to === 'shipped') return number(order);
     if (to === 'rto' && from === 'shipped') {
@@ -218,6 +279,10 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
 
     read,
     number,
+
+    /** A return the owner marks fit to sell: its order's sold units go back on the shelf, once. */
+    restockReturn: (order: OrderDoc) =>
+      turnReservation(order, ['sold'], 'released', 'Returned, fit to sell', 'owner'),
 
     /** Links the provider's order to ours, once: a second, racing provider order is left unused. */
     async attachProviderOrder(order: OrderDoc, providerOrderId: string): Promise<OrderDoc> {
@@ -272,6 +337,7 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
       );
       const current = moved ?? (await read(order._id)) ?? order;
       if (current.paymentId !== payment.id) return { outcome: 'unwanted', order: current };
+      await turnReservation(current, ['held'], 'sold', 'Paid', 'system');
       if (moved)
         logger.info({ orderNumber: current.orderNumber, paymentId: payment.id }, 'order paid');
       const numbered = await number(current);
@@ -321,7 +387,7 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
       const moved = await guardedMove(current._id, [from], to, by, details, fields);
       if (!moved)
         throw conflict('The order was changed meanwhile. Please reload it.', 'ORDER_CHANGED');
-      return afterMove(moved, from);
+      return afterMove(moved, from, by);
     },
 
     /**
@@ -330,6 +396,9 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
      */
     async finish(order: OrderDoc): Promise<OrderDoc> {
       const current = (await read(order._id)) ?? order;
+      // A sale whose move happened but whose units a crash kept held is finished here.
+      if (current.reservation?.state === 'held' && SOLD.includes(current.status as OrderStatus))
+        await turnReservation(current, ['held'], 'sold', 'Paid or confirmed', 'system');
       if (isCod(current))
         return current.status === 'pending_confirmation' ? current : mailConfirmation(current);
       if (!current.paymentId) return current;
@@ -402,17 +471,25 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
     },
 
     /**
-     * A timeline event without a move (the courier's "out for delivery"), recorded once per `scan`
-     * whoever reports it: one guarded write that pushes the event only while no event carries the
-     * scan and the order is still where it was read. Null when it was recorded before (or the
-     * order moved on).
+     * A timeline event without a move (the courier's "out for delivery"), recorded once per scan
+     * (`key`) whoever reports it: one guarded write that pushes the event only while no event
+     * carries the key and the order is still where it was read. Null when it was recorded before
+     * (or the order moved on).
      */
-    recordScan(order: OrderDoc, scan: string, details: MoveDetails = {}): Promise<OrderDoc | null> {
+    recordScan(
+      order: OrderDoc,
+      scan: { kind: CourierScan; key: string },
+      details: MoveDetails = {},
+    ): Promise<OrderDoc | null> {
       const status = order.status as OrderStatus;
-      const event = { ...eventOf(status, new Date(now()), 'system', details), scan };
+      const event = {
+        ...eventOf(status, new Date(now()), 'system', details),
+        scan: scan.kind,
+        scanKey: scan.key,
+      };
       return withDbRetry(() =>
         OrderModel.findOneAndUpdate(
-          { _id: order._id, status, 'events.scan': trusted({ $ne: scan }) },
+          { _id: order._id, status, 'events.scanKey': trusted({ $ne: scan.key }) },
           { $push: { events: event } },
           { returnDocument: 'after' },
         ).lean<OrderDoc>(),

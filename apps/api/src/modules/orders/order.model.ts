@@ -1,7 +1,11 @@
 import type { PricedCart, PricedLine, ShippingTax } from '@vanya/catalog';
-import { ORDER_ACTORS, ORDER_STATUSES } from '@vanya/contracts';
+import { COURIER_SCANS, ORDER_ACTORS, ORDER_STATUSES } from '@vanya/contracts';
 import mongoose, { Schema } from 'mongoose';
 import type { InferSchemaType, Types } from 'mongoose';
+
+/** What became of the units an order reserved (see `reservation`). */
+export const RESERVATION_STATES = ['held', 'sold', 'released'] as const;
+export type ReservationState = (typeof RESERVATION_STATES)[number];
 
 const taxFields = {
   taxableValue: { type: Number, required: true },
@@ -40,8 +44,9 @@ const eventSchema = new Schema(
     carrier: { type: String },
     trackingNumber: { type: String },
     trackingUrl: { type: String },
-    /** A courier scan recorded without a move (out for delivery): it is recorded once. */
-    scan: { type: String },
+    /** A courier's scan recorded without a move ('out_for_delivery'), once per `scanKey`. */
+    scan: { type: String, enum: [...COURIER_SCANS, null] },
+    scanKey: { type: String },
   },
   { _id: false },
 );
@@ -103,6 +108,33 @@ export const orderSchema = new Schema(
     /** The coupon the order took a use of; null without one. */
     coupon: {
       type: new Schema({ code: { type: String, required: true }, discount: paise }, { _id: false }),
+      default: null,
+    },
+    /**
+     * The single products' units this order took from stock when placed (modules/stock): 'held'
+     * until it is paid or confirmed ('sold'), or given back ('released'). Each turn is one update
+     * guarded on the state, so units are sold or given back once. Null on orders from before
+     * stock was counted.
+     */
+    reservation: {
+      type: new Schema(
+        {
+          items: {
+            type: [
+              new Schema(
+                {
+                  productId: { type: String, required: true },
+                  quantity: { type: Number, required: true },
+                },
+                { _id: false },
+              ),
+            ],
+            required: true,
+          },
+          state: { type: String, enum: RESERVATION_STATES, required: true },
+        },
+        { _id: false },
+      ),
       default: null,
     },
     /** Cash on delivery: 'due' until delivered, then 'collected'; null for prepaid orders. */
@@ -211,6 +243,7 @@ export type NewOrder = Pick<
   shippingTax: ShippingTax;
   codFeeTax: ShippingTax | null;
   coupon: { code: string; discount: number } | null;
+  reservation: { items: { productId: string; quantity: number }[]; state: 'held' } | null;
   codStatus: 'due' | null;
   codCode: { hash: string; sentAt: Date; expiresAt: Date; attempts: number } | null;
 };

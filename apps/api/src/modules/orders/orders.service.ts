@@ -2,6 +2,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { brand, CartError, cartSummaryText, priceOrder, rupeesToPaise } from '@vanya/catalog';
 import type {
+  CourierScan,
   CodConfirmation,
   CreateOrderBody,
   Order,
@@ -94,6 +95,7 @@ export function toOrderView(o: OrderDoc): Order {
       ...(e.carrier ? { carrier: e.carrier } : {}),
       ...(e.trackingNumber ? { trackingNumber: e.trackingNumber } : {}),
       ...(e.trackingUrl ? { trackingUrl: e.trackingUrl } : {}),
+      ...(e.scan ? { scan: e.scan as CourierScan } : {}),
     })),
   };
 }
@@ -241,6 +243,14 @@ export function createOrdersService({
           );
         }
       }
+      // The units are held before the order is stored: all of them, or the order is refused.
+      let reserved: { productId: string; quantity: number }[];
+      try {
+        reserved = await stock.reserve(data.items, { _id: orderId });
+      } catch (err) {
+        await coupons.giveBack(orderId);
+        throw err;
+      }
       const fields = {
         _id: orderId,
         userId,
@@ -266,6 +276,7 @@ export function createOrdersService({
         shippingTax,
         codFeeTax: payOnDelivery ? codFeeTax : null,
         coupon: data.couponCode ? { code: data.couponCode, discount: quoted } : null,
+        reservation: { items: reserved, state: 'held' as const },
         codStatus: payOnDelivery ? ('due' as const) : null,
         codCode: null,
         provider: payments.provider.mode,
@@ -302,6 +313,7 @@ export function createOrdersService({
             }).lean<OrderDoc>();
             if (existing) {
               await coupons.giveBack(orderId);
+              await stock.unreserve(reserved, { _id: orderId });
               return await replay(existing);
             }
             continue;
@@ -314,11 +326,15 @@ export function createOrdersService({
           return { order: toOrderView(created), payment: dialog(created), created: true };
         }
       } catch (err) {
-        // Nothing was stored under this id: the coupon's use goes back (a no-op without one).
-        if (!(await OrderModel.exists({ _id: orderId }))) await coupons.giveBack(orderId);
+        // Nothing was stored under this id: the coupon's use (a no-op without one) and the units go back.
+        if (!(await OrderModel.exists({ _id: orderId }))) {
+          await coupons.giveBack(orderId);
+          await stock.unreserve(reserved, { _id: orderId });
+        }
         throw err;
       }
       await coupons.giveBack(orderId);
+      await stock.unreserve(reserved, { _id: orderId });
       throw new AppError(
         503,
         'ORDER_NUMBER_UNAVAILABLE',

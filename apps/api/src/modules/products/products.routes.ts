@@ -4,14 +4,14 @@ import type { JsonAnswer, StockService } from '../stock/stock.service';
 
 /**
  * GET /products and /products/:id. The catalogue is code (packages/catalog); only the owner's
- * in-stock switch changes at run time, so these answers may be cached for a minute, and their
- * JSON is serialised once per state of the switches (stock.service.ts) with its ETag. A client
- * holding the bytes gets 304.
+ * switches and what can be bought change at run time. An order changes what is left, so the
+ * answers are cached for a few seconds only; their JSON is serialised once per state shoppers can
+ * see (stock.service.ts) with its ETag, and a client holding the bytes gets 304.
  */
 export function catalogueRoutes(stock: StockService): Router {
   const router = Router();
   const send = (req: Request, res: Response, answer: JsonAnswer) => {
-    res.set({ 'Cache-Control': 'public, max-age=60', ETag: answer.etag });
+    res.set({ 'Cache-Control': 'public, max-age=5', ETag: answer.etag });
     if (req.fresh) res.status(304).end();
     else res.type('json').send(answer.body);
   };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import { createStockService, StockModel } from './stock.service';
+import { createStockService, StockItemModel, StockModel, StockMoveModel } from './stock.service';
 
-describe('stock switches as the catalogue reads them', () => {
+describe('stock switches and counts as the catalogue reads them', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
@@ -18,7 +18,7 @@ describe('stock switches as the catalogue reads them', () => {
 
   it('reads a switch changed by another process once its few seconds are up', async () => {
     let clock = 0;
-    const stock = createStockService(() => clock);
+    const stock = createStockService({ now: () => clock });
     expect(await inStock(stock)).toBe(true);
 
     // Another API process switches the hamper off.
@@ -32,11 +32,65 @@ describe('stock switches as the catalogue reads them', () => {
   });
 
   it('shows a switch changed through it at once', async () => {
-    const stock = createStockService(() => 0);
+    const stock = createStockService({ now: () => 0 });
     expect(await inStock(stock)).toBe(true);
     await stock.set('Hamper', false);
     expect(await inStock(stock)).toBe(false);
     await stock.set('Hamper', true);
     expect(await inStock(stock)).toBe(true);
+  });
+
+  it('reads counts another process changed once its few seconds are up, and keeps its bytes while shoppers would see the same', async () => {
+    let clock = 0;
+    const stock = createStockService({ now: () => clock });
+    const first = await stock.answers();
+    expect(JSON.parse(first.product('ScrubClub').body)).toMatchObject({
+      inStock: true,
+      available: null,
+    });
+
+    // Another process sells scrubs: 100 -> 60 changes nothing a shopper sees, so the bytes stay.
+    await StockItemModel.updateOne(
+      { _id: 'ExfoliatingScrub' },
+      { $inc: { onHand: -40, available: -40 } },
+    );
+    clock = 6_000;
+    expect(await stock.answers()).toBe(first);
+
+    // Down to 7 scrubs: a Scrub Club (two of them) has 3 left, which shoppers are told.
+    await StockItemModel.updateOne(
+      { _id: 'ExfoliatingScrub' },
+      { $inc: { onHand: -53, available: -53 } },
+    );
+    clock = 12_000;
+    const low = await stock.answers();
+    expect(low.product('ScrubClub').etag).not.toBe(first.product('ScrubClub').etag);
+    expect(JSON.parse(low.product('ScrubClub').body)).toMatchObject({
+      inStock: true,
+      available: 3,
+    });
+    expect(JSON.parse(low.product('ExfoliatingScrub').body).available).toBeNull();
+    await StockItemModel.updateOne(
+      { _id: 'ExfoliatingScrub' },
+      { $inc: { onHand: 93, available: 93 } },
+    );
+  });
+
+  it('starts every single product once, however many processes start at once', async () => {
+    // A database from before stock was counted.
+    await StockItemModel.deleteMany({});
+    await StockMoveModel.deleteMany({});
+    await Promise.all(
+      Array.from({ length: 4 }, () => createStockService({ initial: 25 }).overview()),
+    );
+    const items = await StockItemModel.find({}).sort({ _id: 1 }).lean();
+    expect(items.map((i) => [i._id, i.onHand, i.reserved, i.available])).toEqual([
+      ['Bodybutter', 25, 0, 25],
+      ['ExfoliatingScrub', 25, 0, 25],
+      ['TanGoneSoap', 25, 0, 25],
+    ]);
+    expect(await StockMoveModel.countDocuments({ kind: 'initial', productId: 'Bodybutter' })).toBe(
+      1,
+    );
   });
 });

@@ -128,6 +128,8 @@ describe('every query has an index that serves it', () => {
       '/api/admin/messages',
       '/api/admin/waitlist',
       '/api/admin/audit',
+      '/api/admin/stock',
+      '/api/admin/stock/TanGoneSoap/moves',
     ])
       expect((await request(t.app).get(path).set(owner)).status).toBe(200);
     expect(
@@ -146,6 +148,20 @@ describe('every query has an index that serves it', () => {
           .send({ status: 'cancelled' })
       ).status,
     ).toBe(200);
+
+    // Stock: a receipt, the settings, and a shopper asking to be told.
+    for (const [method, path, body] of [
+      ['post', '/api/admin/stock/TanGoneSoap', { adjust: 5, reason: 'New batch' }],
+      ['put', '/api/admin/stock/TanGoneSoap', { lowStockAt: 120, selling: true }],
+    ] as const)
+      expect((await request(t.app)[method](path).set(owner).send(body)).status).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/products/ScrubClub/notify')
+          .send({ email: 'notify.indexes@example.in' })
+      ).status,
+    ).toBe(201);
 
     // The courier: a packed order booked (test mode), its scans, and the polling job.
     const parcel = (await placePaidOrder(t, shopper.token, body)).order;
@@ -168,6 +184,8 @@ describe('every query has an index that serves it', () => {
     await t.services.jobs.runNow('shipping');
 
     // The jobs.
+    await t.services.jobs.runNow('reservation-expiry');
+    await t.services.jobs.runNow('stock-wishes');
     await t.services.payments.reconcile({ minAgeMs: 0 });
     await t.services.refunds.settlePending();
     await t.services.jobs.runNow('sweep');

@@ -1,0 +1,47 @@
+import { brand } from '@vanya/catalog';
+import type { MailMessage } from '../mail/mailer';
+import { escapeHtml, layout } from '../mail/templates';
+
+type Mail = Omit<MailMessage, 'to'>;
+
+const link = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="color:${brand.colors.forest}">${escapeHtml(label)}</a></p>`;
+
+/** To the owners, once each time a product falls to its low-stock level. */
+export function lowStockMail(
+  name: string,
+  available: number,
+  lowStockAt: number,
+  stockPage: string,
+): Mail {
+  const subject = `Low stock: ${name} (${available} left)`;
+  const lines = [
+    `${name} is down to ${available} ${available === 1 ? 'unit' : 'units'} that can be sold; its low-stock level is ${lowStockAt}.`,
+    'Record the next batch as a receipt on the stock page when it arrives.',
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\nStock: ${stockPage}\n\n${brand.name}`,
+    html: layout(
+      subject,
+      `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}${link(stockPage, 'Open the stock page')}`,
+    ),
+  };
+}
+
+/** To a shopper who asked, once, when the product can be bought again. */
+export function backInStockMail(name: string, productPage: string): Mail {
+  const subject = `${name} is back in stock`;
+  const lines = [
+    `You asked us to tell you when ${name} is back. It is, and you can order it now.`,
+    'We send this once: you will not hear from us about it again.',
+  ];
+  return {
+    subject,
+    text: `${lines.join('\n\n')}\n\n${productPage}\n\n${brand.name} · ${brand.supportEmail}`,
+    html: layout(
+      subject,
+      `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}${link(productPage, `Order ${name}`)}`,
+    ),
+  };
+}
