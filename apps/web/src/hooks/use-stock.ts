@@ -2,43 +2,60 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../lib/api-client';
 
-// The catalogue itself comes from packages/catalog; only the owner's in-stock switch comes from the
-// API. Shared by the catalogue, the cart and the checkout, so it lives outside the features.
+// The catalogue itself comes from packages/catalog; only what can be bought comes from the API (the
+// owner's "stop selling" switch and the counts). Shared by the catalogue, the cart and the
+// checkout, so it lives outside the features.
+
+export interface StockView {
+  /** Ids that cannot be bought now. */
+  out: string[];
+  /** How many are left, for products with 5 or fewer (the API says nothing more exact). */
+  left: Record<string, number>;
+}
 
 /**
- * GET /products, reduced to the ids switched out of stock. Checked by hand, not with the contracts'
- * zod schema: this runs on every first page, and zod would be a third of its JavaScript. Only the
- * two fields read here are checked; an answer without them is an error (everything then counts as
- * in stock, as while loading).
+ * GET /products, reduced to what cannot be bought and what is nearly gone. Checked by hand, not
+ * with the contracts' zod schema: this runs on every first page, and zod would be a third of its
+ * JavaScript. Only the fields read here are checked; an answer without them is an error
+ * (everything then counts as in stock, as while loading).
  */
-export async function getOutOfStock(): Promise<string[]> {
+export async function getStock(): Promise<StockView> {
   const { data } = await api.get<unknown>('/products');
   if (!Array.isArray(data)) throw new Error('GET /products did not answer a list');
-  return data
-    .map((product: unknown) => {
-      const { id, inStock } = (product ?? {}) as { id?: unknown; inStock?: unknown };
-      if (typeof id !== 'string' || typeof inStock !== 'boolean')
-        throw new Error('GET /products answered a product without id or inStock');
-      return { id, inStock };
-    })
-    .filter((product) => !product.inStock)
-    .map((product) => product.id);
+  const view: StockView = { out: [], left: {} };
+  for (const product of data as unknown[]) {
+    const { id, inStock, available } = (product ?? {}) as {
+      id?: unknown;
+      inStock?: unknown;
+      available?: unknown;
+    };
+    if (typeof id !== 'string' || typeof inStock !== 'boolean')
+      throw new Error('GET /products answered a product without id or inStock');
+    if (!inStock) view.out.push(id);
+    else if (typeof available === 'number') view.left[id] = available;
+  }
+  return view;
 }
 
 export function stockQueryOptions() {
   return queryOptions({
     queryKey: ['products', 'stock'],
-    queryFn: getOutOfStock,
+    queryFn: getStock,
     staleTime: 60_000,
   });
 }
 
 /**
- * Whether a product can be bought. Until the answer arrives (or when it cannot be had) everything
- * counts as in stock: the server refuses an order with an item out of stock anyway.
+ * Whether a product can be bought, and how many are left when only a few are. Until the answer
+ * arrives (or when it cannot be had) everything counts as in stock: the server refuses an order
+ * it cannot fill anyway.
  */
 export function useStock() {
   const { data } = useQuery(stockQueryOptions());
-  const out = new Set(data ?? []);
-  return { isOutOfStock: (productId: string) => out.has(productId) };
+  const out = new Set(data?.out ?? []);
+  return {
+    isOutOfStock: (productId: string) => out.has(productId),
+    /** The number left when it is 5 or fewer (and some are), else null. */
+    leftOf: (productId: string): number | null => data?.left[productId] ?? null,
+  };
 }

@@ -22,6 +22,8 @@ export const ADMIN_TEXTS = {
     returns: 'Open returns',
     tickets: 'Open tickets',
     messages: 'Unread messages',
+    lowStock: 'Low stock',
+    left: (name: string, available: number) => `${name}: ${available} left`,
     today: 'Sales today',
     week: 'Last 7 days',
     month: 'Last 30 days',
@@ -98,11 +100,6 @@ export const ADMIN_TEXTS = {
     name: 'Name',
     email: 'Email',
     joined: 'Joined',
-  },
-  stock: {
-    lead: 'Switch a product off when it runs out: shoppers see “Out of stock” and cannot order it.',
-    inStock: 'In stock',
-    outOfStock: 'Out of stock',
   },
   gst: {
     lead: 'GSTR-1 tables of the invoices and credit notes dated in the range.',

@@ -17,6 +17,13 @@ export const CATALOG_TEXTS = {
   buyNow: 'Buy Now',
   outOfStock: 'Out of stock',
   outOfStockNote: 'This product is out of stock right now. Please check back soon.',
+  /** Shown when 5 or fewer can be bought. */
+  onlyLeft: (count: number) => `Only ${count} left`,
+  notifyMe: 'Notify me',
+  notifyMeLabel: 'Email me once when it is back',
+  notifyMePlaceholder: 'you@example.com',
+  notifyMeSending: 'Saving…',
+  notifyMeFailed: 'We could not save your email. Please try again.',
   quantity: 'Quantity',
   keyBenefits: 'Key Benefits',
   ingredients: 'Ingredients',

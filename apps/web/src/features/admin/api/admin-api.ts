@@ -8,7 +8,6 @@ import {
   adminTicketListSchema,
   adminWaitlistSchema,
   gstExportSchema,
-  productListResponseSchema,
   type AdminOrderListQuery,
   type AdminOrderStatusBody,
   type AdminReturnActionBody,
@@ -30,7 +29,6 @@ export const ADMIN_KEYS = {
   tickets: (status?: TicketStatus) => ['admin', 'tickets', status ?? 'all'] as const,
   messages: ['admin', 'messages'] as const,
   waitlist: ['admin', 'waitlist'] as const,
-  stock: ['admin', 'stock'] as const,
   gst: (from: string, to: string) => ['admin', 'gst', from, to] as const,
 };
 
@@ -130,22 +128,6 @@ export function useAdminWaitlist() {
   return useQuery({
     queryKey: ADMIN_KEYS.waitlist,
     queryFn: async () => adminWaitlistSchema.parse((await api.get('/admin/waitlist')).data),
-  });
-}
-
-export function useStock() {
-  return useQuery({
-    queryKey: ADMIN_KEYS.stock,
-    queryFn: async () => productListResponseSchema.parse((await api.get('/products')).data),
-  });
-}
-
-export function useSetStock() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, inStock }: { id: string; inStock: boolean }) =>
-      (await api.put(`/admin/products/${encodeURIComponent(id)}/stock`, { inStock })).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_KEYS.stock }),
   });
 }
 

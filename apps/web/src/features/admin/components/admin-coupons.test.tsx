@@ -74,6 +74,7 @@ function ownerApi(onWrite: (request: MockRequest) => MockReply = () => ({ status
             openTickets: 0,
             unreadMessages: 0,
             sales: { today: 0, last7Days: 0, last30Days: 0 },
+            lowStock: [],
           },
         };
       case '/admin/coupons':

@@ -31,6 +31,7 @@ const SUMMARY: AdminSummary = {
   openTickets: 4,
   unreadMessages: 5,
   sales: { today: 129_900, last7Days: 845_000, last30Days: 2_314_500 },
+  lowStock: [],
 };
 
 function signInOwner() {

@@ -9,14 +9,8 @@ import { summaryQuery } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminCoupons } from './admin-coupons';
 import { AdminOrders } from './admin-orders';
-import {
-  AdminGst,
-  AdminMessages,
-  AdminReturns,
-  AdminStock,
-  AdminTickets,
-  AdminWaitlist,
-} from './admin-panels';
+import { AdminGst, AdminMessages, AdminReturns, AdminTickets, AdminWaitlist } from './admin-panels';
+import { AdminStock } from './admin-stock';
 import './admin.css';
 
 const TABS = [
@@ -81,6 +75,7 @@ export function AdminPage() {
 
 function Dashboard() {
   const T = ADMIN_TEXTS.dashboard;
+  const [, setParams] = useSearchParams();
   const { data, error } = useQuery(summaryQuery());
   if (error) return <FormError message={getErrorMessage(error, DEFAULT_ERROR_MESSAGE)} />;
   if (!data) return null;
@@ -91,6 +86,7 @@ function Dashboard() {
     [T.returns, data.openReturns],
     [T.tickets, data.openTickets],
     [T.messages, data.unreadMessages],
+    [T.lowStock, data.lowStock.length],
   ];
   const sales: [string, number][] = [
     [T.today, data.sales.today],
@@ -108,6 +104,21 @@ function Dashboard() {
           </div>
         ))}
       </dl>
+      {data.lowStock.length > 0 ? (
+        <ul className="admin-low-stock" aria-label={T.lowStock}>
+          {data.lowStock.map((item) => (
+            <li key={item.productId}>
+              <button
+                type="button"
+                className="text-link"
+                onClick={() => setParams({ tab: 'stock' })}
+              >
+                {T.left(item.name, item.available)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <h2 className="admin-subhead">{T.sales}</h2>
       <dl className="admin-tiles">
         {sales.map(([label, paise]) => (

@@ -1,4 +1,4 @@
-import { formatINR, products } from '@vanya/catalog';
+import { formatINR } from '@vanya/catalog';
 import type { AdminReturn } from '@vanya/contracts';
 import { useState } from 'react';
 
@@ -12,8 +12,6 @@ import {
   useAdminWaitlist,
   useGstExport,
   useReturnAction,
-  useSetStock,
-  useStock,
   useTicketReply,
   useTicketStatus,
 } from '../api/admin-api';
@@ -281,42 +279,6 @@ export function AdminWaitlist() {
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-export function AdminStock() {
-  const T = ADMIN_TEXTS.stock;
-  const stock = useStock();
-  const set = useSetStock();
-  const inStock = new Map(stock.data?.map((p) => [p.id, p.inStock]));
-  return (
-    <section aria-label={ADMIN_TEXTS.tabs.stock}>
-      <p className="admin-lead">{T.lead}</p>
-      <ul className="admin-list admin-list--grid">
-        {products.map((p) => {
-          const on = inStock.get(p.id) ?? p.inStock;
-          return (
-            <li key={p.id} className={`admin-row admin-row--stock${on ? '' : ' is-off'}`}>
-              <p className="admin-row__title admin-row__main">{p.name}</p>
-              <label className="switch">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  aria-label={`${T.inStock}: ${p.name}`}
-                  checked={on}
-                  disabled={!stock.data || set.isPending}
-                  onChange={() => set.mutate({ id: p.id, inStock: !on })}
-                />
-                <span>{on ? T.inStock : T.outOfStock}</span>
-              </label>
-            </li>
-          );
-        })}
-      </ul>
-      {set.isError ? (
-        <FormError message={getErrorMessage(set.error, DEFAULT_ERROR_MESSAGE)} />
-      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { getProduct } from '@vanya/catalog';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { mockApi } from '../../../testing/mock-api';
@@ -10,12 +11,16 @@ import { CATALOG_TEXTS } from '../texts';
 const OUT = 'Bodybutter';
 const NAME = getProduct(OUT)!.name;
 
-function stockApi() {
-  return mockApi((request) =>
-    request.url === '/products'
-      ? { status: 200, data: productsWithStock([OUT]) }
-      : { status: 200, data: [] },
-  );
+function stockApi(left: Record<string, number> = {}) {
+  return mockApi((request) => {
+    if (request.url === '/products') return { status: 200, data: productsWithStock([OUT], left) };
+    if (request.method === 'POST' && request.url === `/products/${OUT}/notify`)
+      return {
+        status: 201,
+        data: { message: "We'll email you once, as soon as it is back in stock." },
+      };
+    return { status: 200, data: [] };
+  });
 }
 
 describe('out of stock on the storefront', () => {
@@ -52,6 +57,48 @@ describe('out of stock on the storefront', () => {
     renderRoute('/products/ExfoliatingScrub');
     await screen.findByRole('heading', { level: 1, name: getProduct('ExfoliatingScrub')!.name });
     expect(screen.queryByText(CATALOG_TEXTS.outOfStockNote)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: CATALOG_TEXTS.buyNow })).toBeEnabled();
+  });
+
+  it('offers "Notify me" on the product page and sends the address typed', async () => {
+    const user = userEvent.setup();
+    const requests = stockApi();
+    renderRoute(`/products/${OUT}`);
+    await screen.findByRole('heading', { level: 1, name: NAME });
+    const form = await screen.findByRole('form', { name: `${CATALOG_TEXTS.notifyMe}: ${NAME}` });
+    const email = within(form).getByRole('textbox', { name: CATALOG_TEXTS.notifyMeLabel });
+    await user.type(email, 'not-an-address');
+    await user.click(within(form).getByRole('button', { name: CATALOG_TEXTS.notifyMe }));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, 'Meera@Example.in');
+    await user.click(within(form).getByRole('button', { name: CATALOG_TEXTS.notifyMe }));
+    expect(
+      await screen.findByText("We'll email you once, as soon as it is back in stock."),
+    ).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ email: 'meera@example.in' });
+  });
+
+  it('says how many are left on the card when 5 or fewer', async () => {
+    stockApi({ ExfoliatingScrub: 3 });
+    renderRoute('/products');
+    const button = await screen.findByRole('button', {
+      name: `${CATALOG_TEXTS.addToCart}: ${getProduct('ExfoliatingScrub')!.name}`,
+    });
+    const card = button.closest('article')!;
+    expect(await within(card).findByText(CATALOG_TEXTS.onlyLeft(3))).toBeInTheDocument();
+    expect(button).toBeEnabled();
+    // Plenty of the others: no count is shown.
+    expect(screen.getAllByText(/^Only \d+ left$/)).toHaveLength(1);
+  });
+
+  it('says how many are left on the product page, with the buttons still working', async () => {
+    stockApi({ ExfoliatingScrub: 3 });
+    renderRoute('/products/ExfoliatingScrub');
+    await screen.findByRole('heading', { level: 1, name: getProduct('ExfoliatingScrub')!.name });
+    expect(await screen.findByText('Only 3 left')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: CATALOG_TEXTS.buyNow })).toBeEnabled();
   });
 });

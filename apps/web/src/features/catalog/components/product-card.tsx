@@ -22,7 +22,9 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const { add } = useCartActions();
-  const soldOut = useStock().isOutOfStock(product.id);
+  const stock = useStock();
+  const soldOut = stock.isOutOfStock(product.id);
+  const left = stock.leftOf(product.id);
   const badge = productBadge(product);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const href = PATHS.product(product.id);
@@ -63,6 +65,9 @@ export function ProductCard({
         </div>
         <p className="product-card__description">{product.description}</p>
         <PriceTag price={product.price} mrp={product.mrp} percentDecimals={1} />
+        {left !== null && !soldOut ? (
+          <p className="product-card__left">{CATALOG_TEXTS.onlyLeft(left)}</p>
+        ) : null}
         <button
           type="button"
           className="btn btn--primary product-card__add"

@@ -8,7 +8,7 @@ import {
   showsYouMayAlsoLike,
   type Product,
 } from '@vanya/catalog';
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 
 import { CheckDelivery } from '../../../components/delivery/check-delivery';
@@ -31,6 +31,7 @@ import './product-detail-page.css';
 const HowToUse = lazy(() =>
   import('./how-to-use').then((module) => ({ default: module.HowToUse })),
 );
+const NotifyMe = lazy(() => import('./notify-me').then((module) => ({ default: module.NotifyMe })));
 const RelatedProducts = lazy(() =>
   import('./related-products').then((module) => ({ default: module.RelatedProducts })),
 );
@@ -48,7 +49,9 @@ export function ProductDetailPage() {
 function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const { add } = useCartActions();
-  const soldOut = useStock().isOutOfStock(product.id);
+  const stock = useStock();
+  const soldOut = stock.isOutOfStock(product.id);
+  const left = stock.leftOf(product.id);
   const navigate = useNavigate();
   useMetaDescription(product.description);
 
@@ -122,8 +125,17 @@ function ProductDetail({ product }: { product: Product }) {
             </section>
 
             {soldOut ? (
-              <p className="product-main__stock" role="status">
-                <strong>{T.outOfStock}.</strong> {T.outOfStockNote}
+              <div className="product-main__stock">
+                <p role="status">
+                  <strong>{T.outOfStock}.</strong> {T.outOfStockNote}
+                </p>
+                <Suspense fallback={null}>
+                  <NotifyMe productId={product.id} productName={product.name} />
+                </Suspense>
+              </div>
+            ) : left !== null ? (
+              <p className="product-main__left" role="status">
+                {T.onlyLeft(left)}
               </p>
             ) : null}
             <div className="product-main__buy">
