@@ -181,6 +181,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SMS_URL: '',
       // The owner area's browser tests sign this address up and run the shop with it.
       OWNER_EMAILS: OWNER_EMAIL,
+      // Every spec orders from one database for the whole run, and unpaid orders hold their units
+      // for 30 minutes: enough stock that only the stock spec ever sees it run short.
+      STOCK_INITIAL: '1000',
     },
   });
   closeSync(logFd);
