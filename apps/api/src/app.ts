@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { consentRoutes } from './modules/consent/consent.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { userListsRoutes } from './modules/addresses/user-lists.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -106,6 +107,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(ticketsRoutes(config));
   // Before the owner area's router, whose guard would otherwise check /admin/coupons a second time.
   api.use(couponsRoutes(config, services.coupons));
+  api.use(reviewsRoutes(config, services.reviews));
   // Before the owner area's router too: its bookings carry their own owner guard.
   api.use(shippingRoutes(config, services.shipping));
   api.use(stockRoutes(config, services.stock));

@@ -14,6 +14,8 @@ import { createCoupons } from './modules/coupons/coupons.service';
 import type { Coupons } from './modules/coupons/coupons.service';
 import type { Mailer } from './modules/mail/mailer';
 import { createCashOnDelivery } from './modules/orders/cash-on-delivery';
+import { createReviews } from './modules/reviews/reviews.service';
+import type { Reviews } from './modules/reviews/reviews.service';
 import { createOrderLifecycle } from './modules/orders/order-lifecycle';
 import type { OrderLifecycle } from './modules/orders/order-lifecycle';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -59,6 +61,8 @@ export interface Services {
   /** PIN look-up: place, serviceability, cash on delivery and the delivery estimate. */
   pincodes: Pincodes;
   coupons: Coupons;
+  /** Buyers' reviews, the owner's moderation, and the request for one a week after delivery. */
+  reviews: Reviews;
   adminOrders: AdminOrders;
   adminSupport: AdminSupport;
   /** Parcels booked with the courier, and its scans followed (webhook and polling). */
@@ -131,6 +135,7 @@ export function createServices(config: Config, logger: Logger): Services {
       : configured,
     cod: config.cod,
   });
+  const reviews = createReviews({ mailer, logger, webOrigin: config.webOrigin, staleAfterMs });
   const cod = createCashOnDelivery({
     config: config.cod,
     pincodes,
@@ -167,6 +172,8 @@ export function createServices(config: Config, logger: Logger): Services {
       { name: 'sweep', everyMs: 10 * 60 * 1000, run: () => sweepExpired() },
       // Cash-on-delivery orders whose code was never entered are cancelled after 30 minutes.
       { name: 'cod-expiry', everyMs: 60 * 1000, run: () => cod.cancelUnconfirmed() },
+      // A week after delivery, the buyer is asked for a review (once per order).
+      { name: 'review-requests', everyMs: 60 * 60 * 1000, run: () => reviews.requestReviews() },
       // Booked parcels are asked about in case a tracking webhook was lost.
       {
         name: 'shipping',
@@ -199,6 +206,7 @@ export function createServices(config: Config, logger: Logger): Services {
     stock,
     pincodes,
     coupons,
+    reviews,
     adminOrders,
     refunds,
     adminSupport: createAdminSupport({

@@ -47,6 +47,10 @@ const API_ENDPOINTS = [
   'POST /waitlist',
   'GET /products',
   'GET /products/{id}',
+  'GET /products/{id}/reviews',
+  'POST /products/{id}/reviews',
+  'GET /admin/reviews',
+  'POST /admin/reviews/{id}',
   'GET /pincodes/{pin}',
   'GET /invoices',
   'GET /invoices/{id}/pdf',
@@ -191,6 +195,7 @@ describe('apiRoutes', () => {
         'POST /waitlist',
         'GET /products',
         'GET /products/{id}',
+        'GET /products/{id}/reviews',
         'GET /pincodes/{pin}',
         'GET /invoices/{id}/pdf',
         // A guest may check a code; a signed-in shopper's token adds their own uses.

@@ -89,6 +89,13 @@ import {
   webhookResponseSchema,
 } from './payments';
 import { productListResponseSchema, productParamsSchema, productSchema } from './products';
+import {
+  adminReviewActionSchema,
+  adminReviewQuerySchema,
+  adminReviewSchema,
+  reviewBodySchema,
+  reviewListSchema,
+} from './reviews';
 import { pincodeAnswerSchema, pincodeParamsSchema } from './pincodes';
 import {
   shipmentAnswerSchema,
@@ -1247,6 +1254,55 @@ const shipping: ApiRoute[] = [
   },
 ];
 
+const reviews: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/products/{id}/reviews',
+    tag: 'Reviews',
+    summary: "A product's published reviews, newest first, with their average and count",
+    auth: false,
+    params: productParamsSchema,
+    responses: { ...ok(reviewListSchema), ...invalid },
+  },
+  {
+    method: 'post',
+    path: '/products/{id}/reviews',
+    tag: 'Reviews',
+    summary:
+      'Review a product: only a shopper with a delivered order that held it (alone or in a bundle), once; shown when the owner publishes it',
+    auth: true,
+    params: productParamsSchema,
+    body: reviewBodySchema,
+    responses: {
+      ...created(adminReviewSchema, 'Stored, waiting for the owner'),
+      ...invalid,
+      ...unauthorized,
+      403: error('NOT_A_BUYER: no delivered order of this account held the product'),
+      409: error('REVIEW_EXISTS: this account reviewed the product already'),
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/reviews',
+    tag: 'Owner',
+    summary: 'Reviews to moderate, newest first (all, or by status)',
+    auth: true,
+    query: adminReviewQuerySchema,
+    responses: { ...ok(z.array(adminReviewSchema)), ...invalid, ...ownerOnly },
+  },
+  {
+    method: 'post',
+    path: '/admin/reviews/{id}',
+    tag: 'Owner',
+    summary: 'Publish or hide a review, with an optional public reply',
+    auth: true,
+    params: objectIdParamsSchema,
+    body: adminReviewActionSchema,
+    responses: { ...ok(adminReviewSchema), ...invalid, ...ownerOnly, ...notFound },
+  },
+];
+
 const health: ApiRoute[] = [
   {
     method: 'get',
@@ -1272,6 +1328,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...coupons,
   ...shipping,
   ...stock,
+  ...reviews,
   ...health,
 ];
 

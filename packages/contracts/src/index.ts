@@ -16,6 +16,7 @@ export * from './payments';
 export * from './pincodes';
 export * from './products';
 export * from './profile';
+export * from './reviews';
 export * from './shipping';
 export * from './stock';
 export * from './waitlist';

@@ -164,6 +164,8 @@ export const orderSchema = new Schema(
     invoiceDate: { type: Date, default: null },
     confirmationMailedAt: { type: Date, default: null },
     deliveredAt: { type: Date, default: null },
+    /** When the buyer was asked for a review (a week after delivery); null until then. */
+    reviewRequestedAt: { type: Date, default: null },
 
     /** The timeline the shopper sees: placed, then every move (see order-lifecycle.ts). */
     events: { type: [eventSchema], default: [] },
@@ -201,6 +203,8 @@ orderSchema.index({ phone: 1, createdAt: -1 });
 orderSchema.index({ firstName: 1 });
 orderSchema.index({ lastName: 1 });
 orderSchema.index({ createdAt: -1 });
+// Delivered orders whose buyer has not been asked for a review yet, oldest first.
+orderSchema.index({ status: 1, reviewRequestedAt: 1, createdAt: 1, _id: 1 });
 // A shopper's cash-on-delivery orders not yet delivered (at most two at a time).
 orderSchema.index({ userId: 1, paymentMethod: 1, status: 1 });
 

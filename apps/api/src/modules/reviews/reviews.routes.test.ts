@@ -1,0 +1,137 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUpVerified } from '../../testing/accounts';
+import { orderBody, placePaidOrder } from '../../testing/orders';
+import type { Items } from '../../testing/orders';
+import { SmtpSink } from '../../testing/smtp-sink';
+import { startTestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
+import { createLogger } from '../../platform/logger';
+import { createReviews, REVIEW_REQUEST_AFTER_MS } from './reviews.service';
+
+const OWNER_EMAIL = 'owner.reviews@vanyanaturals.in';
+const REVIEW = { rating: 5, title: 'Gentle and it works', body: 'My tan faded in two weeks.' };
+
+describe('reviews from real buyers', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let owner: string;
+
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await startTestApp({ SMTP_URL: sink.url, OWNER_EMAILS: OWNER_EMAIL });
+    owner = (await signUpVerified(t, sink, OWNER_EMAIL)).token;
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  /** A shopper whose order of `items` was paid, packed, shipped and delivered. */
+  async function buyer(items: Items, email?: string) {
+    const shopper = await signUpVerified(t, sink, email);
+    const { order } = await placePaidOrder(
+      t,
+      shopper.token,
+      orderBody(items, 'Maharashtra', { email: shopper.email }),
+    );
+    const move = (body: object) =>
+      request(t.app)
+        .post(`/api/admin/orders/${order._id}/status`)
+        .set(bearer(owner))
+        .send(body)
+        .expect(200);
+    await move({ status: 'packed' });
+    await move({ status: 'shipped', carrier: 'India Post', trackingNumber: 'EE1IN' });
+    await move({ status: 'delivered' });
+    return { ...shopper, order };
+  }
+  const write = (token: string, productId: string, body: object = REVIEW) =>
+    request(t.app).post(`/api/products/${productId}/reviews`).set(bearer(token)).send(body);
+  const published = (productId: string) =>
+    request(t.app).get(`/api/products/${productId}/reviews`).expect(200);
+
+  it('refuses a stranger, and takes a bundle buyer’s review of its soap, shown once published', async () => {
+    const stranger = await signUpVerified(t, sink);
+    const refused = await write(stranger.token, 'TanGoneSoap');
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('NOT_A_BUYER');
+
+    // The Tan-Free Trio holds three soaps: its buyer is a buyer of the soap.
+    const trio = await buyer([{ productId: 'TanFreeTrio', quantity: 1 }]);
+    const written = await write(trio.token, 'TanGoneSoap');
+    expect(written.status).toBe(201);
+    expect(written.body).toMatchObject({ status: 'pending', rating: 5, verifiedBuyer: true });
+    expect((await published('TanGoneSoap')).body).toEqual({ items: [], average: 0, count: 0 });
+    expect((await write(trio.token, 'TanGoneSoap')).body.code).toBe('REVIEW_EXISTS');
+
+    const queue = await request(t.app)
+      .get('/api/admin/reviews?status=pending')
+      .set(bearer(owner))
+      .expect(200);
+    expect(queue.body.map((r: { _id: string }) => r._id)).toContain(written.body._id);
+    const shown = await request(t.app)
+      .post(`/api/admin/reviews/${written.body._id}`)
+      .set(bearer(owner))
+      .send({ action: 'publish', reply: 'Thank you! Keep it dry between uses.' })
+      .expect(200);
+    expect(shown.body.status).toBe('published');
+
+    const list = (await published('TanGoneSoap')).body;
+    expect(list).toMatchObject({ average: 5, count: 1 });
+    expect(list.items[0]).toMatchObject({
+      title: REVIEW.title,
+      author: expect.stringMatching(/^\S+/),
+      verifiedBuyer: true,
+      reply: { body: 'Thank you! Keep it dry between uses.' },
+    });
+    // The buyer's full name and address stay with the owner.
+    expect(JSON.stringify(list)).not.toContain(trio.email);
+
+    // Another buyer's 2 stars: the average moves; hiding one takes it out again.
+    const other = await buyer([{ productId: 'TanGoneSoap', quantity: 1 }]);
+    const second = await write(other.token, 'TanGoneSoap', { ...REVIEW, rating: 2 });
+    await request(t.app)
+      .post(`/api/admin/reviews/${second.body._id}`)
+      .set(bearer(owner))
+      .send({ action: 'publish' })
+      .expect(200);
+    expect((await published('TanGoneSoap')).body).toMatchObject({ average: 3.5, count: 2 });
+    await request(t.app)
+      .post(`/api/admin/reviews/${second.body._id}`)
+      .set(bearer(owner))
+      .send({ action: 'hide' })
+      .expect(200);
+    expect((await published('TanGoneSoap')).body).toMatchObject({ average: 5, count: 1 });
+  });
+
+  it('keeps moderation to the owner, and checks what is written', async () => {
+    const shopper = await signUpVerified(t, sink);
+    await request(t.app).get('/api/admin/reviews').set(bearer(shopper.token)).expect(403);
+    const bad = await write(shopper.token, 'Bodybutter', { rating: 6, title: ' ', body: 'x' });
+    expect(bad.status).toBe(400);
+    await request(t.app).post('/api/products/Bodybutter/reviews').send(REVIEW).expect(401);
+  });
+
+  it('asks each buyer for a review a week after delivery, once', async () => {
+    const shopper = await buyer([{ productId: 'Bodybutter', quantity: 1 }]);
+    const at = (ms: number) =>
+      createReviews({
+        mailer: t.services.mailer,
+        logger: createLogger(t.config),
+        webOrigin: t.config.webOrigin,
+        staleAfterMs: 60_000,
+        now: () => Date.now() + ms,
+      });
+    expect(await at(REVIEW_REQUEST_AFTER_MS - 60_000).requestReviews()).toBe(0);
+    expect(await at(REVIEW_REQUEST_AFTER_MS + 60_000).requestReviews()).toBeGreaterThanOrEqual(1);
+    expect(await at(REVIEW_REQUEST_AFTER_MS + 120_000).requestReviews()).toBe(0);
+    const mail = await sink.waitFor(shopper.email, /How do you like your/);
+    expect(mail.text).toContain(`${t.config.webOrigin}/products/Bodybutter#reviews`);
+    expect(
+      sink.received.filter(
+        (m) => m.to.includes(shopper.email) && /How do you like/.test(m.subject),
+      ),
+    ).toHaveLength(1);
+  });
+});

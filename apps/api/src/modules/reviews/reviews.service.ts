@@ -1,0 +1,212 @@
+import { brand, getProduct, products } from '@vanya/catalog';
+import type {
+  AdminReview,
+  AdminReviewAction,
+  Review,
+  ReviewList,
+  ReviewStatus,
+} from '@vanya/contracts';
+import { trusted } from 'mongoose';
+import type { Types } from 'mongoose';
+import { doOnce } from '../../platform/db/once';
+import { forEachOldestFirst } from '../../platform/db/page';
+import { isDuplicateKey } from '../../platform/db/duplicate-key';
+import { conflict, forbidden, notFound } from '../../platform/errors/app-error';
+import type { Logger } from '../../platform/logger';
+import type { Mailer } from '../mail/mailer';
+import { escapeHtml, layout } from '../mail/templates';
+import { SentMails } from '../orders/order-lifecycle';
+import { OrderModel } from '../orders/order.model';
+import type { OrderDoc } from '../orders/order.model';
+import { ReviewModel } from './review.model';
+import type { ReviewDoc } from './review.model';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A buyer is asked for a review this long after the parcel arrived. */
+export const REVIEW_REQUEST_AFTER_MS = 7 * DAY;
+
+/** The products whose purchase makes a shopper a buyer of `productId`: itself, and what holds it. */
+export function productsHolding(productId: string): string[] {
+  return [
+    productId,
+    ...products
+      .filter((p) => p.contents.some((item) => item.productId === productId))
+      .map((p) => p.id),
+  ];
+}
+
+/** 'Asha Kulkarni' -> 'Asha K.': what a visitor sees of the buyer. */
+export const authorOf = (name: string) => {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  const last = rest.at(-1);
+  return last ? `${first} ${last[0]!.toUpperCase()}.` : first;
+};
+
+function publicView(r: ReviewDoc): Review {
+  return {
+    _id: String(r._id),
+    rating: r.rating,
+    title: r.title,
+    body: r.body,
+    author: authorOf(r.buyerName),
+    verifiedBuyer: true,
+    createdAt: r.createdAt.toISOString(),
+    reply: r.reply ? { body: r.reply.body, at: r.reply.at.toISOString() } : null,
+  };
+}
+
+export function adminView(r: ReviewDoc): AdminReview {
+  return {
+    ...publicView(r),
+    productId: r.productId,
+    productName: getProduct(r.productId)?.name ?? r.productId,
+    status: r.status as ReviewStatus,
+    buyerName: r.buyerName,
+  };
+}
+
+/**
+ * Reviews: written only by buyers (a delivered order of theirs held the product, alone or in a
+ * bundle), one per product each, moderated by the owner; and the request for one a week after
+ * delivery, mailed once per order.
+ */
+export function createReviews(deps: {
+  mailer: Mailer;
+  logger: Logger;
+  webOrigin: string;
+  staleAfterMs: number;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+
+  return {
+    /** The published reviews of a product, newest first, with their average (one decimal). */
+    async list(productId: string): Promise<ReviewList> {
+      const published = await ReviewModel.find({ productId, status: 'published' })
+        .sort({ createdAt: -1 })
+        .lean<ReviewDoc[]>();
+      const count = published.length;
+      const average = count
+        ? Math.round((published.reduce((sum, r) => sum + r.rating, 0) / count) * 10) / 10
+        : 0;
+      return { items: published.map(publicView), average, count };
+    },
+
+    /** 403 NOT_A_BUYER unless a delivered order of the shopper held it; 409 REVIEW_EXISTS. */
+    async write(
+      user: { _id: Types.ObjectId; name: string },
+      productId: string,
+      body: { rating: number; title: string; body: string },
+    ): Promise<AdminReview> {
+      const order = await OrderModel.findOne({
+        userId: user._id,
+        status: 'delivered',
+        'lines.productId': trusted({ $in: productsHolding(productId) }),
+      }).lean<OrderDoc>();
+      if (!order)
+        throw forbidden(
+          'Only shoppers whose order with this product has been delivered can review it.',
+          'NOT_A_BUYER',
+        );
+      try {
+        const created = await ReviewModel.create({
+          productId,
+          userId: user._id,
+          orderId: order._id,
+          buyerName: user.name,
+          ...body,
+        });
+        return adminView(created.toObject() as ReviewDoc);
+      } catch (err) {
+        if (isDuplicateKey(err))
+          throw conflict('You have reviewed this product already.', 'REVIEW_EXISTS');
+        throw err;
+      }
+    },
+
+    async moderate(status: ReviewStatus | undefined): Promise<AdminReview[]> {
+      const reviews = await ReviewModel.find(status ? { status } : {})
+        .sort({ createdAt: -1 })
+        .limit(200)
+        .lean<ReviewDoc[]>();
+      return reviews.map(adminView);
+    },
+
+    /** Publishes or hides a review; a reply given is shown under it (replacing an earlier one). */
+    async act(id: string, action: AdminReviewAction): Promise<AdminReview> {
+      const updated = await ReviewModel.findOneAndUpdate(
+        { _id: id },
+        {
+          $set: {
+            status: action.action === 'publish' ? 'published' : 'hidden',
+            ...(action.reply ? { reply: { body: action.reply, at: new Date(now()) } } : {}),
+          },
+        },
+        { returnDocument: 'after' },
+      ).lean<ReviewDoc>();
+      if (!updated) throw notFound('Review not found.', 'REVIEW_NOT_FOUND');
+      return adminView(updated);
+    },
+
+    /**
+     * Asks each buyer whose parcel arrived a week ago or more (and not yet asked) for a review of
+     * what it held: one mail per order, whoever runs this, then marked on the order.
+     */
+    async requestReviews(): Promise<number> {
+      let asked = 0;
+      const cutoff = new Date(now() - REVIEW_REQUEST_AFTER_MS);
+      await forEachOldestFirst<OrderDoc>(
+        OrderModel,
+        {
+          status: 'delivered',
+          reviewRequestedAt: null,
+          deliveredAt: trusted({ $lte: cutoff }),
+        },
+        async (order) => {
+          try {
+            const result = await doOnce(
+              SentMails,
+              `review-request:${String(order._id)}`,
+              { staleAfterMs: deps.staleAfterMs, now },
+              () =>
+                deps.mailer.send({ to: order.email, ...reviewRequestMail(order, deps.webOrigin) }),
+            );
+            if (result !== 'done') return;
+            await OrderModel.updateOne(
+              { _id: order._id, reviewRequestedAt: null },
+              { $set: { reviewRequestedAt: new Date(now()) } },
+            );
+            asked += 1;
+          } catch (err) {
+            deps.logger.warn({ err, orderNumber: order.orderNumber }, 'review request not sent');
+          }
+        },
+      );
+      return asked;
+    },
+  };
+}
+
+export type Reviews = ReturnType<typeof createReviews>;
+
+function reviewRequestMail(order: OrderDoc, webOrigin: string) {
+  const subject = `How do you like your ${brand.name} order ${order.orderNumber}?`;
+  const products = [...new Set(order.lines.map((l) => l.productId))];
+  const links = products.map((id) => ({
+    name: getProduct(id)?.name ?? id,
+    url: `${webOrigin}/products/${id}#reviews`,
+  }));
+  return {
+    subject,
+    text: `Hello ${order.firstName},\n\nYour order ${order.orderNumber} arrived a week ago. A few words on how you find it help other shoppers choose:\n\n${links.map((l) => `${l.name}: ${l.url}`).join('\n')}\n\n${brand.name} · ${brand.supportEmail}`,
+    html: layout(
+      subject,
+      `<p>Hello ${escapeHtml(order.firstName)},</p><p>Your order <strong>${order.orderNumber}</strong> arrived a week ago. A few words on how you find it help other shoppers choose:</p><ul>${links
+        .map(
+          (l) =>
+            `<li><a href="${escapeHtml(l.url)}" style="color:${brand.colors.forest}">Review ${escapeHtml(l.name)}</a></li>`,
+        )
+        .join('')}</ul>`,
+    ),
+  };
+}
