@@ -187,6 +187,10 @@ export const orderTotalsSchema = z
 export const ORDER_ACTORS = ['shopper', 'owner', 'system'] as const;
 
 /** One step of an order's timeline, as the shopper sees it. */
+/** Courier scans the timeline shows without a move of the order. */
+export const COURIER_SCANS = ['out_for_delivery'] as const;
+export type CourierScan = (typeof COURIER_SCANS)[number];
+
 export const orderEventSchema = z
   .object({
     status: orderStatusSchema,
@@ -196,6 +200,8 @@ export const orderEventSchema = z
     carrier: z.string().optional(),
     trackingNumber: z.string().optional(),
     trackingUrl: z.string().optional(),
+    /** A courier's scan that moved nothing but is news to the shopper (out for delivery). */
+    scan: z.enum(COURIER_SCANS).optional(),
   })
   .meta({ id: 'OrderEvent' });
 

@@ -85,7 +85,7 @@ describe('parcels booked with Shiprocket, and its scans moving the order', () =>
       events: {
         status: string;
         by: string;
-        note?: string;
+        scan?: string;
         carrier?: string;
         trackingNumber?: string;
         trackingUrl?: string;
@@ -232,7 +232,7 @@ describe('parcels booked with Shiprocket, and its scans moving the order', () =>
     await t.services.shipping.pollOpenShipments();
     seen = await shopperSees(order._id);
     expect(seen.status).toBe('shipped');
-    expect(seen.events.filter((e) => e.note === 'Out for delivery')).toEqual([
+    expect(seen.events.filter((e) => e.scan === 'out_for_delivery')).toEqual([
       expect.objectContaining({ status: 'shipped', by: 'system' }),
     ]);
     expect(textsTo(phone).filter((m) => /out for delivery/.test(m.text))).toHaveLength(1);

@@ -23,8 +23,6 @@ const WAIT_FOR_BOOKING_MS = 20_000;
 /** Once the order is here, its parcel is no longer followed. */
 const JOURNEY_OVER: readonly OrderStatus[] = ['delivered', 'rto', 'cancelled', 'refunded'];
 
-export const OUT_FOR_DELIVERY_NOTE = 'Out for delivery';
-
 export interface ShippingDeps {
   provider: ShippingProvider;
   lifecycle: OrderLifecycle;
@@ -220,7 +218,7 @@ export function createShipping(deps: ShippingDeps) {
     if (kind) order = await reach(order, 'shipped', details);
     if (kind === 'out_for_delivery' && order.status === 'shipped') {
       const scan = `${shipment.awb}:${tracking.scanKey}`;
-      order = (await lifecycle.recordScan(order, scan, { note: OUT_FOR_DELIVERY_NOTE })) ?? order;
+      order = (await lifecycle.recordScan(order, { kind: 'out_for_delivery', key: scan })) ?? order;
       await lifecycle.text(order, `scan:${scan}`, orderText(order, 'out_for_delivery'));
     }
     if (kind === 'delivered') order = await reach(order, 'delivered', details);

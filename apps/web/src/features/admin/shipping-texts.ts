@@ -1,3 +1,5 @@
+import type { CourierScan } from '@vanya/contracts';
+
 /** The owner's courier booking in the order detail. */
 export const SHIPPING_ADMIN_TEXTS = {
   heading: 'Courier',
@@ -14,4 +16,6 @@ export const SHIPPING_ADMIN_TEXTS = {
   booked: (awb: string) => `Shipment booked: AWB ${awb}.`,
   otherWay: 'Shipped another way',
   otherWayHint: 'Sent without booking here? Type the carrier and its tracking number.',
+  /** A courier's scan on the timeline (the order's status stays). */
+  scans: { out_for_delivery: 'Out for delivery' } satisfies Record<CourierScan, string>,
 } as const;

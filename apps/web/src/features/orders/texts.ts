@@ -1,5 +1,5 @@
 import { PRE_ORDER } from '@vanya/catalog';
-import type { OrderActor, OrderStatus } from '@vanya/contracts';
+import type { CourierScan, OrderActor, OrderStatus } from '@vanya/contracts';
 
 // Texts of the order confirmation.
 export const ORDER_TEXTS = {
@@ -57,6 +57,8 @@ export const ORDER_DETAIL_TEXTS = {
     rto: 'Returned to us',
   } satisfies Record<OrderStatus, string>,
   timelineHeading: 'Where your order is',
+  /** A courier's scan on the timeline (no change of the order's status). */
+  timelineScans: { out_for_delivery: 'Out for delivery' } satisfies Record<CourierScan, string>,
   timelineSteps: {
     pending_payment: 'Order placed',
     paid: 'Payment received',

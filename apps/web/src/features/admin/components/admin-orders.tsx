@@ -305,8 +305,12 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
           <ol className="admin-timeline">
             {order.events.map((e) => (
               <li key={`${e.status}-${e.at}`}>
-                <strong>{ADMIN_TEXTS.orderStatuses[e.status]}</strong> ·{' '}
-                {when.format(new Date(e.at))} · {e.by}
+                <strong>
+                  {e.scan
+                    ? SHIPPING_ADMIN_TEXTS.scans[e.scan]
+                    : ADMIN_TEXTS.orderStatuses[e.status]}
+                </strong>{' '}
+                · {when.format(new Date(e.at))} · {e.by}
                 {e.carrier ? ` · ${e.carrier} ${e.trackingNumber ?? ''}` : ''}
                 {e.note ? ` · ${e.note}` : ''}
               </li>

@@ -119,7 +119,9 @@ function OrderDetail({ order }: { order: Order }) {
                   aria-current={index === order.events.length - 1 ? 'step' : undefined}
                 >
                   <span className="order-timeline__dot" aria-hidden="true" />
-                  <p className="order-timeline__title">{T.timelineSteps[event.status]}</p>
+                  <p className="order-timeline__title">
+                    {event.scan ? T.timelineScans[event.scan] : T.timelineSteps[event.status]}
+                  </p>
                   <p className="order-timeline__meta">
                     <time dateTime={event.at}>{formatDateTimeIST(event.at)}</time> ·{' '}
                     {T.actors[event.by]}
