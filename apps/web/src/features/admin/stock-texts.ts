@@ -20,7 +20,7 @@ export const STOCK_ADMIN_TEXTS = {
   kinds: { receive: 'Received', takeOff: 'Taken off (damaged, lost)' },
   units: 'Units',
   reason: 'Reason',
-  reasonHint: 'For the ledger, e.g. “Batch 14 from the workshop”',
+  reasonHint: 'e.g. Batch 14 from the workshop',
   record: 'Record',
   recording: 'Saving…',
   recorded: (name: string, change: number) =>

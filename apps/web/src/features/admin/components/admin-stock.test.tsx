@@ -118,7 +118,9 @@ describe('the owner’s stock page', () => {
 
     const bundles = screen.getByRole('region', { name: S.bundles });
     expect(bundles).toHaveTextContent('Tan-Free Trio');
-    expect(bundles).toHaveTextContent('1 can be made up · 3 × Tan.Gone.Soap');
+    const trio = within(bundles).getByText('Tan-Free Trio').closest('li')!;
+    expect(trio).toHaveTextContent('1 can be made up');
+    expect(trio).toHaveTextContent('3 × Tan.Gone.Soap');
   });
 
   it('records units received with the reason, and units taken off as a negative adjustment', async () => {

@@ -307,30 +307,27 @@ function Bundles({ bundles }: { bundles: BundleStock[] }) {
       <p className="admin-lead">{T.bundlesLead}</p>
       <ul className="admin-list admin-list--grid">
         {bundles.map((b) => (
-          <li
-            key={b.productId}
-            className={`admin-row admin-row--stock${b.selling ? '' : ' is-off'}`}
-          >
-            <div className="admin-row__main">
+          <li key={b.productId} className={`admin-row stock-bundle${b.selling ? '' : ' is-off'}`}>
+            <div className="stock-bundle__head">
               <p className="admin-row__title">{b.name}</p>
-              <p className="admin-row__meta">
-                {T.canMake(b.available)} ·{' '}
-                {b.contents
-                  .map((c) => `${c.quantity} × ${getProduct(c.productId)?.name ?? c.productId}`)
-                  .join(', ')}
-              </p>
+              <label className="switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-label={T.sellingSwitch(b.name)}
+                  checked={b.selling}
+                  disabled={selling.isPending}
+                  onChange={() => selling.mutate({ productId: b.productId, selling: !b.selling })}
+                />
+                <span>{b.selling ? T.selling : T.stopped}</span>
+              </label>
             </div>
-            <label className="switch">
-              <input
-                type="checkbox"
-                role="switch"
-                aria-label={T.sellingSwitch(b.name)}
-                checked={b.selling}
-                disabled={selling.isPending}
-                onChange={() => selling.mutate({ productId: b.productId, selling: !b.selling })}
-              />
-              <span>{b.selling ? T.selling : T.stopped}</span>
-            </label>
+            <p className="admin-row__meta">{T.canMake(b.available)}</p>
+            <p className="admin-row__meta">
+              {b.contents
+                .map((c) => `${c.quantity} × ${getProduct(c.productId)?.name ?? c.productId}`)
+                .join(', ')}
+            </p>
           </li>
         ))}
       </ul>

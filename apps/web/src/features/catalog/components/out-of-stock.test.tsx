@@ -94,11 +94,17 @@ describe('out of stock on the storefront', () => {
     expect(screen.getAllByText(/^Only \d+ left$/)).toHaveLength(1);
   });
 
-  it('says how many are left on the product page, with the buttons still working', async () => {
+  it('says how many are left on the product page, with the buttons still working up to that many', async () => {
     stockApi({ ExfoliatingScrub: 3 });
     renderRoute('/products/ExfoliatingScrub');
     await screen.findByRole('heading', { level: 1, name: getProduct('ExfoliatingScrub')!.name });
     expect(await screen.findByText('Only 3 left')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: CATALOG_TEXTS.buyNow })).toBeEnabled();
+    // No more than are left can be chosen.
+    const user = userEvent.setup();
+    const more = screen.getByRole('button', { name: 'Increase quantity' });
+    await user.click(more);
+    await user.click(more);
+    expect(more).toBeDisabled();
   });
 });

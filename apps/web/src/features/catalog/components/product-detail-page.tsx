@@ -146,7 +146,7 @@ function ProductDetail({ product }: { product: Product }) {
                 <QuantityStepper
                   value={quantity}
                   min={1}
-                  max={LIMITS.maxLineQuantity}
+                  max={Math.min(left ?? LIMITS.maxLineQuantity, LIMITS.maxLineQuantity)}
                   label={`${T.quantity} of ${product.name}`}
                   onChange={setQuantity}
                 />
