@@ -4,13 +4,12 @@ import {
   apiLogIn,
   createVerifiedAccount,
   logIn,
-  PASSWORD,
   placePaidOrder,
   quietStart,
   type Account,
 } from './support/accounts';
-import { expect, linkIn, test, uniqueEmail, type Mailbox } from './support/fixtures';
-import { OWNER_EMAIL } from './support/owner';
+import { expect, test, uniqueEmail, type Mailbox } from './support/fixtures';
+import { ensureOwner } from './support/owner';
 import { settle } from './shop-helpers';
 
 // The owner's day through the browser (/admin): a shopper's paid order is found, packed and shipped
@@ -18,25 +17,6 @@ import { settle } from './shop-helpers';
 // order's return is approved, received and refunded; a ticket is answered and the shopper has the
 // answer; a customer opening /admin is told the area is the owner's. The global setup lists
 // OWNER_EMAIL in the API's OWNER_EMAILS; the first test to need the owner signs that address up.
-
-const OWNER: Account = { name: 'Meera Deshmukh', email: OWNER_EMAIL, password: PASSWORD };
-
-/** Signs the owner's address up and verifies it, once per run (the database lives for the run). */
-async function ensureOwner(request: APIRequestContext, mailbox: Mailbox): Promise<Account> {
-  // Registering an address already taken looks like success (no one learns who has an account),
-  // so a login tells whether an earlier test has signed the owner up.
-  const login = await request.post('/api/auth/login', {
-    data: { email: OWNER.email, password: OWNER.password },
-  });
-  if (login.status() === 200) return OWNER;
-  const registered = await request.post('/api/auth/register', { data: OWNER });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const mail = await mailbox.waitFor(OWNER.email, /Confirm your email/);
-  const token = new URL(linkIn(mail, '/verify-email')).searchParams.get('token');
-  const verified = await request.post('/api/auth/verify-email', { data: { token } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return OWNER;
-}
 
 /** The owner, logged in through the login screen, on /admin's dashboard. */
 async function openOwnerArea(page: Page, request: APIRequestContext, mailbox: Mailbox) {

@@ -19,6 +19,7 @@ export const CATALOG_TEXTS = {
   outOfStockNote: 'This product is out of stock right now. Please check back soon.',
   /** Shown when 5 or fewer can be bought. */
   onlyLeft: (count: number) => `Only ${count} left`,
+  reviewCount: (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`,
   notifyMe: 'Notify me',
   notifyMeLabel: 'Email me once when it is back',
   notifyMePlaceholder: 'you@example.com',

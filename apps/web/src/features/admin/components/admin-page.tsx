@@ -9,6 +9,7 @@ import { summaryQuery } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminCoupons } from './admin-coupons';
 import { AdminOrders } from './admin-orders';
+import { AdminReviews } from './admin-reviews';
 import { AdminGst, AdminMessages, AdminReturns, AdminTickets, AdminWaitlist } from './admin-panels';
 import { AdminStock } from './admin-stock';
 import './admin.css';
@@ -22,6 +23,7 @@ const TABS = [
   'waitlist',
   'stock',
   'coupons',
+  'reviews',
   'gst',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -68,6 +70,7 @@ export function AdminPage() {
       {tab === 'waitlist' ? <AdminWaitlist /> : null}
       {tab === 'stock' ? <AdminStock /> : null}
       {tab === 'coupons' ? <AdminCoupons /> : null}
+      {tab === 'reviews' ? <AdminReviews /> : null}
       {tab === 'gst' ? <AdminGst /> : null}
     </main>
   );

@@ -21,6 +21,7 @@ import { Deferred } from '../../../components/ui/deferred';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useCartActions } from '../../../hooks/use-cart';
+import { useReviews } from '../../../hooks/use-reviews';
 import { useStock } from '../../../hooks/use-stock';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
 import { PRODUCT_GALLERY_SIZES } from '../page-images';
@@ -32,6 +33,9 @@ const HowToUse = lazy(() =>
   import('./how-to-use').then((module) => ({ default: module.HowToUse })),
 );
 const NotifyMe = lazy(() => import('./notify-me').then((module) => ({ default: module.NotifyMe })));
+const ProductReviews = lazy(() =>
+  import('../../reviews/product-reviews').then((module) => ({ default: module.ProductReviews })),
+);
 const RelatedProducts = lazy(() =>
   import('./related-products').then((module) => ({ default: module.RelatedProducts })),
 );
@@ -50,6 +54,7 @@ function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const { add } = useCartActions();
   const stock = useStock();
+  const reviews = useReviews(product.id);
   const soldOut = stock.isOutOfStock(product.id);
   const left = stock.leftOf(product.id);
   const navigate = useNavigate();
@@ -94,7 +99,13 @@ function ProductDetail({ product }: { product: Product }) {
               <WishlistButton productId={product.id} productName={product.name} />
             </div>
             <div className="product-main__rating">
-              <StarRating rating={product.rating} />
+              {/* The published reviews' average once there is one; before, the catalogue's. */}
+              <StarRating rating={reviews.data?.count ? reviews.data.average : product.rating} />
+              {reviews.data?.count ? (
+                <a className="text-link product-main__reviews" href="#reviews">
+                  {T.reviewCount(reviews.data.count)}
+                </a>
+              ) : null}
               <span className="product-main__size">
                 {T.size}: {product.size}
               </span>
@@ -198,6 +209,10 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
         </Deferred>
       ) : null}
+
+      <Deferred minHeight="16rem">
+        <ProductReviews product={product} />
+      </Deferred>
 
       {related.length > 0 ? (
         <Deferred minHeight="40rem">

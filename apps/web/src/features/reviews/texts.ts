@@ -1,0 +1,20 @@
+export const REVIEW_TEXTS = {
+  heading: 'Reviews',
+  summary: (average: string, count: number) =>
+    `${average} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`,
+  count: (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`,
+  none: 'No reviews yet. Bought it? Tell others what you think.',
+  verified: 'Verified buyer',
+  reply: 'Reply from the shop',
+  write: 'Write a review',
+  signIn: 'Sign in to review',
+  onlyBuyers: 'Only shoppers whose order with this product has been delivered can review it.',
+  rating: 'Your rating',
+  stars: (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`,
+  title: 'Title',
+  body: 'Your review',
+  send: 'Send review',
+  sending: 'Sending…',
+  thanks: 'Thank you! Your review will appear here once the shop has read it.',
+  failed: 'Your review could not be sent. Please try again.',
+} as const;
