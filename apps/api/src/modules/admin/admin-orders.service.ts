@@ -217,12 +217,15 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
       })();
       const [toDispatch, held, openReturns, openTickets, unread, today, week, month] =
         await Promise.all([
-          OrderModel.countDocuments({ status: trusted({ $in: [...TO_DISPATCH, 'packed'] }) }),
+          OrderModel.countDocuments({ status: trusted({ $in: [...TO_DISPATCH] }) }),
           OrderModel.countDocuments({
             status: trusted({ $in: ['pending_payment', 'payment_failed'] }),
             paymentHold: trusted({ $ne: null }),
           }),
-          ReturnModel.countDocuments({ status: trusted({ $in: ['requested', 'approved'] }) }),
+          // A return waits for the owner until it is refunded or rejected: received, the money is owed.
+          ReturnModel.countDocuments({
+            status: trusted({ $in: ['requested', 'approved', 'received'] }),
+          }),
           TicketModel.countDocuments({ status: trusted({ $in: ['open', 'in_progress'] }) }),
           ContactMessageModel.countDocuments({ readAt: null }),
           paidSince(at - startOfToday),

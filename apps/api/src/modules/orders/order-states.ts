@@ -31,8 +31,11 @@ export const CANCELLABLE: readonly OrderStatus[] = [
   'confirmed',
 ];
 
-/** The owner's "to dispatch": paid prepaid orders and confirmed cash-on-delivery ones. */
-export const TO_DISPATCH: readonly OrderStatus[] = ['paid', 'confirmed'];
+/**
+ * The owner's "to dispatch": paid prepaid orders and confirmed cash-on-delivery ones to pack, and
+ * packed ones waiting for the courier.
+ */
+export const TO_DISPATCH: readonly OrderStatus[] = ['paid', 'confirmed', 'packed'];
 
 /** States in which the order still waits for its money. */
 export const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending_payment', 'payment_failed'];

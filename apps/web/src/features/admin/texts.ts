@@ -70,7 +70,7 @@ export const ADMIN_TEXTS = {
     moved: (status: string) => `Order marked ${status}.`,
     refunded: 'Refunded',
     shipTo: 'Ship to',
-    toDispatch: 'To dispatch (paid and confirmed)',
+    toDispatch: 'To dispatch (paid, confirmed, packed)',
     payment: 'Payment',
     allPayments: 'All payments',
     prepaid: 'Prepaid (UPI, card)',

@@ -1,6 +1,7 @@
 import { formatINR } from '@vanya/catalog';
 import { ORDER_STATUSES, type AdminOrderStatusBody, type OrderStatus } from '@vanya/contracts';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 import { FormError } from '../../../components/ui/form-parts';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
@@ -38,7 +39,11 @@ function StatusBadge({ status }: { status: OrderStatus }) {
 
 /** Orders: filter by status, search, a page at a time; one opens with its timeline and actions. */
 export function AdminOrders() {
-  const [status, setStatus] = useState<StatusFilter>('to_dispatch');
+  // The dashboard's tiles open this list filtered (?status=...); by default, what is to dispatch.
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<StatusFilter>(
+    (params.get('status') as StatusFilter | null) ?? 'to_dispatch',
+  );
   const [payment, setPayment] = useState<PaymentFilter>('');
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
@@ -65,6 +70,8 @@ export function AdminOrders() {
         onSubmit={(e) => {
           e.preventDefault();
           setPage(1);
+          // A search looks through every order, whatever the list was filtered to.
+          if (q.trim()) setStatus('');
           setSearch(q.trim());
         }}
       >

@@ -165,7 +165,8 @@ describe('/admin', () => {
     renderRoute('/admin');
 
     const tiles = await screen.findByRole('region', { name: T.tabs.dashboard });
-    const value = (label: string) => within(tiles).getByText(label).nextElementSibling;
+    const value = (label: string) =>
+      within(tiles).getByText(label).closest('dt')!.nextElementSibling;
     expect(value(T.dashboard.toDispatch)).toHaveTextContent(/^3$/);
     expect(value(T.dashboard.held)).toHaveTextContent(/^1$/);
     expect(value(T.dashboard.returns)).toHaveTextContent(/^2$/);
@@ -175,6 +176,30 @@ describe('/admin', () => {
     expect(value(T.dashboard.week)).toHaveTextContent(formatINR(845_000));
     expect(value(T.dashboard.month)).toHaveTextContent(formatINR(2_314_500));
     expect(await tab(T.tabs.dashboard)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens the list a tile counts, and searches every order whatever the list showed', async () => {
+    signInOwner();
+    const requests = ownerApi({ order: paidOrder() });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/admin');
+    const tiles = await screen.findByRole('region', { name: T.tabs.dashboard });
+
+    await user.click(within(tiles).getByRole('button', { name: T.dashboard.toDispatch }));
+    expect(router.state.location.search).toBe('?tab=orders&status=to_dispatch');
+    await screen.findByText(/VNY-482913 · Asha Patil/);
+    const lists = () => requests.filter((r) => r.url === '/admin/orders');
+    expect(lists().at(-1)?.params).toMatchObject({ status: 'to_dispatch' });
+
+    await user.type(screen.getByRole('searchbox', { name: T.orders.search }), 'Asha');
+    await user.click(screen.getByRole('button', { name: T.orders.search }));
+    await screen.findByText(/VNY-482913 · Asha Patil/);
+    expect(lists().at(-1)?.params).toEqual({ q: 'Asha', page: '1', limit: '20' });
+
+    await user.click(await tab(T.tabs.dashboard));
+    const again = await screen.findByRole('region', { name: T.tabs.dashboard });
+    await user.click(within(again).getByRole('button', { name: T.dashboard.returns }));
+    expect(router.state.location.search).toBe('?tab=returns');
   });
 
   it('opens an order from the list, packs it, ships it only with carrier and tracking number, and says so', async () => {

@@ -83,13 +83,14 @@ function Dashboard() {
   if (error) return <FormError message={getErrorMessage(error, DEFAULT_ERROR_MESSAGE)} />;
   if (!data) return null;
   // What waits for the owner (highlighted while there is some), then how sales went.
-  const due: [string, number][] = [
-    [T.toDispatch, data.ordersToDispatch],
-    [T.held, data.paymentsHeld],
-    [T.returns, data.openReturns],
-    [T.tickets, data.openTickets],
-    [T.messages, data.unreadMessages],
-    [T.lowStock, data.lowStock.length],
+  // Each tile opens the list it counts.
+  const due: [string, number, Record<string, string>][] = [
+    [T.toDispatch, data.ordersToDispatch, { tab: 'orders', status: 'to_dispatch' }],
+    [T.held, data.paymentsHeld, { tab: 'orders', status: 'pending_payment' }],
+    [T.returns, data.openReturns, { tab: 'returns' }],
+    [T.tickets, data.openTickets, { tab: 'tickets' }],
+    [T.messages, data.unreadMessages, { tab: 'messages' }],
+    [T.lowStock, data.lowStock.length, { tab: 'stock' }],
   ];
   const sales: [string, number][] = [
     [T.today, data.sales.today],
@@ -100,9 +101,13 @@ function Dashboard() {
     <section aria-label={ADMIN_TEXTS.tabs.dashboard} className="admin-dashboard">
       <h2 className="admin-subhead">{T.due}</h2>
       <dl className="admin-tiles">
-        {due.map(([label, count]) => (
-          <div key={label} className={`admin-tile${count > 0 ? ' is-due' : ''}`}>
-            <dt>{label}</dt>
+        {due.map(([label, count, target]) => (
+          <div key={label} className={`admin-tile admin-tile--link${count > 0 ? ' is-due' : ''}`}>
+            <dt>
+              <button type="button" className="admin-tile__open" onClick={() => setParams(target)}>
+                {label}
+              </button>
+            </dt>
             <dd>{count}</dd>
           </div>
         ))}
