@@ -266,7 +266,13 @@ export const phoneVerifyResponseSchema = loginResponseSchema.extend({ created: z
 /** A correct one-time code finishes the login it interrupted. */
 export const verifyOtpResponseSchema = loginResponseSchema;
 
-export const meResponseSchema = z.object({ data: z.object({ user: userSchema }) });
+export const meResponseSchema = z.object({
+  data: z.object({
+    user: userSchema,
+    /** GET /auth/me: true for the shop's owner (the account page links the owner area). */
+    owner: z.boolean().optional(),
+  }),
+});
 
 export const avatarResponseSchema = z.object({ avatar: z.string() });
 

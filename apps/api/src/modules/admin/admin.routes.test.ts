@@ -69,8 +69,13 @@ describe('the owner area', () => {
     const granted = await signUpVerified(t, sink);
     expect(await setOwner(granted.email, true)).toMatch(/is now an owner/);
     await request(t.app).get('/api/admin/summary').set(bearer(granted.token)).expect(200);
+    // The account page learns from /auth/me whether to offer the way into the owner area.
+    const me = (token: string) => request(t.app).get('/api/auth/me').set(bearer(token));
+    expect((await me(granted.token)).body.data.owner).toBe(true);
+    expect((await me(owner)).body.data.owner).toBe(true);
     expect(await setOwner(granted.email, false)).toMatch(/customer again/);
     await request(t.app).get('/api/admin/summary').set(bearer(granted.token)).expect(403);
+    expect((await me(granted.token)).body.data.owner).toBe(false);
     await expect(setOwner('nobody@example.in', true)).rejects.toThrow(/No account/);
   });
 

@@ -28,6 +28,7 @@ import type { Config } from '../../config/env';
 import { AppError } from '../../platform/errors/app-error';
 import { clientIp, rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { currentUser, requireAuth } from '../../platform/http/require-auth';
+import { isOwner } from '../../platform/http/require-owner';
 import { parsed, validate } from '../../platform/http/validate';
 import type { LoginEvent } from '../users/user.view';
 import { createAttemptGuard } from './attempt-guard';
@@ -241,7 +242,9 @@ export function authRoutes(service: AuthService, config: Config): Router {
   );
 
   router.get('/me', auth, async (_req, res) => {
-    res.json({ data: { user: await service.me(currentUser(res)) } });
+    const user = currentUser(res);
+    // `owner` lets the account page offer the way into the owner area.
+    res.json({ data: { user: await service.me(user), owner: isOwner(user, config.ownerEmails) } });
   });
 
   router.put('/me', auth, validate(updateMeBodySchema), async (_req, res) => {

@@ -1,6 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { setSession } from '../../lib/auth-storage';
+import { mockApi } from '../../testing/mock-api';
 import { renderRoute } from '../../testing/render-route';
 import { splashSchedule } from './splash-screen';
 import { splashAlreadyShown } from './splash-session';
@@ -30,5 +32,24 @@ describe('the layout on the first page of a visit', () => {
     renderRoute('/about');
     expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+});
+
+describe('the layout of the owner area', () => {
+  it('leaves out the footer and the shopper widgets', async () => {
+    setSession('token-owner', { name: 'Meera Deshmukh', email: 'meera@example.in' });
+    mockApi(() => ({ status: 200, data: [] }));
+    const { router } = renderRoute('/admin');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Owner area' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /privacy/i })).not.toBeInTheDocument();
+  });
+
+  it('keeps them on the shop’s pages', async () => {
+    renderRoute('/about');
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
-import { Outlet, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 
 import { PageLoader } from '../ui/page-loader';
 import { Footer } from './footer';
@@ -17,9 +17,13 @@ type RootLayoutProps = {
   widgets?: ReactNode;
 };
 
-/** The frame of every page: splash, progress bar, navbar, the routed page, footer, widgets. */
+/**
+ * The frame of every page: splash, progress bar, navbar, the routed page, footer, widgets. The
+ * owner area is a workplace: no footer and no shopper widgets (the support chat) there.
+ */
 export function RootLayout({ cartCount, widgets }: RootLayoutProps) {
   const navigation = useNavigation();
+  const ownerArea = /^\/admin(\/|$)/.test(useLocation().pathname);
   const pending = navigation.state === 'loading';
   // The page renders under the splash from the start, so it is ready the moment the splash fades.
   const [splashVisible, setSplashVisible] = useState(() => !splashAlreadyShown());
@@ -44,9 +48,9 @@ export function RootLayout({ cartCount, widgets }: RootLayoutProps) {
             <Outlet />
           </Suspense>
         </main>
-        <Footer />
+        {ownerArea ? null : <Footer />}
       </div>
-      {splashVisible ? null : widgets}
+      {splashVisible || ownerArea ? null : widgets}
     </>
   );
 }

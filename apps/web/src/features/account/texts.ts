@@ -13,6 +13,7 @@ const MB = 1024 * 1024;
 
 export const ACCOUNT_TEXTS = {
   heading: 'My Account',
+  ownerArea: 'Open the owner area',
   lead: 'Your profile, orders, invoices, addresses and settings, all in one place.',
   greeting: (name: string) => `Hello, ${name}`,
   loading: 'Loading your account…',

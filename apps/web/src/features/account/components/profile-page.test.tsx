@@ -67,6 +67,18 @@ describe('profile page', () => {
       Object.values(ACCOUNT_TEXTS.tabs),
     );
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    // A customer is not shown the way into the owner area.
+    expect(screen.queryByRole('link', { name: ACCOUNT_TEXTS.ownerArea })).not.toBeInTheDocument();
+  });
+
+  it('gives the shop’s owner the way into the owner area', async () => {
+    setSession('tok-1', { name: 'Meera Deshmukh' });
+    answerGets({ '/auth/me': { data: { user: me, owner: true } } });
+    renderProfile();
+    expect(await screen.findByRole('link', { name: ACCOUNT_TEXTS.ownerArea })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
   });
 
   it('clears the storage and asks to log in again when the profile cannot be loaded', async () => {

@@ -1,12 +1,14 @@
 import type { User } from '@vanya/contracts';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useSessionUser } from '../../../hooks/use-session';
+import { PATHS } from '../../../config/paths';
 import { endSession, getUser, sessionUserFrom, setUser } from '../../../lib/auth-storage';
 import { useMe } from '../api/get-me';
+import { useIsOwner } from '../api/get-owner';
 import { ACCOUNT_TABS, ACCOUNT_TEXTS, type AccountTab } from '../texts';
 import { formatLongDate } from '../utils/format';
 import { DetailsTab } from './details-tab';
@@ -94,6 +96,7 @@ export function ProfilePage() {
 
   const name = me.data?.name ?? sessionUser?.name ?? '';
   const user = me.data;
+  const owner = useIsOwner();
 
   return (
     <div className="page container account-page">
@@ -118,6 +121,11 @@ export function ProfilePage() {
                 </p>
               </div>
               <p className="account-card__hint">{ACCOUNT_TEXTS.avatar.dropHint}</p>
+              {owner ? (
+                <Link className="btn btn--primary btn--sm account-card__owner" to={PATHS.admin}>
+                  {ACCOUNT_TEXTS.ownerArea}
+                </Link>
+              ) : null}
             </div>
             <div
               ref={tabList}
