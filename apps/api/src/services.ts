@@ -117,19 +117,21 @@ export function createServices(config: Config, logger: Logger): Services {
     staleAfterMs,
     runInBackground,
     coupons,
-    sms,
+    // Order news by text needs a gateway; in production without one, it is not attempted.
+    sms: config.sms || !config.isProduction ? sms : undefined,
     stock,
   });
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
   const refunds = createRefunds({ provider, lifecycle, mailer, logger, staleAfterMs });
   const configured = configuredServiceability(config.codExcludedPinPrefixes);
   const pincodes = createPincodes({
-    // With Shiprocket configured, whether a PIN is served (and with cash on delivery) is its answer.
+    // With Shiprocket configured, whether a PIN is served is its answer, and cash on delivery is
+    // offered where it and the configuration both allow it.
     serviceability: config.shiprocket
       ? courierServiceability({
           provider: shippingProvider,
           pickupPin: brand.address.pinCode,
-          fallback: configured,
+          configured,
           logger,
         })
       : configured,

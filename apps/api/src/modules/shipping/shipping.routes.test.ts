@@ -50,6 +50,8 @@ describe('parcels booked with Shiprocket, and its scans moving the order', () =>
       SHIPROCKET_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
       SHIPROCKET_API_URL: fake.url,
       SHIPROCKET_PICKUP_LOCATION: 'Latur warehouse',
+      // The owner's own refusal of cash on delivery holds beside the courier's answer.
+      COD_EXCLUDED_PIN_PREFIXES: '5600',
     });
     owner = (await signUpVerified(t, sink, OWNER_EMAIL)).token;
     shopper = await signUpVerified(t, sink);
@@ -352,7 +354,7 @@ describe('parcels booked with Shiprocket, and its scans moving the order', () =>
     expect(notes.map((n) => n.amount)).toEqual([57700]);
   });
 
-  it("answers a PIN's serviceability and cash on delivery from the courier, kept for a while", async () => {
+  it("answers a PIN's serviceability and cash on delivery from the courier, kept for a while, and the owner's exclusions still hold", async () => {
     fake.unserviceable.add('7441');
     fake.noCod.add('1900');
     const asked = () => fake.calls('/courier/serviceability').length;
@@ -367,6 +369,10 @@ describe('parcels booked with Shiprocket, and its scans moving the order', () =>
     });
     expect((await request(t.app).get('/api/pincodes/744101')).body).toMatchObject({
       serviceable: false,
+      cod: false,
+    });
+    expect((await request(t.app).get('/api/pincodes/560001')).body).toMatchObject({
+      serviceable: true,
       cod: false,
     });
   });
