@@ -226,6 +226,11 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         RECONCILE_INTERVAL_MS: '3000',
         RECONCILE_MIN_AGE_MS: '3000',
         RECOVERY_STALE_MS: '30000',
+        // Stock is not what these storms are about: enough units for every shopper of the three
+        // tests, and the abandoned backlog (two hours old) left waiting for reconciliation rather
+        // than cancelled by the reservation expiry.
+        STOCK_INITIAL: '1000000',
+        RESERVATION_MINUTES: '10080',
         LOG_LEVEL: 'warn',
         LOG_PRETTY: 'false',
       },
