@@ -278,7 +278,7 @@ test('the owner area’s screens fit the screen, with touch targets of 44 px', a
   await look('owner-waitlist');
 
   await openTab(page, 'Stock');
-  await expect(page.getByRole('switch', { name: 'In stock: Body Butter' })).toBeEnabled();
+  await expect(page.getByRole('switch', { name: 'Selling: Body Butter' })).toBeEnabled();
   await look('owner-stock');
 
   await openTab(page, 'GST export');
