@@ -9,7 +9,7 @@ import {
   type Account,
 } from './support/accounts';
 import { expect, test, uniqueEmail, type Mailbox } from './support/fixtures';
-import { ensureOwner } from './support/owner';
+import { ensureOwner, openOwnerTab } from './support/owner';
 import { settle } from './shop-helpers';
 
 // The owner's day through the browser (/admin): a shopper's paid order is found, packed and shipped
@@ -24,12 +24,6 @@ async function openOwnerArea(page: Page, request: APIRequestContext, mailbox: Ma
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Owner area' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Dashboard' })).toBeVisible();
-}
-
-async function openTab(page: Page, name: string) {
-  const tab = page.getByRole('navigation', { name: 'Owner area' }).getByRole('button', { name });
-  await tab.click();
-  await expect(tab).toHaveAttribute('aria-current', 'page');
 }
 
 /** A second browser of the same size, for the shopper, logged in as `account`. */
@@ -91,7 +85,7 @@ test('the owner packs and ships a paid order, the shopper sees it shipped, and a
   await openOwnerArea(page, request, mailbox);
 
   await test.step('find the order and open it', async () => {
-    await openTab(page, 'Orders');
+    await openOwnerTab(page, 'Orders');
     await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.orderNumber);
     await page.getByRole('search').getByRole('button', { name: 'Search orders' }).click();
     const row = page.getByRole('listitem').filter({ hasText: order.orderNumber });
@@ -143,7 +137,7 @@ test('the owner packs and ships a paid order, the shopper sees it shipped, and a
   });
 
   await test.step('the owner approves, receives and refunds the return', async () => {
-    await openTab(page, 'Returns');
+    await openOwnerTab(page, 'Returns');
     const row = page.getByRole('listitem').filter({ hasText: order.orderNumber });
     await expect(row).toContainText('The jar arrived cracked');
     await expect(row).toContainText('Requested');
@@ -191,7 +185,7 @@ test('the owner replies to a ticket and the shopper has the reply', async ({
   const { id } = (await opened.json()) as { id: string };
 
   await openOwnerArea(page, request, mailbox);
-  await openTab(page, 'Tickets');
+  await openOwnerTab(page, 'Tickets');
   const thread = page.getByRole('listitem').filter({ hasText: question });
   await thread
     .getByRole('textbox', { name: 'Your reply' })
@@ -227,6 +221,7 @@ test('a customer opening /admin is told the area is the owner’s', async ({
   await page.goto('/admin');
   await expect(page.getByText('This area is for the shop owner.')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Owner area' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Section' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Dashboard' })).toHaveCount(0);
   await screenshot('owner-area-customer');
 });
@@ -256,7 +251,7 @@ test('the owner area’s screens fit the screen, with touch targets of 44 px', a
 
   await look('owner-dashboard');
 
-  await openTab(page, 'Orders');
+  await openOwnerTab(page, 'Orders');
   await expect(page.getByRole('button', { name: `Open ${order.orderNumber}` })).toBeVisible();
   await look('owner-orders');
   await page.getByRole('button', { name: `Open ${order.orderNumber}` }).click();
@@ -265,23 +260,23 @@ test('the owner area’s screens fit the screen, with touch targets of 44 px', a
   await expect(page.getByRole('status').filter({ hasText: 'Order marked Packed.' })).toBeVisible();
   await look('owner-order-detail');
 
-  await openTab(page, 'Returns');
+  await openOwnerTab(page, 'Returns');
   await expect(page.getByRole('region', { name: 'Returns' })).toBeVisible();
   await look('owner-returns-list');
 
-  await openTab(page, 'Tickets');
+  await openOwnerTab(page, 'Tickets');
   await expect(page.getByRole('region', { name: 'Tickets' })).toBeVisible();
   await look('owner-tickets-list');
 
-  await openTab(page, 'Waitlist');
+  await openOwnerTab(page, 'Waitlist');
   await expect(page.getByText('Kavya Rao').first()).toBeVisible();
   await look('owner-waitlist');
 
-  await openTab(page, 'Stock');
+  await openOwnerTab(page, 'Stock');
   await expect(page.getByRole('switch', { name: 'Selling: Body Butter' })).toBeEnabled();
   await look('owner-stock');
 
-  await openTab(page, 'GST export');
+  await openOwnerTab(page, 'GST export');
   await page.getByRole('button', { name: 'Show tables' }).click();
   await expect(page.getByRole('heading', { name: /^Invoices \(\d+\)$/ })).toBeVisible();
   await look('owner-gst');

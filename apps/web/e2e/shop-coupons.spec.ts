@@ -9,7 +9,7 @@ import {
   type Account,
 } from './support/accounts';
 import { expect, linkIn, test, type Mailbox } from './support/fixtures';
-import { OWNER_EMAIL } from './support/owner';
+import { OWNER_EMAIL, openOwnerTab } from './support/owner';
 import { settle } from './shop-helpers';
 
 // Coupons through the browser, at phone and desktop width: the owner creates a 10% coupon in the
@@ -41,11 +41,7 @@ async function ensureOwner(request: APIRequestContext, mailbox: Mailbox): Promis
 async function openCoupons(page: Page) {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Owner area' })).toBeVisible();
-  const tab = page
-    .getByRole('navigation', { name: 'Owner area' })
-    .getByRole('button', { name: 'Coupons' });
-  await tab.click();
-  await expect(tab).toHaveAttribute('aria-current', 'page');
+  await openOwnerTab(page, 'Coupons');
   await expect(page.getByRole('region', { name: 'Coupons' })).toBeVisible();
 }
 

@@ -204,6 +204,25 @@ export const auditEntrySchema = z
   .meta({ id: 'AuditEntry' });
 export const auditListSchema = z.array(auditEntrySchema);
 
+/** The kinds of owner action, the first word of each audit entry's action ('order.shipped'). */
+export const AUDIT_AREAS = ['order', 'return', 'ticket', 'stock', 'coupon', 'review'] as const;
+
+/** GET /admin/audit?area=&from=&to= (days in India, both included). */
+export const adminAuditQuerySchema = z
+  .object({
+    area: z.enum(AUDIT_AREAS).optional(),
+    from: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
+      .optional(),
+    to: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
+      .optional(),
+  })
+  .strict();
+export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
+
 /** GET /admin/gst?from=YYYY-MM-DD&to=YYYY-MM-DD&format=json|csv */
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
 export const gstExportQuerySchema = z

@@ -51,6 +51,7 @@ import {
   adminTicketSchema,
   adminTicketStatusBodySchema,
   adminWaitlistSchema,
+  adminAuditQuerySchema,
   auditListSchema,
   gstExportQuerySchema,
   gstExportSchema,
@@ -1018,9 +1019,10 @@ const admin: ApiRoute[] = [
     method: 'get',
     path: '/admin/audit',
     tag: 'Owner',
-    summary: 'The audit log of owner actions, newest first',
+    summary: 'The audit log of owner actions, newest first, by kind of action and days',
     auth: true,
-    responses: { ...ok(auditListSchema), ...ownerOnly },
+    query: adminAuditQuerySchema,
+    responses: { ...ok(auditListSchema), ...invalid, ...ownerOnly },
   },
 ];
 

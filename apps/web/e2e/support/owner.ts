@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 import { PASSWORD, type Account } from './accounts';
 import { expect, linkIn, type Mailbox } from './fixtures';
@@ -24,4 +24,21 @@ export async function ensureOwner(request: APIRequestContext, mailbox: Mailbox):
   const verified = await request.post('/api/auth/verify-email', { data: { token } });
   expect(verified.status(), await verified.text()).toBe(200);
   return OWNER;
+}
+
+/**
+ * Opens a section of the owner area as the owner would at this width: a tab of the row on a wide
+ * screen, the "Section" menu on a phone.
+ */
+export async function openOwnerTab(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('combobox', { name: 'Section' });
+  if (await menu.isVisible()) {
+    await menu.selectOption({ label: name });
+    await expect(menu).toHaveValue(/.+/);
+    await expect(menu.locator('option:checked')).toHaveText(name);
+    return;
+  }
+  const tab = page.getByRole('navigation', { name: 'Owner area' }).getByRole('button', { name });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-current', 'page');
 }

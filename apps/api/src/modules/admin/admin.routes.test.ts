@@ -188,6 +188,28 @@ describe('the owner area', () => {
     expect(detail.body.invoice.invoiceNumber).toMatch(/^VNY\//);
   });
 
+  it('reads the audit log by kind of action and by days', async () => {
+    const { order } = await paidOrder();
+    await move(order._id, { status: 'packed' }).expect(200);
+    await request(t.app)
+      .put('/api/admin/products/Bodybutter/stock')
+      .set(bearer(owner))
+      .send({ inStock: true })
+      .expect(200);
+    const log = (query: Record<string, string>) =>
+      request(t.app).get('/api/admin/audit').query(query).set(bearer(owner));
+    const orders = (await log({ area: 'order' })).body as { action: string; target: string }[];
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders.every((e) => e.action.startsWith('order.'))).toBe(true);
+    expect(orders[0]).toMatchObject({ action: 'order.packed', target: order.orderNumber });
+    const stock = (await log({ area: 'stock' })).body as { action: string }[];
+    expect(stock.map((e) => e.action)).toContain('stock.in');
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    expect((await log({ from: today, to: today })).body.length).toBeGreaterThan(0);
+    expect((await log({ from: '2020-01-01', to: '2020-01-31' })).body).toEqual([]);
+    expect((await log({ area: 'everything' })).status).toBe(400);
+  });
+
   it('prints a packing slip with the address and the quantities, without prices', async () => {
     const { order } = await paidOrder();
     const res = await request(t.app)

@@ -1,5 +1,6 @@
 import { brand } from '@vanya/catalog';
 import {
+  adminAuditQuerySchema,
   adminOrderListQuerySchema,
   adminOrderStatusBodySchema,
   adminReturnActionBodySchema,
@@ -186,8 +187,8 @@ export function adminRoutes(deps: {
     );
   });
 
-  router.get('/admin/audit', async (_req, res) => {
-    res.json(await recentAudit());
+  router.get('/admin/audit', validate(adminAuditQuerySchema, 'query'), async (_req, res) => {
+    res.json(await recentAudit(parsed(res, adminAuditQuerySchema, 'query')));
   });
 
   return router;

@@ -1,5 +1,5 @@
-import type { AuditEntry } from '@vanya/contracts';
-import mongoose, { Schema } from 'mongoose';
+import type { AdminAuditQuery, AuditEntry } from '@vanya/contracts';
+import mongoose, { Schema, trusted } from 'mongoose';
 import type { Types } from 'mongoose';
 import { withDbRetry } from '../../platform/db/retry';
 
@@ -18,6 +18,8 @@ const auditSchema = new Schema(
   { versionKey: false, timestamps: { createdAt: true, updatedAt: false }, collection: 'audit_log' },
 );
 auditSchema.index({ createdAt: -1 });
+// The log of one kind of action ('order.' ...), newest first.
+auditSchema.index({ action: 1, createdAt: -1 });
 export const AuditModel = mongoose.model('AuditEntry', auditSchema);
 
 export interface Actor {
@@ -43,8 +45,23 @@ export async function audit(
   );
 }
 
-export async function recentAudit(limit = 200): Promise<AuditEntry[]> {
-  const rows = await AuditModel.find({})
+const IST_MS = 330 * 60_000;
+/** The first (or, `end`, the last) millisecond of the day YYYY-MM-DD in India. */
+const istDay = (day: string, end: boolean) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) - IST_MS + (end ? 24 * 60 * 60_000 - 1 : 0));
+};
+
+/** The newest entries, of one kind of action (its first word) and between two days if asked. */
+export async function recentAudit(query: AdminAuditQuery = {}, limit = 200): Promise<AuditEntry[]> {
+  const createdAt = {
+    ...(query.from ? { $gte: istDay(query.from, false) } : {}),
+    ...(query.to ? { $lte: istDay(query.to, true) } : {}),
+  };
+  const rows = await AuditModel.find({
+    ...(query.area ? { action: new RegExp(`^${query.area}\\.`) } : {}),
+    ...(query.from || query.to ? { createdAt: trusted(createdAt) } : {}),
+  })
     .sort({ createdAt: -1 })
     .limit(limit)
     .lean<{ createdAt: Date; actor: string; action: string; target: string; details: object }[]>();

@@ -3,6 +3,7 @@ import type { OrderStatus, ReturnStatus, TicketStatus } from '@vanya/contracts';
 export const ADMIN_TEXTS = {
   title: 'Owner area',
   ownerOnly: 'This area is for the shop owner.',
+  section: 'Section',
   tabs: {
     dashboard: 'Dashboard',
     orders: 'Orders',
@@ -14,6 +15,23 @@ export const ADMIN_TEXTS = {
     coupons: 'Coupons',
     reviews: 'Reviews',
     gst: 'GST export',
+    audit: 'Audit log',
+  },
+  audit: {
+    lead: 'Everything an owner did in this area, newest first: who, what and when. Entries are never changed.',
+    area: 'Kind',
+    allAreas: 'Every kind',
+    areas: {
+      order: 'Orders',
+      return: 'Returns',
+      ticket: 'Tickets',
+      stock: 'Stock',
+      coupon: 'Coupons',
+      review: 'Reviews',
+    },
+    from: 'From',
+    to: 'To',
+    empty: 'Nothing was done in this range.',
   },
   reviews: {
     lead: 'Reviews come only from shoppers whose order with the product was delivered. Publish them to show them on the product page, with a reply if you like.',

@@ -7,6 +7,7 @@ import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage, isApiError } from '../../../lib/api-client';
 import { summaryQuery } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
+import { AdminAudit } from './admin-audit';
 import { AdminCoupons } from './admin-coupons';
 import { AdminOrders } from './admin-orders';
 import { AdminReviews } from './admin-reviews';
@@ -25,6 +26,7 @@ const TABS = [
   'coupons',
   'reviews',
   'gst',
+  'audit',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -62,6 +64,17 @@ export function AdminPage() {
           </button>
         ))}
       </nav>
+      {/* On a phone the sections are one menu, so the work starts at the top of the screen. */}
+      <label className="field admin-section-menu">
+        <span className="field__label">{ADMIN_TEXTS.section}</span>
+        <select className="input" value={tab} onChange={(e) => setParams({ tab: e.target.value })}>
+          {TABS.map((t) => (
+            <option key={t} value={t}>
+              {ADMIN_TEXTS.tabs[t]}
+            </option>
+          ))}
+        </select>
+      </label>
       {tab === 'dashboard' ? <Dashboard /> : null}
       {tab === 'orders' ? <AdminOrders /> : null}
       {tab === 'returns' ? <AdminReturns /> : null}
@@ -72,6 +85,7 @@ export function AdminPage() {
       {tab === 'coupons' ? <AdminCoupons /> : null}
       {tab === 'reviews' ? <AdminReviews /> : null}
       {tab === 'gst' ? <AdminGst /> : null}
+      {tab === 'audit' ? <AdminAudit /> : null}
     </main>
   );
 }
