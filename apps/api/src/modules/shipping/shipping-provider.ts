@@ -50,8 +50,19 @@ export const STATUS_ID_OF: Readonly<Record<ScanKind, number>> = {
   rto: 9,
 };
 
-/** Shiprocket's label for each status id we act on (what its webhook and tracking answer say). */
+/** Shiprocket's words for its status ids (what its webhook and tracking answers say). */
 export const STATUS_LABELS: Readonly<Record<number, string>> = {
+  1: 'AWB ASSIGNED',
+  2: 'LABEL GENERATED',
+  3: 'PICKUP SCHEDULED',
+  4: 'PICKUP QUEUED',
+  5: 'MANIFEST GENERATED',
+  8: 'CANCELLED',
+  12: 'LOST',
+  13: 'PICKUP ERROR',
+  15: 'PICKUP RESCHEDULED',
+  19: 'OUT FOR PICKUP',
+  20: 'PICKUP EXCEPTION',
   42: 'PICKED UP',
   6: 'SHIPPED',
   18: 'IN TRANSIT',
@@ -81,8 +92,8 @@ export interface Tracking {
   awb: string;
   /** What the latest scan means to the order; null when it moves nothing (pickup scheduled...). */
   kind: ScanKind | null;
-  /** The courier's words for it ('OUT FOR DELIVERY'). */
-  label: string;
+  /** The courier's words for it ('OUT FOR DELIVERY'); null before its first scan. */
+  label: string | null;
   /** Names this scan (its status and when it happened), so it is recorded once however often read. */
   scanKey: string;
 }
@@ -235,11 +246,11 @@ export class TestShippingProvider implements ShippingProvider {
 /** The latest of a parcel's scans, as Shiprocket's tracking answer gives it. */
 export function trackingOfScans(awb: string, scans: { statusId: number; at: Date }[]): Tracking {
   const last = scans[scans.length - 1];
-  if (!last) return { awb, kind: null, label: 'AWB ASSIGNED', scanKey: '1' };
+  if (!last) return { awb, kind: null, label: null, scanKey: 'none' };
   return {
     awb,
     kind: kindOfStatus(last.statusId),
-    label: STATUS_LABELS[last.statusId] ?? String(last.statusId),
+    label: STATUS_LABELS[last.statusId] ?? null,
     scanKey: `${last.statusId}@${last.at.toISOString()}`,
   };
 }

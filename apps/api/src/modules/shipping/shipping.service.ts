@@ -224,9 +224,10 @@ export function createShipping(deps: ShippingDeps) {
     if (kind === 'delivered') order = await reach(order, 'delivered', details);
     if (kind === 'rto') order = await reach(order, 'rto', details);
     const over = JOURNEY_OVER.includes(order.status as OrderStatus);
-    if (tracking.label !== shipment.lastScan || over)
+    const said = tracking.label && tracking.label !== shipment.lastScan;
+    if (said || over)
       await setShipment(shipment._id, {
-        lastScan: tracking.label,
+        ...(said ? { lastScan: tracking.label } : {}),
         ...(over ? { open: false } : {}),
       });
     return order;

@@ -266,7 +266,7 @@ export class ShiprocketProvider implements ShippingProvider {
     const data = answer.tracking_data;
     const statusId = Number(data?.shipment_status);
     if (!data || data.track_status !== 1 || !Number.isInteger(statusId))
-      return { awb, kind: null, label: data?.error ?? 'NO SCANS YET', scanKey: 'none' };
+      return { awb, kind: null, label: null, scanKey: 'none' };
     // The scan is named by its status and the time of the newest activity with that status, so
     // a second delivery attempt (out for delivery again, next day) is a scan of its own.
     const activity = (data.shipment_track_activities ?? []).find(
@@ -275,7 +275,7 @@ export class ShiprocketProvider implements ShippingProvider {
     return {
       awb,
       kind: kindOfStatus(statusId),
-      label: STATUS_LABELS[statusId] ?? String(statusId),
+      label: STATUS_LABELS[statusId] ?? null,
       scanKey: activity?.date ? `${statusId}@${activity.date}` : String(statusId),
     };
   }
