@@ -1,6 +1,11 @@
 import { formatINR } from '@vanya/catalog';
-import { ORDER_STATUSES, type AdminOrderStatusBody, type OrderStatus } from '@vanya/contracts';
-import { useState, type FormEvent } from 'react';
+import {
+  ORDER_STATUSES,
+  type AdminOrderStatusBody,
+  type Order,
+  type OrderStatus,
+} from '@vanya/contracts';
+import { Fragment, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { FormError } from '../../../components/ui/form-parts';
@@ -252,7 +257,10 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
       <header className="admin-detail__head">
         <h2 id="admin-order-title">{order.orderNumber}</h2>
         <StatusBadge status={status} />
-        <p className="admin-detail__total">{formatINR(order.totals.grandTotal)}</p>
+        <p className="admin-detail__total">
+          {formatINR(order.totals.grandTotal)}{' '}
+          <span className="admin-detail__method">· {T.methods[order.paymentMethod]}</span>
+        </p>
       </header>
       {cod ? (
         <p className="notice" role="status">
@@ -286,6 +294,7 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
               </li>
             ))}
           </ul>
+          <TaxSplit order={order} />
           <p className="admin-detail__links">
             {invoice ? (
               <a className="text-link" href={invoice.downloadUrl} target="_blank" rel="noreferrer">
@@ -327,8 +336,11 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
           <ul className="admin-timeline">
             {paymentEvents.map((p) => (
               <li key={`${p.type}-${p.at}-${p.paymentId}`}>
-                {p.type} · {p.source} · {p.paymentId ?? ''}
-                {p.amount !== null ? ` · ${formatINR(p.amount)}` : ''}
+                <strong>{T.eventTypes[p.type] ?? p.type}</strong>
+                {p.amount !== null ? ` · ${formatINR(p.amount)}` : ''} ·{' '}
+                {T.eventSources[p.source] ?? p.source} · {when.format(new Date(p.at))}
+                {p.paymentId ? ` · ${p.paymentId}` : ''}
+                {p.note ? ` · ${p.note}` : ''}
               </li>
             ))}
           </ul>
@@ -481,5 +493,34 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The order's figures as its invoice states them: the coupon and fees, taxable value and GST. */
+function TaxSplit({ order }: { order: Order }) {
+  const t = order.totals;
+  const rows: [string, number][] = [
+    ...(t.couponDiscount > 0
+      ? [[T.coupon(order.coupon?.code ?? ''), -t.couponDiscount] as [string, number]]
+      : []),
+    ...(t.shipping > 0 ? [[T.shipping, t.shipping] as [string, number]] : []),
+    ...(t.codFee > 0 ? [[T.codFee, t.codFee] as [string, number]] : []),
+    [T.taxable, t.taxableValue],
+    ...((order.supply === 'intra-state'
+      ? [
+          ['CGST', t.cgst],
+          ['SGST', t.sgst],
+        ]
+      : [['IGST', t.igst]]) as [string, number][]),
+  ];
+  return (
+    <dl className="admin-figures" aria-label={T.taxSplit}>
+      {rows.map(([label, paise]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{paise < 0 ? `−${formatINR(-paise)}` : formatINR(paise)}</dd>
+        </Fragment>
+      ))}
+    </dl>
   );
 }

@@ -99,7 +99,7 @@ function detailOf(order: Order): AdminOrderDetail {
     order,
     paymentEvents: [
       {
-        type: 'captured',
+        type: 'paid',
         source: 'verify',
         paymentId: 'pay_TEST987654',
         amount: order.totals.grandTotal,
@@ -230,6 +230,13 @@ describe('/admin', () => {
     expect(
       screen.getByRole('link', { name: `${T.orders.invoice} VNY/25-26/000001` }),
     ).toHaveAttribute('href', '/api/invoices/inv1/pdf?sig=abc');
+    // How it was paid, its tax split, and its payment events in words.
+    expect(screen.getByText(`· ${T.orders.methods.upi}`)).toBeInTheDocument();
+    const split = screen.getByLabelText(T.orders.taxSplit);
+    expect(split).toHaveTextContent(T.orders.taxable);
+    expect(split).toHaveTextContent('IGST');
+    expect(screen.getByText(T.orders.eventTypes.paid!)).toBeInTheDocument();
+    expect(screen.getByText(/from the checkout/)).toBeInTheDocument();
     // Nothing to ship yet: a paid order is packed first.
     expect(screen.queryByRole('button', { name: T.orders.ship })).not.toBeInTheDocument();
 
