@@ -2,19 +2,18 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 import {
   apiLogIn,
   createVerifiedAccount,
   logIn,
-  PASSWORD,
   placePaidOrder,
   quietStart,
   type Account,
 } from './support/accounts';
-import { expect, linkIn, test, type Mailbox } from './support/fixtures';
-import { OWNER_EMAIL } from './support/owner';
+import { expect, test } from './support/fixtures';
+import { ensureOwner } from './support/owner';
 import { settle } from './shop-helpers';
 
 // The courier from the owner area (the API's test courier: no Shiprocket credentials in the browser
@@ -22,23 +21,6 @@ import { settle } from './shop-helpers';
 // and the tracking link; the courier's scans (played by the test mode's advance, through the
 // webhook's path) ship it and deliver it, and the shopper's order page follows with the courier's
 // tracking link.
-
-const OWNER: Account = { name: 'Meera Deshmukh', email: OWNER_EMAIL, password: PASSWORD };
-
-/** Signs the owner's address up and verifies it, once per run (the database lives for the run). */
-async function ensureOwner(request: APIRequestContext, mailbox: Mailbox): Promise<Account> {
-  const login = await request.post('/api/auth/login', {
-    data: { email: OWNER.email, password: OWNER.password },
-  });
-  if (login.status() === 200) return OWNER;
-  const registered = await request.post('/api/auth/register', { data: OWNER });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const mail = await mailbox.waitFor(OWNER.email, /Confirm your email/);
-  const token = new URL(linkIn(mail, '/verify-email')).searchParams.get('token');
-  const verified = await request.post('/api/auth/verify-email', { data: { token } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return OWNER;
-}
 
 /** A second browser of the same size, for the shopper, logged in as `account`. */
 async function shopperPage(browser: Browser, page: Page, baseURL: string, account: Account) {
