@@ -118,6 +118,11 @@ describe('cash on delivery', () => {
     expect(mail.text).toContain('you pay on delivery');
     expect(mail.text).toContain('Cash on delivery fee');
     expect(mail.parsed.attachments).toHaveLength(0);
+    // And by SMS, once: what is due at the door.
+    const texts = () =>
+      sms().sent.filter((m) => m.to === order.phone && m.text.includes(order.orderNumber));
+    expect(texts().filter((m) => m.text.includes('is confirmed'))).toHaveLength(1);
+    expect(texts().find((m) => m.text.includes('is confirmed'))?.text).toContain('on delivery');
 
     // The owner's "to dispatch" list holds it.
     const toDispatch = await request(t.app)
@@ -164,6 +169,11 @@ describe('cash on delivery', () => {
     expect(notes[0]).toMatchObject({ amount: 57700 });
     const mail = await sink.waitFor(ORDER_EMAIL, new RegExp(`${order.orderNumber} is refunded`));
     expect(mail.text).toContain('by UPI (reference UPI4455667788)');
+    expect(
+      sms().sent.filter((m) =>
+        m.text.includes(`refunded ₹577.00 on your order ${order.orderNumber}`),
+      ),
+    ).toHaveLength(1);
   });
 
   it('ends a parcel refused at the door as rto, with a credit note for its invoice', async () => {

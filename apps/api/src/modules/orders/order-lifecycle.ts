@@ -92,12 +92,18 @@ export const SentMails = stepCollection('sent_mails');
 export const SentTexts = stepCollection('sent_texts');
 
 /** The moves and scans the shopper gets a text message about. */
-export type TextedNews = 'shipped' | 'out_for_delivery' | 'delivered';
+export type TextedNews = 'confirmed' | 'shipped' | 'out_for_delivery' | 'delivered' | 'refunded';
 
 /** The text message of a move or a scan: short, with the tracking link when it ships. */
-export function orderText(order: OrderDoc, news: TextedNews, details: MoveDetails = {}): string {
+export function orderText(
+  order: OrderDoc,
+  news: TextedNews,
+  details: MoveDetails & { refunded?: number } = {},
+): string {
   const codDue = order.paymentMethod === 'cod' && order.codStatus === 'due';
   const texts: Record<TextedNews, string> = {
+    confirmed: `${brand.name}: your order ${order.orderNumber} is confirmed${codDue ? `; please pay ${formatINR(order.totals.grandTotal)} on delivery` : ''}. We will text you when it ships.`,
+    refunded: `${brand.name}: we have refunded ${formatINR(details.refunded ?? 0)} on your order ${order.orderNumber}.`,
     shipped: `${brand.name}: your order ${order.orderNumber} has shipped${details.carrier ? ` with ${details.carrier}` : ''}.${details.trackingUrl ? ` Track it at ${details.trackingUrl}` : ''}`,
     out_for_delivery: `${brand.name}: your order ${order.orderNumber} is out for delivery today.${codDue ? ` Please keep ${formatINR(order.totals.grandTotal)} ready.` : ''}`,
     delivered: `${brand.name}: your order ${order.orderNumber} was delivered. Thank you for shopping with us.`,
@@ -399,10 +405,13 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
       // A sale whose move happened but whose units a crash kept held is finished here.
       if (current.reservation?.state === 'held' && SOLD.includes(current.status as OrderStatus))
         await turnReservation(current, ['held'], 'sold', 'Paid or confirmed', 'system');
-      if (isCod(current))
-        return current.status === 'pending_confirmation' ? current : mailConfirmation(current);
-      if (!current.paymentId) return current;
-      return mailConfirmation(await number(current));
+      if (isCod(current) && current.status === 'pending_confirmation') return current;
+      if (!isCod(current) && !current.paymentId) return current;
+      const finished = await mailConfirmation(isCod(current) ? current : await number(current));
+      // The confirmation by SMS too, once (a text that fails is logged and not retried).
+      if (finished.confirmationMailedAt)
+        await lifecycle.text(finished, 'confirmed', orderText(finished, 'confirmed'));
+      return finished;
     },
 
     /** finish() after the answer; a failure is left to whoever comes next (reconciliation). */

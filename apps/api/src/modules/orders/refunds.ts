@@ -13,7 +13,7 @@ import { recordPaymentEvent } from '../payments/payment-event.model';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { ReturnModel } from '../returns/returns.routes';
 import type { OrderLifecycle } from './order-lifecycle';
-import { SentMails } from './order-lifecycle';
+import { orderText, SentMails } from './order-lifecycle';
 import { orderStatusMail } from './order-mail';
 import type { OrderDoc } from './order.model';
 import { canMove } from './order-states';
@@ -248,6 +248,11 @@ export function createRefunds(deps: RefundsDeps) {
         mailer.send({ ...mail, messageId: `<refund.${current._id}@${MAIL_DOMAIN}>` }),
       );
       if (sent !== 'done') return current;
+      await lifecycle.text(
+        order,
+        `refund:${current._id}`,
+        orderText(order, 'refunded', { refunded: current.amount }),
+      );
     }
     // A return that gave back everything paid refunds the order itself.
     if (
