@@ -14,6 +14,8 @@ interface FakeShipment {
   awb?: string;
   courier?: string;
   pickupRequested: boolean;
+  /** Called off by the seller (POST /orders/cancel). */
+  cancelled?: boolean;
   scans: { statusId: number; date: string }[];
 }
 
@@ -51,6 +53,7 @@ const srDate = (ms: number) =>
  * A local server speaking the part of Shiprocket's external API the shop uses, under /v1/external:
  * POST /auth/login (a JWT that expires), POST /orders/create/adhoc, POST /courier/assign/awb,
  * POST /courier/generate/pickup, POST /courier/generate/label (and the label PDF it points to),
+ * POST /orders/cancel,
  * GET /courier/track/awb/{awb} and GET /courier/serviceability/. Bearer tokens are checked (401
  * when missing, unknown or expired), bodies are answered as Shiprocket documents them, and tests
  * play the courier's scans with `scan` and read the webhook the courier would send with
@@ -352,6 +355,19 @@ export class FakeShiprocket {
         response: 'Label has been created and uploaded successfully!',
         not_created: [],
       });
+    }
+
+    if (req.method === 'POST' && path === '/orders/cancel') {
+      const ids = Array.isArray(body?.ids) ? body.ids.map(Number) : [];
+      const found = this.shipments.filter((s) => ids.includes(s.orderId));
+      if (ids.length === 0 || found.length !== ids.length)
+        return send(422, {
+          message: 'Oops! Invalid Data.',
+          errors: { ids: ['The selected ids is invalid.'] },
+          status_code: 422,
+        });
+      for (const shipment of found) shipment.cancelled = true;
+      return send(200, { status: 200, message: 'Order cancelled successfully.' });
     }
 
     const track = /^\/courier\/track\/awb\/([^/]+)$/.exec(path);

@@ -27,6 +27,8 @@ const shipmentSchema = new Schema(
     open: { type: Boolean, default: false },
     /** The courier's words for the latest scan read (shown to the owner). */
     lastScan: { type: String, default: null },
+    /** When the booking was called off at the courier (the order was cancelled before pickup). */
+    cancelledAt: { type: Date, default: null },
   },
   { versionKey: false, timestamps: true, collection: 'shipments' },
 );

@@ -139,6 +139,8 @@ export interface ShippingProvider {
   /** Picks the courier and takes the air waybill number. */
   assignAwb(shipmentId: string): Promise<{ awb: string; courier: string }>;
   requestPickup(shipmentId: string): Promise<void>;
+  /** Calls the booking off before pickup (the order was cancelled): no courier comes for it. */
+  cancelOrder(providerOrderId: string): Promise<void>;
   /** The label's address (a PDF). */
   generateLabel(shipmentId: string): Promise<string>;
   /** The label's bytes: downloaded from the courier (test mode: drawn here from `parcel`). */
@@ -210,6 +212,8 @@ export class TestShippingProvider implements ShippingProvider {
   }
 
   async requestPickup(): Promise<void> {}
+
+  async cancelOrder(): Promise<void> {}
 
   async generateLabel(shipmentId: string): Promise<string> {
     return `test-label:${shipmentId}`;

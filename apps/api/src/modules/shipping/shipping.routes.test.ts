@@ -93,7 +93,11 @@ describe('parcels booked with Shiprocket, and its scans moving the order', () =>
         trackingUrl?: string;
       }[];
     };
-  const textsTo = (phone: string) => sms.received.filter((m) => m.to === `+91${phone}`);
+  /** The texts about the parcel's journey sent to `phone` (the order's confirmation aside). */
+  const textsTo = (phone: string) =>
+    sms.received.filter(
+      (m) => m.to === `+91${phone}` && /has shipped|out for delivery|was delivered/.test(m.text),
+    );
 
   it('books a packed order once: AWB, courier, label PDF and tracking link; a retry and a double click answer the same; nothing moves', async () => {
     const order = await packedOrder();
@@ -285,6 +289,19 @@ describe('parcels booked with Shiprocket, and its scans moving the order', () =>
     const seen = await shopperSees(order._id);
     expect(seen.status).toBe('delivered');
     expect(seen.events.map((e) => e.status).slice(-2)).toEqual(['shipped', 'delivered']);
+  });
+
+  it('calls the booking off at the courier when the owner cancels the packed order before pickup', async () => {
+    const order = await packedOrder();
+    const { awb } = (await book(order._id)).body;
+    await move(order._id, { status: 'cancelled' }).expect(200);
+    await t.services.shipping.pollOpenShipments();
+    expect(fake.byAwb(awb)?.cancelled).toBe(true);
+    expect(fake.calls('/orders/cancel')).toHaveLength(1);
+    // Its journey is over: the poll no longer asks about it.
+    const asked = fake.calls(`/courier/track/awb/${awb}`).length;
+    await t.services.shipping.pollOpenShipments();
+    expect(fake.calls(`/courier/track/awb/${awb}`).length).toBe(asked);
   });
 
   it('books a cash-on-delivery order with the amount to collect; a parcel refused at the door ends rto with a credit note', async () => {

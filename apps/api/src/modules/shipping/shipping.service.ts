@@ -22,6 +22,8 @@ import type { LabelParcel } from './test-label-pdf';
 const WAIT_FOR_BOOKING_MS = 20_000;
 /** Once the order is here, its parcel is no longer followed. */
 const JOURNEY_OVER: readonly OrderStatus[] = ['delivered', 'rto', 'cancelled', 'refunded'];
+/** An order that ended here before the courier picked its parcel up needs no courier. */
+const CALLED_OFF: readonly OrderStatus[] = ['cancelled', 'refunded'];
 
 export interface ShippingDeps {
   provider: ShippingProvider;
@@ -214,6 +216,15 @@ export function createShipping(deps: ShippingDeps) {
       trackingUrl: shipment.trackingUrl ?? undefined,
     };
     const kind: ScanKind | null = tracking.kind;
+    if (!kind && CALLED_OFF.includes(order.status as OrderStatus)) {
+      // Cancelled or refunded while packed: the booking is called off so no courier comes for it.
+      if (!shipment.cancelledAt && shipment.providerOrderId) {
+        await provider.cancelOrder(shipment.providerOrderId);
+        logger.info({ orderNumber: order.orderNumber, awb: shipment.awb }, 'booking called off');
+      }
+      await setShipment(shipment._id, { open: false, cancelledAt: new Date(now()) });
+      return order;
+    }
     // A parcel seen further along than picked up was picked up (its scan may have been missed).
     if (kind) order = await reach(order, 'shipped', details);
     if (kind === 'out_for_delivery' && order.status === 'shipped') {

@@ -69,7 +69,7 @@ describe("Shiprocket's external API", () => {
     });
   });
 
-  it('books a parcel: the ad-hoc order (cash on delivery, the amount to collect), the AWB, the pickup and the label PDF', async () => {
+  it('books a parcel: the ad-hoc order (cash on delivery, the amount to collect), the AWB, the pickup and the label PDF; calls it off', async () => {
     const { providerOrderId, shipmentId } = await provider.createOrder(PARCEL);
     const sent = fake.calls('/orders/create/adhoc').at(-1)!.body as Record<string, unknown>;
     expect(sent).toMatchObject({
@@ -118,6 +118,11 @@ describe("Shiprocket's external API", () => {
 
     // A repeat with the same order number answers the first booking: no second parcel.
     expect(await provider.createOrder(PARCEL)).toEqual({ providerOrderId, shipmentId });
+
+    // Called off before pickup (POST /orders/cancel with Shiprocket's order id).
+    await provider.cancelOrder(providerOrderId);
+    expect(fake.calls('/orders/cancel').at(-1)!.body).toEqual({ ids: [Number(providerOrderId)] });
+    expect(fake.byAwb(awb)?.cancelled).toBe(true);
   });
 
   it('logs in once, keeps the token, and logs in again a day before it expires', async () => {

@@ -226,6 +226,10 @@ export class ShiprocketProvider implements ShippingProvider {
       throw shippingRefused(answer.message ?? 'the pickup was not scheduled');
   }
 
+  async cancelOrder(providerOrderId: string): Promise<void> {
+    await this.call('POST', '/orders/cancel', { ids: [Number(providerOrderId)] });
+  }
+
   async generateLabel(shipmentId: string): Promise<string> {
     const answer = await this.call<{
       label_created?: number;
