@@ -103,8 +103,8 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(paymentsRoutes(services.payments, config));
   api.use(invoicesRoutes(config));
   api.use(userListsRoutes(config));
-  api.use(returnsRoutes(config));
-  api.use(ticketsRoutes(config));
+  api.use(returnsRoutes(config, services.ownerNotices));
+  api.use(ticketsRoutes(config, services.ownerNotices));
   // Before the owner area's router, whose guard would otherwise check /admin/coupons a second time.
   api.use(couponsRoutes(config, services.coupons));
   api.use(reviewsRoutes(config, services.reviews));
@@ -114,6 +114,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(
     adminRoutes({
       config,
+      notices: services.ownerNotices,
       orders: services.adminOrders,
       support: services.adminSupport,
       stock: services.stock,

@@ -15,6 +15,8 @@ import type { Coupons } from './modules/coupons/coupons.service';
 import type { Mailer } from './modules/mail/mailer';
 import { createCashOnDelivery } from './modules/orders/cash-on-delivery';
 import { createReviews } from './modules/reviews/reviews.service';
+import { createOwnerNotices } from './modules/admin/owner-notices';
+import type { OwnerNotices } from './modules/admin/owner-notices';
 import type { Reviews } from './modules/reviews/reviews.service';
 import { createOrderLifecycle } from './modules/orders/order-lifecycle';
 import type { OrderLifecycle } from './modules/orders/order-lifecycle';
@@ -63,6 +65,8 @@ export interface Services {
   coupons: Coupons;
   /** Buyers' reviews, the owner's moderation, and the request for one a week after delivery. */
   reviews: Reviews;
+  /** Mails to the owners about what waits for them, each turned on or off in their settings. */
+  ownerNotices: OwnerNotices;
   adminOrders: AdminOrders;
   adminSupport: AdminSupport;
   /** Parcels booked with the courier, and its scans followed (webhook and polling). */
@@ -100,6 +104,14 @@ export function createServices(config: Config, logger: Logger): Services {
 
   const staleAfterMs = config.jobs.recoveryStaleMs;
   const coupons = createCoupons();
+  const ownerNotices = createOwnerNotices({
+    mailer,
+    logger,
+    ownerEmails: config.ownerEmails,
+    webOrigin: config.webOrigin,
+    staleAfterMs,
+    runInBackground,
+  });
   const stock = createStockService({
     initial: config.stock.initial,
     mail: {
@@ -108,6 +120,7 @@ export function createServices(config: Config, logger: Logger): Services {
       webOrigin: config.webOrigin,
       logger,
       runInBackground,
+      lowStockWanted: () => ownerNotices.enabled('lowStock'),
     },
   });
   const lifecycle = createOrderLifecycle({
@@ -116,6 +129,7 @@ export function createServices(config: Config, logger: Logger): Services {
     seller: config.seller,
     staleAfterMs,
     runInBackground,
+    onConfirmed: (order) => ownerNotices.newOrder(order),
     coupons,
     // Order news by text needs a gateway; in production without one, it is not attempted.
     sms: config.sms || !config.isProduction ? sms : undefined,
@@ -209,6 +223,7 @@ export function createServices(config: Config, logger: Logger): Services {
     pincodes,
     coupons,
     reviews,
+    ownerNotices,
     adminOrders,
     refunds,
     adminSupport: createAdminSupport({

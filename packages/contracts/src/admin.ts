@@ -205,7 +205,15 @@ export const auditEntrySchema = z
 export const auditListSchema = z.array(auditEntrySchema);
 
 /** The kinds of owner action, the first word of each audit entry's action ('order.shipped'). */
-export const AUDIT_AREAS = ['order', 'return', 'ticket', 'stock', 'coupon', 'review'] as const;
+export const AUDIT_AREAS = [
+  'order',
+  'return',
+  'ticket',
+  'stock',
+  'coupon',
+  'review',
+  'settings',
+] as const;
 
 /** GET /admin/audit?area=&from=&to= (days in India, both included). */
 export const adminAuditQuerySchema = z
@@ -409,3 +417,22 @@ export type AdminSummary = z.infer<typeof adminSummarySchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type AdminWaitlistEntry = z.infer<typeof adminWaitlistEntrySchema>;
 export type PaymentEventView = z.infer<typeof paymentEventViewSchema>;
+
+/** What the owners are told of by mail; each can be turned off on the settings page. */
+export const OWNER_NOTICES = ['newOrder', 'returnRequest', 'ticket', 'lowStock'] as const;
+export type OwnerNotice = (typeof OWNER_NOTICES)[number];
+
+/** GET and PUT /admin/settings/notifications */
+export const ownerNoticeSettingsSchema = z
+  .object({
+    /** A paid order, or a cash-on-delivery order confirmed by its code. */
+    newOrder: z.boolean(),
+    returnRequest: z.boolean(),
+    /** A support ticket opened by a shopper. */
+    ticket: z.boolean(),
+    /** A product falling to its low-stock level. */
+    lowStock: z.boolean(),
+  })
+  .strict()
+  .meta({ id: 'OwnerNoticeSettings' });
+export type OwnerNoticeSettings = z.infer<typeof ownerNoticeSettingsSchema>;

@@ -1,6 +1,7 @@
 import { brand } from '@vanya/catalog';
 import {
   adminAuditQuerySchema,
+  ownerNoticeSettingsSchema,
   adminOrderListQuerySchema,
   adminOrderStatusBodySchema,
   adminReturnActionBodySchema,
@@ -23,6 +24,7 @@ import { ContactMessageModel } from '../contact/contact.model';
 import { WaitlistSignupModel } from '../waitlist/waitlist.model';
 import type { StockService } from '../stock/stock.service';
 import { audit, recentAudit } from './audit';
+import type { OwnerNotices } from './owner-notices';
 import type { AdminOrders } from './admin-orders.service';
 import type { AdminSupport } from './admin-support.service';
 import { gstCsv, gstExport, gstPortalJson } from './gst-export';
@@ -33,8 +35,9 @@ export function adminRoutes(deps: {
   orders: AdminOrders;
   support: AdminSupport;
   stock: StockService;
+  notices: OwnerNotices;
 }): Router {
-  const { orders, stock, support } = deps;
+  const { orders, stock, support, notices } = deps;
   const router = Router();
   router.use('/admin', ...requireOwner(deps.config), (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -186,6 +189,21 @@ export function adminRoutes(deps: {
       rows.map((r) => ({ email: r._id, name: r.name, createdAt: r.createdAt.toISOString() })),
     );
   });
+
+  router.get('/admin/settings/notifications', async (_req, res) => {
+    res.json(await notices.settings());
+  });
+
+  router.put(
+    '/admin/settings/notifications',
+    validate(ownerNoticeSettingsSchema),
+    async (_req, res) => {
+      const next = parsed(res, ownerNoticeSettingsSchema);
+      const saved = await notices.update(next);
+      await audit(currentUser(res), 'settings.notifications', 'notifications', { ...next });
+      res.json(saved);
+    },
+  );
 
   router.get('/admin/audit', validate(adminAuditQuerySchema, 'query'), async (_req, res) => {
     res.json(await recentAudit(parsed(res, adminAuditQuerySchema, 'query')));

@@ -49,6 +49,8 @@ export interface OrderLifecycleDeps {
   staleAfterMs: number;
   /** Work that outlives a request (the invoice PDF and the confirmation mail). */
   runInBackground: (task: () => Promise<unknown>) => void;
+  /** Told once an order is paid or confirmed and its confirmation mailed (the owners' notice). */
+  onConfirmed?: (order: OrderDoc) => void;
   /** Gives back the coupon use of an order that will never be paid (cancelled unpaid). */
   coupons?: { giveBack(orderId: Types.ObjectId): Promise<void> };
   /** Moves the units an order reserved: sold when paid or confirmed, back when it is not sent. */
@@ -409,8 +411,10 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
       if (!isCod(current) && !current.paymentId) return current;
       const finished = await mailConfirmation(isCod(current) ? current : await number(current));
       // The confirmation by SMS too, once (a text that fails is logged and not retried).
-      if (finished.confirmationMailedAt)
+      if (finished.confirmationMailedAt) {
         await lifecycle.text(finished, 'confirmed', orderText(finished, 'confirmed'));
+        deps.onConfirmed?.(finished);
+      }
       return finished;
     },
 

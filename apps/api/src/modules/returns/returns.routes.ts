@@ -11,6 +11,7 @@ import { Router } from 'express';
 import mongoose, { Schema } from 'mongoose';
 import type { Types } from 'mongoose';
 import type { Config } from '../../config/env';
+import type { OwnerNotices } from '../admin/owner-notices';
 import { conflict } from '../../platform/errors/app-error';
 import { requireSession, sessionUserId } from '../../platform/http/require-auth';
 import { parsed, validate } from '../../platform/http/validate';
@@ -83,7 +84,7 @@ export async function listReturns(
   return rows.map(toReturnView);
 }
 
-export function returnsRoutes(config: Config): Router {
+export function returnsRoutes(config: Config, notices?: OwnerNotices): Router {
   const router = Router();
   const auth = requireSession(config.jwtSecret);
 
@@ -120,6 +121,7 @@ export function returnsRoutes(config: Config): Router {
         reason: body.reason,
         openKey: String(order._id),
       });
+      notices?.returnRequested(created);
       res.status(201).json(toReturnView(created.toObject() as ReturnDoc));
     } catch (err) {
       if (isDuplicateKey(err)) {

@@ -145,6 +145,8 @@ export interface StockServiceDeps {
     webOrigin: string;
     logger: Logger;
     runInBackground: (task: () => Promise<unknown>) => void;
+    /** Whether the owners still want the low-stock mail (their settings page). */
+    lowStockWanted?: () => Promise<boolean>;
   };
 }
 
@@ -303,6 +305,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
       mail.logger.warn({ productId: item._id }, 'low stock: no OWNER_EMAILS to tell');
       return;
     }
+    if (mail.lowStockWanted && !(await mail.lowStockWanted())) return;
     await mail.mailer.send({
       to: mail.ownerEmails.join(', '),
       ...lowStockMail(name, item.available, item.lowStockAt, `${mail.webOrigin}/admin?tab=stock`),

@@ -17,6 +17,7 @@ import type { Types } from 'mongoose';
 import multer from 'multer';
 import sharp from 'sharp';
 import type { Config } from '../../config/env';
+import type { OwnerNotices } from '../admin/owner-notices';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { rateLimit } from '../../platform/http/rate-limit';
 import { requireSession, sessionUserId } from '../../platform/http/require-auth';
@@ -136,7 +137,7 @@ async function storeAttachment(uploadDir: string, file: Express.Multer.File): Pr
   return `${TICKET_UPLOAD_PREFIX}${name}`;
 }
 
-export function ticketsRoutes(config: Config): Router {
+export function ticketsRoutes(config: Config, notices?: OwnerNotices): Router {
   const router = Router();
   const auth = requireSession(config.jwtSecret);
 
@@ -173,6 +174,7 @@ export function ticketsRoutes(config: Config): Router {
         message,
         attachment,
       });
+      notices?.ticketOpened(created);
       res.status(201).json(toTicketView(created.toObject() as TicketDoc));
     },
   );

@@ -16,6 +16,19 @@ export const ADMIN_TEXTS = {
     reviews: 'Reviews',
     gst: 'GST export',
     audit: 'Audit log',
+    settings: 'Settings',
+  },
+  settings: {
+    noticesHeading: 'Mails to you',
+    noticesLead:
+      'What the owners’ addresses are told of as it happens. Turn off what you do not need.',
+    notices: {
+      newOrder: 'A new order to pack (paid, or cash on delivery confirmed)',
+      returnRequest: 'A return requested',
+      ticket: 'A support ticket opened',
+      lowStock: 'A product falling to its low-stock level',
+    },
+    saved: 'Saved.',
   },
   audit: {
     lead: 'Everything an owner did in this area, newest first: who, what and when. Entries are never changed.',
@@ -28,6 +41,7 @@ export const ADMIN_TEXTS = {
       stock: 'Stock',
       coupon: 'Coupons',
       review: 'Reviews',
+      settings: 'Settings',
     },
     from: 'From',
     to: 'To',

@@ -11,6 +11,7 @@ import { AdminAudit } from './admin-audit';
 import { AdminCoupons } from './admin-coupons';
 import { AdminOrders } from './admin-orders';
 import { AdminReviews } from './admin-reviews';
+import { AdminSettings } from './admin-settings';
 import { AdminGst, AdminMessages, AdminReturns, AdminTickets, AdminWaitlist } from './admin-panels';
 import { AdminStock } from './admin-stock';
 import './admin.css';
@@ -27,6 +28,7 @@ const TABS = [
   'reviews',
   'gst',
   'audit',
+  'settings',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -86,6 +88,7 @@ export function AdminPage() {
       {tab === 'reviews' ? <AdminReviews /> : null}
       {tab === 'gst' ? <AdminGst /> : null}
       {tab === 'audit' ? <AdminAudit /> : null}
+      {tab === 'settings' ? <AdminSettings /> : null}
     </main>
   );
 }

@@ -1,0 +1,82 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUpVerified } from '../../testing/accounts';
+import { orderBody, placePaidOrder } from '../../testing/orders';
+import { SmtpSink } from '../../testing/smtp-sink';
+import { startTestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
+
+const OWNER_EMAIL = 'owner.notices@vanyanaturals.in';
+
+describe('mails to the owners about what waits for them', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let owner: string;
+  let shopper: { token: string; email: string };
+  const toOwner = (subject: RegExp) =>
+    sink.received.filter((m) => m.to.includes(OWNER_EMAIL) && subject.test(m.subject));
+
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await startTestApp({ SMTP_URL: sink.url, OWNER_EMAILS: OWNER_EMAIL });
+    owner = (await signUpVerified(t, sink, OWNER_EMAIL)).token;
+    shopper = await signUpVerified(t, sink);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  const settings = (body?: object, token = owner) =>
+    body
+      ? request(t.app).put('/api/admin/settings/notifications').set(bearer(token)).send(body)
+      : request(t.app).get('/api/admin/settings/notifications').set(bearer(token));
+
+  it('tells the owners of a new paid order once, and not once they turn it off', async () => {
+    expect((await settings()).body).toEqual({
+      newOrder: true,
+      returnRequest: true,
+      ticket: true,
+      lowStock: true,
+    });
+    const { order } = await placePaidOrder(
+      t,
+      shopper.token,
+      orderBody(undefined, 'Maharashtra', { email: shopper.email }),
+    );
+    await t.services.idle();
+    const mail = await sink.waitFor(OWNER_EMAIL, new RegExp(`New order ${order.orderNumber}`));
+    expect(mail.text).toContain('/admin?tab=orders&status=to_dispatch');
+    await t.services.lifecycle.finish(await t.services.lifecycle.read(order._id).then((o) => o!));
+    await t.services.idle();
+    expect(toOwner(new RegExp(order.orderNumber))).toHaveLength(1);
+
+    const off = await settings({
+      newOrder: false,
+      returnRequest: true,
+      ticket: true,
+      lowStock: true,
+    });
+    expect(off.body.newOrder).toBe(false);
+    const second = await placePaidOrder(
+      t,
+      shopper.token,
+      orderBody(undefined, 'Maharashtra', { email: shopper.email }),
+    );
+    await t.services.idle();
+    expect(toOwner(new RegExp(second.order.orderNumber))).toHaveLength(0);
+  });
+
+  it('tells them of a ticket opened, and keeps the settings to the owners', async () => {
+    const form = await request(t.app)
+      .post('/api/tickets')
+      .set(bearer(shopper.token))
+      .field('message', 'My parcel arrived with a cracked jar.');
+    expect(form.status).toBe(201);
+    await t.services.idle();
+    const mail = await sink.waitFor(OWNER_EMAIL, /opened a support ticket/);
+    expect(mail.text).toContain('cracked jar');
+    expect((await settings(undefined, shopper.token)).status).toBe(403);
+    expect((await settings({ newOrder: 'yes' })).status).toBe(400);
+  });
+});
