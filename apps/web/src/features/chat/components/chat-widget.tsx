@@ -10,7 +10,9 @@ import {
 } from 'react';
 
 import { ChatIcon, CloseIcon } from '../../../components/ui/icons';
-import { CHAT_GREETING, replyFor } from '../chat-replies';
+import { useIsSignedIn } from '../../../hooks/use-session';
+import { CHAT_GREETING, replyFor, replyTopicFor } from '../chat-replies';
+import { looksLikeEmail, openTicket, sendContactMessage } from '../handoff';
 import { useKeepClearLift } from '../hooks/use-keep-clear-lift';
 import { CHAT_TEXTS as T } from '../texts';
 import './chat-widget.css';
@@ -18,8 +20,9 @@ import './chat-widget.css';
 export type ChatMessage = { id: number; text: string; isBot: boolean };
 
 /**
- * The support chat: opens with a greeting; every message gets the bot's canned reply one second
- * later. Empty or whitespace-only messages are ignored.
+ * The support chat: opens with a greeting; a message gets the bot's canned reply one second later.
+ * One it cannot answer goes to the shop's people: a signed-in shopper's as a support ticket, a
+ * guest's as a contact message once they give an address. Empty messages are ignored.
  */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
@@ -28,6 +31,9 @@ export function ChatWidget() {
   ]);
   const [draft, setDraft] = useState('');
   const [pendingReplies, setPendingReplies] = useState(0);
+  // A guest's question the bot could not answer, waiting for the address to answer it at.
+  const [waitingForEmail, setWaitingForEmail] = useState<string | null>(null);
+  const signedIn = useIsSignedIn();
   const nextId = useRef(1);
   const timers = useRef(new Set<number>());
   const launcher = useRef<HTMLButtonElement>(null);
@@ -61,19 +67,55 @@ export function ChatWidget() {
     setMessages((current) => [...current, { id, text, isBot }]);
   };
 
+  /** Replies after the bot's pause: a canned reply at once, a hand-off once its request is done. */
+  const reply = (answer: () => Promise<string> | string) => {
+    setPendingReplies((count) => count + 1);
+    const done = (text: string) => {
+      setPendingReplies((count) => count - 1);
+      add(text, true);
+    };
+    const timer = window.setTimeout(() => {
+      timers.current.delete(timer);
+      const result = answer();
+      if (typeof result === 'string') done(result);
+      else void result.catch(() => T.handoffFailed).then(done);
+    }, TIMINGS.chatReplyMs);
+    timers.current.add(timer);
+  };
+
   const send = (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
     if (!text) return;
     add(text, false);
     setDraft('');
-    setPendingReplies((count) => count + 1);
-    const timer = window.setTimeout(() => {
-      timers.current.delete(timer);
-      setPendingReplies((count) => count - 1);
-      add(replyFor(text), true);
-    }, TIMINGS.chatReplyMs);
-    timers.current.add(timer);
+    if (waitingForEmail !== null) {
+      if (looksLikeEmail(text)) {
+        const question = waitingForEmail;
+        setWaitingForEmail(null);
+        reply(async () => {
+          await sendContactMessage(text, question);
+          return T.contactSent(text);
+        });
+        return;
+      }
+      if (replyTopicFor(text) === 'fallback') {
+        reply(() => T.notAnEmail);
+        return;
+      }
+      setWaitingForEmail(null);
+    }
+    if (replyTopicFor(text) !== 'fallback') {
+      reply(() => replyFor(text));
+    } else if (signedIn) {
+      reply(async () => {
+        await openTicket(text);
+        return T.ticketOpened;
+      });
+    } else {
+      setWaitingForEmail(text);
+      reply(() => T.askEmail);
+    }
   };
 
   const close = () => {
