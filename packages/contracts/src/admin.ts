@@ -144,6 +144,15 @@ export const adminOrderDetailSchema = z
       .nullable(),
     /** What the shop owes back on this order, in paise (refunds already made are subtracted). */
     refunded: paiseField,
+    /** What the shopper was told and when: each mail and SMS sent about the order, oldest first. */
+    messages: z.array(
+      z.object({
+        channel: z.enum(['mail', 'sms']),
+        /** 'confirmation', 'shipped', 'refund' ...: what it was about. */
+        about: z.string(),
+        at: isoDateTimeField,
+      }),
+    ),
   })
   .meta({ id: 'AdminOrderDetail' });
 

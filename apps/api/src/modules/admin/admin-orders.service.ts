@@ -10,6 +10,7 @@ import type { Logger } from '../../platform/logger';
 import { badRequest, notFound } from '../../platform/errors/app-error';
 import { invoiceLink } from '../invoices/invoices.routes';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
+import { SentMails, SentTexts } from '../orders/order-lifecycle';
 import { OrderModel } from '../orders/order.model';
 import { TO_DISPATCH } from '../orders/order-states';
 import type { OrderDoc } from '../orders/order.model';
@@ -57,6 +58,44 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
     return { $or: [{ firstName: name }, { lastName: name }, { orderNumber: name }] };
   }
 
+  /**
+   * The mails and texts the shopper was sent about the order, read from the steps that sent each
+   * once (sent_mails, sent_texts): its confirmation, each move and each refund.
+   */
+  async function messagesAbout(order: OrderDoc): Promise<AdminOrderDetail['messages']> {
+    const id = String(order._id);
+    const refunds = await RefundModel.find({ orderId: order._id }, { _id: 1 }).lean<
+      { _id: string }[]
+    >();
+    const prefixed = (steps: typeof SentMails, prefix: string) =>
+      steps
+        .find({ _id: new RegExp(`^${prefix}`), state: 'done' }, { at: 1 })
+        .lean<{ _id: string; at: Date }[]>();
+    const [confirmation, notices, texts, refundMails] = await Promise.all([
+      SentMails.find({ _id: `order-confirmation:${id}`, state: 'done' }).lean<
+        { _id: string; at: Date }[]
+      >(),
+      prefixed(SentMails, `order-notice:${id}:`),
+      prefixed(SentTexts, `order-text:${id}:`),
+      refunds.length
+        ? SentMails.find({
+            _id: trusted({ $in: refunds.map((r) => `refund:${r._id}`) }),
+            state: 'done',
+          }).lean<{ _id: string; at: Date }[]>()
+        : [],
+    ]);
+    /** What a step was about: the word after the order's id in its key ('shipped', 'refund'). */
+    const about = (key: string) => key.slice(key.indexOf(id) + id.length + 1).split(':')[0]!;
+    return [
+      ...confirmation.map((m) => ({ channel: 'mail' as const, about: 'confirmation', at: m.at })),
+      ...notices.map((m) => ({ channel: 'mail' as const, about: about(m._id), at: m.at })),
+      ...refundMails.map((m) => ({ channel: 'mail' as const, about: 'refund', at: m.at })),
+      ...texts.map((m) => ({ channel: 'sms' as const, about: about(m._id), at: m.at })),
+    ]
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .map((m) => ({ ...m, at: m.at.toISOString() }));
+  }
+
   async function detail(id: string): Promise<AdminOrderDetail> {
     const order = await load(id);
     const events = await PaymentEventModel.find({ orderId: order._id }).sort({ createdAt: 1 }).lean<
@@ -97,6 +136,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
       refunded: events
         .filter((e) => e.type === 'refund')
         .reduce((sum, e) => sum + (e.amount ?? 0), 0),
+      messages: await messagesAbout(order),
     };
   }
 

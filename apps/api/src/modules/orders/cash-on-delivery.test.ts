@@ -164,6 +164,23 @@ describe('cash on delivery', () => {
     });
     expect(refunded.status).toBe(200);
     expect(refunded.body.order.status).toBe('refunded');
+    // The owner sees what the shopper was told, and how.
+    await t.services.idle();
+    const detail = await request(t.app).get(`/api/admin/orders/${order._id}`).set(bearer(owner));
+    const told = (detail.body.messages as { channel: string; about: string }[]).map(
+      (m) => `${m.channel} ${m.about}`,
+    );
+    expect(told).toEqual(
+      expect.arrayContaining([
+        'mail confirmation',
+        'sms confirmed',
+        'mail shipped',
+        'sms shipped',
+        'mail delivered',
+        'mail refund',
+        'sms refund',
+      ]),
+    );
     const notes = await CreditNoteModel.find({ orderId: order._id }).lean();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ amount: 57700 });

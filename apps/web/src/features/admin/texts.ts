@@ -110,6 +110,22 @@ export const ADMIN_TEXTS = {
     codBadge: 'COD',
     methods: { upi: 'UPI', card: 'Card', cod: 'Cash on delivery' },
     taxSplit: 'Tax split',
+    messagesSent: 'What the shopper was sent',
+    mail: 'Mail',
+    about: (about: string) =>
+      (
+        ({
+          confirmation: 'order confirmed',
+          confirmed: 'order confirmed',
+          shipped: 'shipped',
+          out_for_delivery: 'out for delivery',
+          delivered: 'delivered',
+          cancelled: 'cancelled',
+          refunded: 'refunded',
+          refund: 'refund made',
+          rto: 'returned to us',
+        }) as Record<string, string>
+      )[about] ?? about.replaceAll('_', ' '),
     taxable: 'Taxable value',
     shipping: 'Shipping',
     codFee: 'Cash on delivery fee',

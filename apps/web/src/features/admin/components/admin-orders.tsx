@@ -332,6 +332,19 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
               </li>
             ))}
           </ol>
+          {detail.data.messages.length > 0 ? (
+            <>
+              <h3>{T.messagesSent}</h3>
+              <ul className="admin-timeline">
+                {detail.data.messages.map((m) => (
+                  <li key={`${m.channel}-${m.about}-${m.at}`}>
+                    <strong>{m.channel === 'sms' ? 'SMS' : T.mail}</strong> · {T.about(m.about)} ·{' '}
+                    {when.format(new Date(m.at))}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           <h3>{T.payments}</h3>
           <ul className="admin-timeline">
             {paymentEvents.map((p) => (

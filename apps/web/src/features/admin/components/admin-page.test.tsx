@@ -114,6 +114,7 @@ function detailOf(order: Order): AdminOrderDetail {
     },
     paymentHold: null,
     refunded: 0,
+    messages: [],
   };
 }
 

@@ -46,6 +46,7 @@ function ownerApi(
       invoice: null,
       paymentHold: null,
       refunded: 0,
+      messages: [],
     };
     const list: AdminOrderList = {
       items: [
