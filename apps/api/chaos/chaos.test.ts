@@ -9,7 +9,10 @@
 // refunds (cancels of paid orders, refunds of returns) and checks each is finished once. A third
 // runs two API processes on the one database with the shoppers spread across both, kills one of
 // them mid-storm for good, and checks that the other (through its reconciliation, once it holds
-// the jobs' lease if the dead one held it) finishes everything the dead one left.
+// the jobs' lease if the dead one held it) finishes everything the dead one left. A fourth races
+// twelve shoppers over both processes for the last five units of a product (five orders, seven
+// OUT_OF_STOCK, nothing below zero) and loses every tracking webhook of one parcel: the courier
+// polling job alone moves it to shipped and delivered, once each.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -230,6 +233,9 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         // tests, and the abandoned backlog (two hours old) left waiting for reconciliation rather
         // than cancelled by the reservation expiry.
         STOCK_INITIAL: '1000000',
+        // The courier's scans are polled every 2 s (production: 5 minutes), so a lost tracking
+        // webhook is repaired within the test.
+        SHIPPING_POLL_INTERVAL_MS: '2000',
         RESERVATION_MINUTES: '10080',
         LOG_LEVEL: 'warn',
         LOG_PRETTY: 'false',
@@ -1288,5 +1294,122 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     expectNothingAmiss(result, shoppers);
     expect(faults).toHaveLength(1);
     expect(alive(victim!)).toBe(false);
+  });
+
+  it('sells the last units to exactly as many shoppers as there are, across both processes, and repairs a lost tracking webhook by polling', async () => {
+    // Both processes up again (the test before killed one for good).
+    for (const p of processes) if (!alive(p)) await startApi(p);
+    const up = () => processes.filter(alive);
+    // The owner signed up in the refunds test; alone (-t), this test signs the owner up itself.
+    const login = await call(primary.base, 'POST', '/api/auth/login', {
+      json: { email: ownerEmail, password: PASSWORD },
+    });
+    const owner =
+      login.status === 200 ? String(login.body.token) : (await signUpAs(-1, ownerEmail)).token;
+    const SCRUB = 'ExfoliatingScrub';
+    const LAST = 5;
+    const RACERS = 12;
+
+    // The owner takes the scrub down to its last five units (a damaged batch; an adjustment is
+    // at most 100,000 units, so a large shelf takes several).
+    type Count = { productId: string; available: number; reserved: number };
+    const scrubCount = async () => {
+      const counts = await call(primary.base, 'GET', '/api/admin/stock', { token: owner });
+      return (counts.body.items as Count[]).find((c) => c.productId === SCRUB)!;
+    };
+    for (
+      let left = (await scrubCount()).available;
+      left !== LAST;
+      left = (await scrubCount()).available
+    ) {
+      const adjusted = await call(primary.base, 'POST', `/api/admin/stock/${SCRUB}`, {
+        token: owner,
+        json: { adjust: Math.max(LAST - left, -100_000), reason: 'Damaged in the monsoon' },
+      });
+      expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+    }
+
+    // Twelve shoppers order one each at the same moment, spread over the two processes.
+    const racers = await Promise.all(Array.from({ length: RACERS }, (_, k) => signUp(3000 + k)));
+    const items = [{ productId: SCRUB, quantity: 1 }];
+    const total = formatAmountForOrder(
+      priceCart(items, { deliveryState: 'Maharashtra' }).grandTotal,
+    );
+    const answers = await Promise.all(
+      racers.map((shopper, k) =>
+        persist(
+          () =>
+            call(up()[k % up().length]!.base, 'POST', '/api/orders', {
+              token: shopper.token,
+              headers: { 'Idempotency-Key': shopper.key },
+              json: { data: { ...orderBody(shopper).data, items, total_amount: total } },
+            }),
+          (a) => a.status === 201 || a.status === 409,
+        ),
+      ),
+    );
+    const placed = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 409);
+    const left = await scrubCount();
+    console.table({
+      'units left before the race': LAST,
+      'shoppers racing': RACERS,
+      'orders placed': placed.length,
+      'refused OUT_OF_STOCK': refused.filter((a) => a.body.code === 'OUT_OF_STOCK').length,
+      'available after': left.available,
+      'held for the placed orders': left.reserved,
+    });
+    expect(placed).toHaveLength(LAST);
+    expect(refused).toHaveLength(RACERS - LAST);
+    for (const a of refused)
+      expect(a.body).toMatchObject({ code: 'OUT_OF_STOCK', productId: SCRUB });
+    expect(left.available).toBe(0);
+    expect(left.reserved).toBeGreaterThanOrEqual(LAST);
+
+    // One of the winners pays; the owner packs and books the parcel with the courier.
+    const winner = racers[answers.indexOf(placed[0]!)]!;
+    const order = placed[0]!.body.order as { _id: string; orderNumber: string };
+    const payment = placed[0]!.body.payment as { providerOrderId: string };
+    const paid = razorpay.capture(payment.providerOrderId);
+    const verified = await call(primary.base, 'POST', '/api/payments/verify', {
+      token: winner.token,
+      json: {
+        orderId: order._id,
+        razorpay_order_id: payment.providerOrderId,
+        razorpay_payment_id: paid.id,
+        razorpay_signature: hmac(keys.keySecret, `${payment.providerOrderId}|${paid.id}`),
+      },
+    });
+    expect(verified.status).toBe(200);
+    const packed = await call(primary.base, 'POST', `/api/admin/orders/${order._id}/status`, {
+      token: owner,
+      json: { status: 'packed' },
+    });
+    expect(packed.status).toBe(200);
+    const booked = await persist(
+      () => call(primary.base, 'POST', `/api/admin/orders/${order._id}/shipment`, { token: owner }),
+      (a) => a.status === 200 || a.status === 201,
+    );
+    const awb = String(booked.body.awb);
+
+    // The courier picks it up and delivers it, but both tracking webhooks are lost: only the
+    // polling job can learn of them.
+    shiprocket.scan(awb, 'picked_up');
+    shiprocket.scan(awb, 'delivered');
+    const seen = await persist(
+      () => call(up()[0]!.base, 'GET', `/api/orders/${order._id}`, { token: winner.token }),
+      (a) => a.body.status === 'delivered',
+      60_000,
+    );
+    expect(seen.body.status).toBe('delivered');
+    const steps = (seen.body.events as { status: string }[]).map((e) => e.status);
+    expect(steps.filter((s) => s === 'shipped')).toHaveLength(1);
+    expect(steps.filter((s) => s === 'delivered')).toHaveLength(1);
+    const shippedMail = await smtp.waitFor(
+      winner.email,
+      new RegExp(`${order.orderNumber} has shipped`),
+      30_000,
+    );
+    expect(shippedMail.text).toContain(awb);
   });
 });

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { getProduct } from '@vanya/catalog';
 
-import { apiLogIn, logIn, PASSWORD, quietStart, type Account } from './support/accounts';
-import { expect, linkIn, test, uniqueEmail, type Mailbox } from './support/fixtures';
-import { OWNER_EMAIL, openOwnerTab } from './support/owner';
+import { apiLogIn, logIn, quietStart } from './support/accounts';
+import { expect, test, uniqueEmail } from './support/fixtures';
+import { ensureOwner, OWNER_EMAIL, openOwnerTab } from './support/owner';
 import { settle } from './shop-helpers';
 
 // Stock counts through the browser, at phone and desktop width: the owner receives a batch of
@@ -11,23 +11,7 @@ import { settle } from './shop-helpers';
 // reads "Only 3 left" on the product's card and page; at 0 the page says Out of stock and takes an
 // email for "Notify me", which is mailed once when the owner receives units again.
 
-const OWNER: Account = { name: 'Meera Deshmukh', email: OWNER_EMAIL, password: PASSWORD };
 const SCRUB = getProduct('ExfoliatingScrub')!;
-
-/** Signs the owner's address up and verifies it, once per run (the database lives for the run). */
-async function ensureOwner(request: APIRequestContext, mailbox: Mailbox): Promise<Account> {
-  const login = await request.post('/api/auth/login', {
-    data: { email: OWNER.email, password: OWNER.password },
-  });
-  if (login.status() === 200) return OWNER;
-  const registered = await request.post('/api/auth/register', { data: OWNER });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const mail = await mailbox.waitFor(OWNER.email, /Confirm your email/);
-  const token = new URL(linkIn(mail, '/verify-email')).searchParams.get('token');
-  const verified = await request.post('/api/auth/verify-email', { data: { token } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return OWNER;
-}
 
 /** The owner's API, for setting up what the test is not about. */
 function ownerApi(request: APIRequestContext, token: string) {
@@ -76,9 +60,12 @@ test.beforeEach(async ({ page }) => {
 
 // Whatever happened, the scrub is left in good supply for the other specs.
 test.afterEach(async () => {
-  if (!owner) return;
-  const left = await owner.available();
-  if (left < 50) await owner.adjust(60 - left, 'Back to normal after the browser test');
+  // The test's own API context: it is gone once the test is over, so it is used once here.
+  const api = owner;
+  owner = undefined;
+  if (!api) return;
+  const left = await api.available();
+  if (left < 50) await api.adjust(60 - left, 'Back to normal after the browser test');
 });
 
 test('the owner receives a batch on the stock page; a shopper sees how few are left, then asks to be told when it is back', async ({
@@ -182,4 +169,28 @@ test('the owner receives a batch on the stock page; a shopper sees how few are l
     await owner!.adjust(5, 'Another box');
     await expect(mailbox.waitFor(email, /back in stock/, 3_000)).rejects.toThrow(/No mail/);
   });
+});
+
+test('the owner’s "stop selling" switch shows the server’s state at once and after a reload', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const account = await ensureOwner(request, mailbox);
+  await logIn(page, account);
+  await page.goto('/admin?tab=stock');
+  const selling = page.getByRole('switch', { name: `Selling: ${SCRUB.name}` });
+  await expect(selling).toBeChecked();
+
+  await selling.click();
+  await expect(selling).not.toBeChecked();
+  // A reload reads the switch from the server: off, as the shop now sells it.
+  await page.reload();
+  await expect(page.getByRole('switch', { name: `Selling: ${SCRUB.name}` })).not.toBeChecked();
+  const product = await request.get(`/api/products/${SCRUB.id}`);
+  expect((await product.json()).inStock).toBe(false);
+
+  await page.getByRole('switch', { name: `Selling: ${SCRUB.name}` }).click();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: `Selling: ${SCRUB.name}` })).toBeChecked();
 });
