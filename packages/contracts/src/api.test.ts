@@ -93,6 +93,8 @@ const API_ENDPOINTS = [
   'GET /admin/coupons/{code}/uses',
   'POST /coupons/check',
   'GET /tickets/{id}',
+  'POST /tickets/{id}/replies',
+  'POST /tickets/{id}/close',
   'GET /admin/stock',
   'POST /admin/stock/{id}',
   'PUT /admin/stock/{id}',

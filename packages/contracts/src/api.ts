@@ -793,6 +793,33 @@ const profile: ApiRoute[] = [
   },
   {
     method: 'post',
+    path: '/tickets/{id}/replies',
+    tag: 'Tickets',
+    summary: "The shopper answers the shop in their own ticket's thread",
+    auth: true,
+    params: objectIdParamsSchema,
+    body: adminTicketReplyBodySchema,
+    responses: {
+      ...ok(ticketSchema),
+      ...invalid,
+      ...unauthorized,
+      ...notFound,
+      409: error('TICKET_CLOSED: the ticket is closed; open a new one'),
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'post',
+    path: '/tickets/{id}/close',
+    tag: 'Tickets',
+    summary: 'The shopper closes their ticket: the question is answered',
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: { ...ok(ticketSchema), ...invalid, ...unauthorized, ...notFound },
+  },
+
+  {
+    method: 'post',
     path: '/tickets',
     tag: 'Tickets',
     summary: 'Open a support ticket, optionally with an image',

@@ -77,6 +77,38 @@ describe('mails to the owners about what waits for them', () => {
     const mail = await sink.waitFor(OWNER_EMAIL, /opened a support ticket/);
     expect(mail.text).toContain('cracked jar');
     expect((await settings(undefined, shopper.token)).status).toBe(403);
+
+    // The shop answers; the shopper answers back in the thread (the owners are told), then closes it.
+    const id = form.body.id as string;
+    await request(t.app)
+      .post(`/api/admin/tickets/${id}/replies`)
+      .set(bearer(owner))
+      .send({ message: 'Sorry! A new jar is on its way.' })
+      .expect(201);
+    const answered = await request(t.app)
+      .post(`/api/tickets/${id}/replies`)
+      .set(bearer(shopper.token))
+      .send({ message: 'Thank you, it arrived today.' });
+    expect(answered.status).toBe(200);
+    expect(answered.body.replies.map((r: { by: string }) => r.by)).toEqual(['owner', 'shopper']);
+    await t.services.idle();
+    expect((await sink.waitFor(OWNER_EMAIL, /answered on a support ticket/)).text).toContain(
+      'it arrived today',
+    );
+    const stranger = await signUpVerified(t, sink);
+    await request(t.app)
+      .post(`/api/tickets/${id}/replies`)
+      .set(bearer(stranger.token))
+      .send({ message: 'Hello?' })
+      .expect(404);
+    const closed = await request(t.app).post(`/api/tickets/${id}/close`).set(bearer(shopper.token));
+    expect(closed.body.status).toBe('closed');
+    const late = await request(t.app)
+      .post(`/api/tickets/${id}/replies`)
+      .set(bearer(shopper.token))
+      .send({ message: 'One more thing' });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('TICKET_CLOSED');
     expect((await settings({ newOrder: 'yes' })).status).toBe(400);
   });
 });

@@ -119,6 +119,20 @@ export function createOwnerNotices(deps: {
       );
     },
 
+    /** The shopper's answer in a ticket's thread (the `n`th message of it). */
+    ticketReplied(ticketId: unknown, n: number, message: string): void {
+      notify(
+        'ticket',
+        `ticket-reply:${String(ticketId)}:${n}`,
+        mail(
+          'A shopper answered on a support ticket',
+          [message.length > 500 ? `${message.slice(0, 500)}…` : message],
+          area('tab=tickets'),
+          'Open the tickets',
+        ),
+      );
+    },
+
     ticketOpened(ticket: { _id: unknown; message: string }): void {
       notify(
         'ticket',

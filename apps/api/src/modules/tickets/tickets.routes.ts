@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@vanya/catalog';
 import {
+  adminTicketReplyBodySchema,
   createTicketBodySchema,
   objectIdParamsSchema,
   PROFILE_PAGE_DEFAULT,
@@ -12,7 +13,7 @@ import {
 } from '@vanya/contracts';
 import type { Ticket } from '@vanya/contracts';
 import { Router } from 'express';
-import mongoose, { Schema } from 'mongoose';
+import mongoose, { Schema, trusted } from 'mongoose';
 import type { Types } from 'mongoose';
 import multer from 'multer';
 import sharp from 'sharp';
@@ -154,6 +155,57 @@ export function ticketsRoutes(config: Config, notices?: OwnerNotices): Router {
       throw notFound('Ticket not found.', 'TICKET_NOT_FOUND');
     res.set('Cache-Control', 'no-store').json(toTicketView(ticket));
   });
+
+  /** The shopper's own ticket, or 404 exactly like a missing one. */
+  const ownTicket = async (id: string, userId: Types.ObjectId) => {
+    const ticket = await readTicket(id);
+    if (!ticket || !ticket.userId.equals(userId))
+      throw notFound('Ticket not found.', 'TICKET_NOT_FOUND');
+    return ticket;
+  };
+
+  // The shopper answers in the thread (the owners are told); a closed ticket takes no more.
+  router.post(
+    '/tickets/:id/replies',
+    auth,
+    rateLimit({
+      name: 'ticket-replies',
+      limit: Math.ceil(30 * config.rateLimitScale),
+      windowMs: 60 * 60 * 1000,
+    }),
+    validate(objectIdParamsSchema, 'params'),
+    validate(adminTicketReplyBodySchema),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      const { message } = parsed(res, adminTicketReplyBodySchema);
+      const ticket = await ownTicket(id, sessionUserId(res));
+      const updated = await TicketModel.findOneAndUpdate(
+        { _id: ticket._id, status: trusted({ $ne: 'closed' }) },
+        { $push: { replies: { by: 'shopper', message, at: new Date() } } },
+        { returnDocument: 'after' },
+      ).lean<TicketDoc>();
+      if (!updated)
+        throw new AppError(409, 'TICKET_CLOSED', 'This ticket is closed. Please open a new one.');
+      notices?.ticketReplied(updated._id, updated.replies?.length ?? 0, message);
+      res.json(toTicketView(updated));
+    },
+  );
+
+  router.post(
+    '/tickets/:id/close',
+    auth,
+    validate(objectIdParamsSchema, 'params'),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      const ticket = await ownTicket(id, sessionUserId(res));
+      const updated = await TicketModel.findOneAndUpdate(
+        { _id: ticket._id },
+        { $set: { status: 'closed' } },
+        { returnDocument: 'after' },
+      ).lean<TicketDoc>();
+      res.json(toTicketView(updated ?? ticket));
+    },
+  );
 
   router.post(
     '/tickets',

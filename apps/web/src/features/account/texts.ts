@@ -223,6 +223,10 @@ export const ACCOUNT_TEXTS = {
     repliesLabel: 'Conversation',
     fromShop: 'Vanya Naturals',
     fromYou: 'You',
+    answer: 'Your answer',
+    send: 'Send answer',
+    close: 'Close ticket (my question is answered)',
+    answerFailed: 'Your answer could not be sent.',
   },
   ticketStatuses: {
     open: 'Open',

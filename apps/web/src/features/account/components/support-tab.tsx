@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { BusyButton } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage, resolveApiUrl } from '../../../lib/api-client';
+import { useAnswerTicket } from '../api/answer-ticket';
 import { useCreateTicket } from '../api/create-ticket';
 import { useTickets } from '../api/get-tickets';
 import { ACCOUNT_TEXTS } from '../texts';
@@ -119,6 +120,7 @@ export function SupportTab() {
                         ))}
                       </ol>
                     ) : null}
+                    {ticket.status !== 'closed' ? <AnswerTicket id={ticket.id} /> : null}
                   </div>
                   <span className={`status status--${ticket.status}`}>
                     {ACCOUNT_TEXTS.ticketStatuses[ticket.status]}
@@ -130,5 +132,51 @@ export function SupportTab() {
         </QueryList>
       </TabSection>
     </>
+  );
+}
+
+/** The shopper answers the shop in a ticket's thread, or closes it once the question is answered. */
+function AnswerTicket({ id }: { id: string }) {
+  const t = ACCOUNT_TEXTS.support;
+  const { reply, close } = useAnswerTicket(id);
+  const [message, setMessage] = useState('');
+  const fieldId = `answer-${id}`;
+  const failed = reply.error ?? close.error;
+  return (
+    <form
+      className="ticket-answer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (message.trim()) reply.mutate(message.trim(), { onSuccess: () => setMessage('') });
+      }}
+    >
+      <label className="field__label" htmlFor={fieldId}>
+        {t.answer}
+      </label>
+      <textarea
+        id={fieldId}
+        className="textarea"
+        rows={2}
+        maxLength={2000}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+      />
+      {failed ? (
+        <p className="field__error" role="alert">
+          {getErrorMessage(failed, t.answerFailed)}
+        </p>
+      ) : null}
+      <div className="ticket-answer__actions">
+        <BusyButton busy={reply.isPending} label={t.send} busyLabel={t.send} />
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          disabled={close.isPending}
+          onClick={() => close.mutate()}
+        >
+          {t.close}
+        </button>
+      </div>
+    </form>
   );
 }
