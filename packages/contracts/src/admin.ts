@@ -398,6 +398,8 @@ export const adminTicketQuerySchema = z
 
 export const adminReturnSchema = returnRequestSchema
   .extend({
+    /** What the order held: the items the return brings back. */
+    items: z.array(z.object({ name: z.string(), quantity: z.number().int().positive() })),
     reason: z.string(),
     createdAt: isoDateTimeField,
     customerName: z.string(),

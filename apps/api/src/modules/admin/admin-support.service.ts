@@ -15,6 +15,7 @@ import type { Mailer, MailMessage } from '../mail/mailer';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { RefundModel, returnRefundKey } from '../orders/refunds';
 import type { Refunds } from '../orders/refunds';
+import { OrderModel } from '../orders/order.model';
 import { ReturnModel, toReturnView } from '../returns/returns.routes';
 import type { ReturnDoc } from '../returns/returns.routes';
 import { TicketModel, toTicketView } from '../tickets/tickets.routes';
@@ -49,6 +50,19 @@ async function customers(userIds: unknown[]) {
     { name: 1, email: 1 },
   ).lean<{ _id: unknown; name: string; email: string }[]>();
   return new Map(users.map((u) => [String(u._id), u]));
+}
+
+/** What each order held, by order id: the items a return brings back. */
+async function itemsOf(orderIds: unknown[]) {
+  const orders = await OrderModel.find({ _id: trusted({ $in: orderIds }) }, { lines: 1 }).lean<
+    { _id: unknown; lines: { name: string; quantity: number }[] }[]
+  >();
+  return new Map(
+    orders.map((o) => [
+      String(o._id),
+      o.lines.map((l) => ({ name: l.name, quantity: l.quantity })),
+    ]),
+  );
 }
 
 /** The owner's side of returns and support tickets, with a mail to the shopper for each step. */
@@ -103,9 +117,10 @@ export function createAdminSupport(deps: {
 
   const returnView = async (id: string): Promise<AdminReturn> => {
     const after = (await ReturnModel.findById(id).lean<ReturnDoc>())!;
-    const who = await customers([after.userId]);
+    const [who, items] = await Promise.all([customers([after.userId]), itemsOf([after.orderId])]);
     return {
       ...toReturnView(after),
+      items: items.get(String(after.orderId)) ?? [],
       reason: after.reason,
       createdAt: after.createdAt.toISOString(),
       customerName: who.get(String(after.userId))?.name ?? '',
@@ -119,9 +134,13 @@ export function createAdminSupport(deps: {
         .sort({ createdAt: -1 })
         .limit(200)
         .lean<ReturnDoc[]>();
-      const who = await customers(rows.map((r) => r.userId));
+      const [who, items] = await Promise.all([
+        customers(rows.map((r) => r.userId)),
+        itemsOf(rows.map((r) => r.orderId)),
+      ]);
       return rows.map((r) => ({
         ...toReturnView(r),
+        items: items.get(String(r.orderId)) ?? [],
         reason: r.reason,
         createdAt: r.createdAt.toISOString(),
         customerName: who.get(String(r.userId))?.name ?? '',

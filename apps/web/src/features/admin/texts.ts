@@ -160,6 +160,8 @@ export const ADMIN_TEXTS = {
   },
   returns: {
     empty: 'No returns.',
+    items: 'Coming back',
+    openOrder: (orderNumber: string) => `Open order ${orderNumber}`,
     approve: 'Approve',
     reject: 'Reject',
     receive: 'Mark received',

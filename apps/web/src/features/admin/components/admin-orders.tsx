@@ -47,11 +47,12 @@ export function AdminOrders() {
   // The dashboard's tiles open this list filtered (?status=...); by default, what is to dispatch.
   const [params] = useSearchParams();
   const [status, setStatus] = useState<StatusFilter>(
-    (params.get('status') as StatusFilter | null) ?? 'to_dispatch',
+    (params.get('status') as StatusFilter | null) ?? (params.get('q') ? '' : 'to_dispatch'),
   );
   const [payment, setPayment] = useState<PaymentFilter>('');
-  const [q, setQ] = useState('');
-  const [search, setSearch] = useState('');
+  // A return's "Open order" arrives with the order number to look for (?q=VNY-...).
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const [search, setSearch] = useState(params.get('q') ?? '');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string>();
   const orders = useAdminOrders({

@@ -310,6 +310,7 @@ describe('/admin', () => {
       status: 'requested',
       refundAmount: 64_900,
       method: 'original_payment',
+      items: [{ name: 'Body Butter', quantity: 2 }],
       reason: 'The jar arrived cracked',
       createdAt: '2025-08-20T06:00:00.000Z',
       customerName: 'Asha Patil',
@@ -343,6 +344,10 @@ describe('/admin', () => {
     const row = async () =>
       (await screen.findByText(/VNY-482913 · Asha Patil/)).closest('li') as HTMLElement;
     expect(await row()).toHaveTextContent('The jar arrived cracked');
+    expect(await row()).toHaveTextContent(`${T.returns.items}: Body Butter × 2`);
+    expect(
+      within(await row()).getByRole('button', { name: T.returns.openOrder('VNY-482913') }),
+    ).toBeInTheDocument();
     expect(await row()).toHaveTextContent(T.returnStatuses.requested);
     expect(
       within(await row()).getByRole('button', { name: `${T.returns.reject} VNY-482913` }),
@@ -373,7 +378,12 @@ describe('/admin', () => {
       { action: 'refund', refundAmount: 50_050 },
     ]);
     expect(await row()).toHaveTextContent(formatINR(50_050));
-    expect(within(await row()).queryByRole('button')).not.toBeInTheDocument();
+    // Nothing left to do but look at its order.
+    expect(
+      within(await row())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([T.returns.openOrder('VNY-482913')]);
   });
 
   it('sends a reply to a ticket and shows it in the thread', async () => {

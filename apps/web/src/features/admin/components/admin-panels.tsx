@@ -1,6 +1,7 @@
 import { formatINR } from '@vanya/catalog';
 import type { AdminReturn } from '@vanya/contracts';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
@@ -32,6 +33,7 @@ export function AdminReturns() {
   const returns = useAdminReturns();
   const act = useReturnAction();
   const [amounts, setAmounts] = useState<Record<string, string>>({});
+  const [, setParams] = useSearchParams();
   return (
     <section aria-label={ADMIN_TEXTS.tabs.returns}>
       {returns.isError ? (
@@ -51,6 +53,21 @@ export function AdminReturns() {
               <p className="admin-row__meta">
                 {day.format(new Date(r.createdAt))} · {T.reason}: {r.reason} ·{' '}
                 {formatINR(r.refundedAmount ?? r.refundAmount)}
+              </p>
+              <p className="admin-row__meta">
+                {T.items}: {r.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}
+                {r.orderNumber ? (
+                  <>
+                    {' · '}
+                    <button
+                      type="button"
+                      className="admin-link-button"
+                      onClick={() => setParams({ tab: 'orders', q: r.orderNumber ?? '' })}
+                    >
+                      {T.openOrder(r.orderNumber)}
+                    </button>
+                  </>
+                ) : null}
               </p>
             </div>
             <div className="admin-actions">
