@@ -1,6 +1,12 @@
 // The owner area (base /api/admin): running the shop without touching the database.
 import { z } from 'zod';
-import { isoDateTimeField, NOT_BLANK_PATTERN, paiseField, productIdField } from './fields';
+import {
+  isoDateTimeField,
+  NOT_BLANK_PATTERN,
+  objectIdField,
+  paiseField,
+  productIdField,
+} from './fields';
 import { orderSchema } from './orders';
 import { lowStockSchema } from './stock';
 import {
@@ -428,6 +434,19 @@ export type AdminSummary = z.infer<typeof adminSummarySchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type AdminWaitlistEntry = z.infer<typeof adminWaitlistEntrySchema>;
 export type PaymentEventView = z.infer<typeof paymentEventViewSchema>;
+
+/** POST /admin/orders/pack: several orders marked packed at once (a day's packing). */
+export const adminPackManyBodySchema = z
+  .object({ ids: z.array(objectIdField).min(1).max(50) })
+  .strict()
+  .meta({ id: 'AdminPackMany' });
+export const adminPackManyResultSchema = z
+  .object({
+    packed: z.array(z.string()),
+    /** Orders that could not be packed (moved meanwhile, or not paid), with why. */
+    refused: z.array(z.object({ id: z.string(), message: z.string() })),
+  })
+  .meta({ id: 'AdminPackManyResult' });
 
 /** What the owners are told of by mail; each can be turned off on the settings page. */
 export const OWNER_NOTICES = ['newOrder', 'returnRequest', 'ticket', 'lowStock'] as const;

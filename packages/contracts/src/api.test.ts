@@ -50,6 +50,8 @@ const API_ENDPOINTS = [
   'GET /products/{id}/reviews',
   'POST /products/{id}/reviews',
   'GET /admin/reviews',
+  'GET /admin/packing-slips',
+  'POST /admin/orders/pack',
   'GET /admin/settings/notifications',
   'PUT /admin/settings/notifications',
   'POST /admin/reviews/{id}',

@@ -52,6 +52,8 @@ import {
   adminTicketStatusBodySchema,
   adminWaitlistSchema,
   adminAuditQuerySchema,
+  adminPackManyBodySchema,
+  adminPackManyResultSchema,
   ownerNoticeSettingsSchema,
   auditListSchema,
   gstExportQuerySchema,
@@ -929,6 +931,28 @@ const admin: ApiRoute[] = [
       ...notFound,
       409: error('ORDER_MOVE_NOT_ALLOWED or ORDER_CHANGED'),
     },
+  },
+  {
+    method: 'get',
+    path: '/admin/packing-slips',
+    tag: 'Owner',
+    summary:
+      'The packing slips of every order to pack (paid or confirmed), oldest first, in one PDF',
+    auth: true,
+    responses: {
+      200: { description: 'The PDF, a page per order', contentType: 'application/pdf' },
+      ...ownerOnly,
+      404: error('NOTHING_TO_PACK: no order is waiting to be packed'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/pack',
+    tag: 'Owner',
+    summary: 'Mark several orders packed at once; each that cannot be is listed with why',
+    auth: true,
+    body: adminPackManyBodySchema,
+    responses: { ...ok(adminPackManyResultSchema), ...invalid, ...ownerOnly },
   },
   {
     method: 'get',

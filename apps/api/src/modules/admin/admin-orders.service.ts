@@ -7,7 +7,7 @@ import type {
 } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Logger } from '../../platform/logger';
-import { badRequest, notFound } from '../../platform/errors/app-error';
+import { AppError, badRequest, notFound } from '../../platform/errors/app-error';
 import { invoiceLink } from '../invoices/invoices.routes';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { SentMails, SentTexts } from '../orders/order-lifecycle';
@@ -23,7 +23,7 @@ import { TicketModel } from '../tickets/tickets.routes';
 import { ContactMessageModel } from '../contact/contact.model';
 import { audit } from './audit';
 import type { Actor } from './audit';
-import { renderPackingSlip } from './packing-slip';
+import { renderPackingSlip, renderPackingSlips } from './packing-slip';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -231,6 +231,36 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
         ...(refunded ? { refunded } : {}),
       });
       return detail(id);
+    },
+
+    /** Every order waiting to be packed (paid, or cash on delivery confirmed), oldest first. */
+    async packingSlips(): Promise<Buffer> {
+      const toPack = await OrderModel.find({ status: trusted({ $in: ['paid', 'confirmed'] }) })
+        .sort({ createdAt: 1 })
+        .limit(100)
+        .lean<OrderDoc[]>();
+      if (toPack.length === 0)
+        throw notFound('No order is waiting to be packed.', 'NOTHING_TO_PACK');
+      return renderPackingSlips(toPack);
+    },
+
+    /** Marks each order packed as the single move does; one that cannot be says why. */
+    async packMany(
+      actor: Actor,
+      ids: string[],
+    ): Promise<{ packed: string[]; refused: { id: string; message: string }[] }> {
+      const packed: string[] = [];
+      const refused: { id: string; message: string }[] = [];
+      for (const id of ids) {
+        try {
+          const done = await this.move(actor, id, { status: 'packed' });
+          packed.push(done.order.orderNumber);
+        } catch (err) {
+          if (!(err instanceof AppError) || err.status >= 500) throw err;
+          refused.push({ id, message: err.message });
+        }
+      }
+      return { packed, refused };
     },
 
     async packingSlip(id: string): Promise<{ orderNumber: string; pdf: Buffer }> {

@@ -226,6 +226,43 @@ describe('the owner area', () => {
     expect(text).not.toContain('₹');
   });
 
+  it('prints every slip to pack in one PDF, and packs several orders at once', async () => {
+    // Whatever earlier tests left to pack is packed first, so the figures are this test's.
+    const waiting = await request(t.app)
+      .get('/api/admin/orders')
+      .query({ status: 'paid', limit: 100 })
+      .set(bearer(owner));
+    const earlier = (waiting.body.items as { _id: string }[]).map((o) => o._id);
+    if (earlier.length > 0)
+      await request(t.app).post('/api/admin/orders/pack').set(bearer(owner)).send({ ids: earlier });
+    await request(t.app).get('/api/admin/packing-slips').set(bearer(owner)).expect(404);
+
+    const first = (await paidOrder()).order;
+    const second = (await paidOrder()).order;
+    const unpaid = await placeOrder(t, shopper.token, orderBody(DEFAULT_ITEMS, 'Maharashtra'));
+    const slips = await request(t.app)
+      .get('/api/admin/packing-slips')
+      .set(bearer(owner))
+      .buffer(true)
+      .parse(binary);
+    expect(slips.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(slips.body as Buffer);
+    expect(text).toContain(first.orderNumber);
+    expect(text).toContain(second.orderNumber);
+    expect(text).not.toContain(unpaid.body.order.orderNumber);
+
+    const packed = await request(t.app)
+      .post('/api/admin/orders/pack')
+      .set(bearer(owner))
+      .send({ ids: [first._id, second._id, unpaid.body.order._id] });
+    expect(packed.status).toBe(200);
+    expect(packed.body.packed).toEqual([first.orderNumber, second.orderNumber]);
+    expect(packed.body.refused).toEqual([
+      { id: unpaid.body.order._id, message: expect.stringMatching(/cannot become packed/) },
+    ]);
+    await request(t.app).get('/api/admin/packing-slips').set(bearer(owner)).expect(404);
+  });
+
   it('switches a product out of stock: the catalogue says so and orders with it are refused, until it is back', async () => {
     await request(t.app)
       .put('/api/admin/products/Bodybutter/stock')

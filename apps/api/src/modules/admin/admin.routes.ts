@@ -1,6 +1,7 @@
 import { brand } from '@vanya/catalog';
 import {
   adminAuditQuerySchema,
+  adminPackManyBodySchema,
   ownerNoticeSettingsSchema,
   adminOrderListQuerySchema,
   adminOrderStatusBodySchema,
@@ -65,6 +66,19 @@ export function adminRoutes(deps: {
       res.json(await orders.move(currentUser(res), id, parsed(res, adminOrderStatusBodySchema)));
     },
   );
+
+  router.get('/admin/packing-slips', async (_req, res) => {
+    const pdf = await orders.packingSlips();
+    res
+      .type('application/pdf')
+      .set('Content-Disposition', 'inline; filename="Packing-slips.pdf"')
+      .send(pdf);
+  });
+
+  router.post('/admin/orders/pack', validate(adminPackManyBodySchema), async (_req, res) => {
+    const { ids } = parsed(res, adminPackManyBodySchema);
+    res.json(await orders.packMany(currentUser(res), ids));
+  });
 
   router.get(
     '/admin/orders/:id/packing-slip',

@@ -19,10 +19,19 @@ function fontPath(file: string): string {
  * No prices (the invoice has them); a box to tick per line for whoever packs it.
  */
 export function renderPackingSlip(order: OrderDoc): Promise<Buffer> {
+  return renderPackingSlips([order], `Packing slip ${order.orderNumber}`);
+}
+
+/** The slips of several orders in one PDF, a page each: the day's packing printed at once. */
+export function renderPackingSlips(
+  orders: readonly OrderDoc[],
+  title = `Packing slips (${orders.length})`,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
-    info: { Title: `Packing slip ${order.orderNumber}`, Author: brand.name },
+    autoFirstPage: false,
+    info: { Title: title, Author: brand.name },
   });
   doc.registerFont('body', fontPath('DejaVuSans.ttf'));
   doc.registerFont('bold', fontPath('DejaVuSans-Bold.ttf'));
@@ -32,6 +41,15 @@ export function renderPackingSlip(order: OrderDoc): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  for (const order of orders) {
+    doc.addPage();
+    drawSlip(doc, order);
+  }
+  doc.end();
+  return done;
+}
+
+function drawSlip(doc: PDFKit.PDFDocument, order: OrderDoc): void {
   const left = 48;
   const width = doc.page.width - 96;
 
@@ -102,6 +120,4 @@ export function renderPackingSlip(order: OrderDoc): Promise<Buffer> {
       doc.page.height - 72,
       { width, align: 'center' },
     );
-  doc.end();
-  return done;
 }

@@ -3,6 +3,7 @@ import {
   adminMessageListSchema,
   adminOrderDetailSchema,
   adminOrderListSchema,
+  adminPackManyResultSchema,
   adminReturnListSchema,
   adminSummarySchema,
   adminTicketListSchema,
@@ -72,6 +73,22 @@ export function useMoveOrder(id: string) {
 export async function openPackingSlip(id: string): Promise<void> {
   const { data } = await api.get(`/admin/orders/${id}/packing-slip`, { responseType: 'blob' });
   window.open(URL.createObjectURL(data as Blob), '_blank', 'noopener');
+}
+
+/** Every slip of the orders waiting to be packed, in one PDF (the day's packing). */
+export async function openPackingSlips(): Promise<void> {
+  const { data } = await api.get('/admin/packing-slips', { responseType: 'blob' });
+  window.open(URL.createObjectURL(data as Blob), '_blank', 'noopener');
+}
+
+/** POST /admin/orders/pack: several orders marked packed; the refused ones say why. */
+export function usePackMany() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: string[]) =>
+      adminPackManyResultSchema.parse((await api.post('/admin/orders/pack', { ids })).data),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ADMIN_KEYS.all }),
+  });
 }
 
 export function useAdminReturns(status?: ReturnStatus) {

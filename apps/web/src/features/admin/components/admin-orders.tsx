@@ -11,7 +11,14 @@ import { useSearchParams } from 'react-router-dom';
 import { FormError } from '../../../components/ui/form-parts';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
-import { openPackingSlip, useAdminOrder, useAdminOrders, useMoveOrder } from '../api/admin-api';
+import {
+  openPackingSlip,
+  openPackingSlips,
+  useAdminOrder,
+  useAdminOrders,
+  useMoveOrder,
+  usePackMany,
+} from '../api/admin-api';
 import { SHIPPING_ADMIN_TEXTS } from '../shipping-texts';
 import { ADMIN_TEXTS } from '../texts';
 import { ShipmentPanel } from './admin-shipment';
@@ -55,6 +62,16 @@ export function AdminOrders() {
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string>();
+  // The day's packing: orders ticked in the list are marked packed together.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const packMany = usePackMany();
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const orders = useAdminOrders({
     ...(status ? { status } : {}),
     ...(payment ? { payment } : {}),
@@ -135,9 +152,46 @@ export function AdminOrders() {
       {orders.data && orders.data.items.length === 0 ? (
         <p className="admin-empty">{T.empty}</p>
       ) : null}
+      {status === 'to_dispatch' && orders.data && orders.data.items.length > 0 ? (
+        <div className="admin-actions admin-bulk">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => void openPackingSlips()}
+          >
+            {T.printSlips}
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            disabled={selected.size === 0 || packMany.isPending}
+            onClick={() =>
+              packMany.mutate([...selected], { onSuccess: () => setSelected(new Set()) })
+            }
+          >
+            {T.packSelected(selected.size)}
+          </button>
+        </div>
+      ) : null}
+      {packMany.data ? (
+        <p className="admin-done" role="status">
+          {T.packedMany(packMany.data.packed.length)}
+          {packMany.data.refused.map((r) => ` ${r.message}`).join('')}
+        </p>
+      ) : null}
       <ul className="admin-list">
         {orders.data?.items.map((o) => (
           <li key={o._id} className="admin-row admin-row--order">
+            {status === 'to_dispatch' && (o.status === 'paid' || o.status === 'confirmed') ? (
+              <label className="admin-row__pick">
+                <input
+                  type="checkbox"
+                  checked={selected.has(o._id)}
+                  onChange={() => toggle(o._id)}
+                />
+                <span className="visually-hidden">{T.pick(o.orderNumber)}</span>
+              </label>
+            ) : null}
             <div className="admin-row__main">
               <p className="admin-row__title">
                 {o.orderNumber} · {o.name}

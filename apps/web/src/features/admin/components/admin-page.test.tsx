@@ -203,6 +203,24 @@ describe('/admin', () => {
     expect(router.state.location.search).toBe('?tab=returns');
   });
 
+  it('marks the ticked orders to dispatch packed at once', async () => {
+    signInOwner();
+    const requests = ownerApi({ order: paidOrder() }, (request) =>
+      request.url === '/admin/orders/pack'
+        ? { status: 200, data: { packed: ['VNY-482913'], refused: [] } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderRoute('/admin?tab=orders');
+    const pack = await screen.findByRole('button', { name: T.orders.packSelected(0) });
+    expect(pack).toBeDisabled();
+    expect(screen.getByRole('button', { name: T.orders.printSlips })).toBeInTheDocument();
+    await user.click(await screen.findByRole('checkbox', { name: T.orders.pick('VNY-482913') }));
+    await user.click(screen.getByRole('button', { name: T.orders.packSelected(1) }));
+    expect(await screen.findByText(T.orders.packedMany(1))).toHaveAttribute('role', 'status');
+    expect(requests.find((r) => r.url === '/admin/orders/pack')?.body).toEqual({ ids: [ORDER_ID] });
+  });
+
   it('opens an order from the list, packs it, ships it only with carrier and tracking number, and says so', async () => {
     signInOwner();
     const state = { order: paidOrder() };
