@@ -330,91 +330,7 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
         </p>
       ) : null}
 
-      <div className="admin-detail__grid">
-        <div className="admin-card">
-          <h3>{T.shipTo}</h3>
-          <p>
-            {order.firstName} {order.lastName}
-            <br />
-            {order.address}
-            <br />
-            {order.city}, {order.state} {order.pinCode}
-            <br />
-            {order.phone} · {order.email}
-          </p>
-          <ul className="admin-lines">
-            {order.lines.map((l) => (
-              <li key={l.productId}>
-                {l.name} × {l.quantity} <span>{formatINR(l.amount)}</span>
-              </li>
-            ))}
-          </ul>
-          <TaxSplit order={order} />
-          <p className="admin-detail__links">
-            {invoice ? (
-              <a className="text-link" href={invoice.downloadUrl} target="_blank" rel="noreferrer">
-                {T.invoice} {invoice.invoiceNumber}
-              </a>
-            ) : null}
-            <button
-              type="button"
-              className="admin-link-button"
-              onClick={() => void openPackingSlip(id)}
-            >
-              {T.packingSlip}
-            </button>
-          </p>
-          {refunded > 0 ? (
-            <p>
-              {T.refunded}: {formatINR(refunded)}
-            </p>
-          ) : null}
-        </div>
-
-        <div className="admin-card">
-          <h3>{T.timeline}</h3>
-          <ol className="admin-timeline">
-            {order.events.map((e) => (
-              <li key={`${e.status}-${e.at}`}>
-                <strong>
-                  {e.scan
-                    ? SHIPPING_ADMIN_TEXTS.scans[e.scan]
-                    : ADMIN_TEXTS.orderStatuses[e.status]}
-                </strong>{' '}
-                · {when.format(new Date(e.at))} · {e.by}
-                {e.carrier ? ` · ${e.carrier} ${e.trackingNumber ?? ''}` : ''}
-                {e.note ? ` · ${e.note}` : ''}
-              </li>
-            ))}
-          </ol>
-          {detail.data.messages.length > 0 ? (
-            <>
-              <h3>{T.messagesSent}</h3>
-              <ul className="admin-timeline">
-                {detail.data.messages.map((m) => (
-                  <li key={`${m.channel}-${m.about}-${m.at}`}>
-                    <strong>{m.channel === 'sms' ? 'SMS' : T.mail}</strong> · {T.about(m.about)} ·{' '}
-                    {when.format(new Date(m.at))}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <h3>{T.payments}</h3>
-          <ul className="admin-timeline">
-            {paymentEvents.map((p) => (
-              <li key={`${p.type}-${p.at}-${p.paymentId}`}>
-                <strong>{T.eventTypes[p.type] ?? p.type}</strong>
-                {p.amount !== null ? ` · ${formatINR(p.amount)}` : ''} ·{' '}
-                {T.eventSources[p.source] ?? p.source} · {when.format(new Date(p.at))}
-                {p.paymentId ? ` · ${p.paymentId}` : ''}
-                {p.note ? ` · ${p.note}` : ''}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
-
+      {/* The next thing to do with the order comes first, the details under it. */}
       <ShipmentPanel orderId={id} status={status} />
 
       {canMove ? (
@@ -560,6 +476,91 @@ function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
           {done}
         </p>
       ) : null}
+
+      <div className="admin-detail__grid">
+        <div className="admin-card">
+          <h3>{T.shipTo}</h3>
+          <p>
+            {order.firstName} {order.lastName}
+            <br />
+            {order.address}
+            <br />
+            {order.city}, {order.state} {order.pinCode}
+            <br />
+            {order.phone} · {order.email}
+          </p>
+          <ul className="admin-lines">
+            {order.lines.map((l) => (
+              <li key={l.productId}>
+                {l.name} × {l.quantity} <span>{formatINR(l.amount)}</span>
+              </li>
+            ))}
+          </ul>
+          <TaxSplit order={order} />
+          <p className="admin-detail__links">
+            {invoice ? (
+              <a className="text-link" href={invoice.downloadUrl} target="_blank" rel="noreferrer">
+                {T.invoice} {invoice.invoiceNumber}
+              </a>
+            ) : null}
+            <button
+              type="button"
+              className="admin-link-button"
+              onClick={() => void openPackingSlip(id)}
+            >
+              {T.packingSlip}
+            </button>
+          </p>
+          {refunded > 0 ? (
+            <p>
+              {T.refunded}: {formatINR(refunded)}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="admin-card">
+          <h3>{T.timeline}</h3>
+          <ol className="admin-timeline">
+            {order.events.map((e) => (
+              <li key={`${e.status}-${e.at}`}>
+                <strong>
+                  {e.scan
+                    ? SHIPPING_ADMIN_TEXTS.scans[e.scan]
+                    : ADMIN_TEXTS.orderStatuses[e.status]}
+                </strong>{' '}
+                · {when.format(new Date(e.at))} · {e.by}
+                {e.carrier ? ` · ${e.carrier} ${e.trackingNumber ?? ''}` : ''}
+                {e.note ? ` · ${e.note}` : ''}
+              </li>
+            ))}
+          </ol>
+          {detail.data.messages.length > 0 ? (
+            <>
+              <h3>{T.messagesSent}</h3>
+              <ul className="admin-timeline">
+                {detail.data.messages.map((m) => (
+                  <li key={`${m.channel}-${m.about}-${m.at}`}>
+                    <strong>{m.channel === 'sms' ? 'SMS' : T.mail}</strong> · {T.about(m.about)} ·{' '}
+                    {when.format(new Date(m.at))}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <h3>{T.payments}</h3>
+          <ul className="admin-timeline">
+            {paymentEvents.map((p) => (
+              <li key={`${p.type}-${p.at}-${p.paymentId}`}>
+                <strong>{T.eventTypes[p.type] ?? p.type}</strong>
+                {p.amount !== null ? ` · ${formatINR(p.amount)}` : ''} ·{' '}
+                {T.eventSources[p.source] ?? p.source} · {when.format(new Date(p.at))}
+                {p.paymentId ? ` · ${p.paymentId}` : ''}
+                {p.note ? ` · ${p.note}` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
     </section>
   );
 }
