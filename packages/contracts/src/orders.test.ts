@@ -55,11 +55,12 @@ const totals = {
 };
 
 describe('the checkout form', () => {
-  it('fills in country IN and payment method upi', () => {
+  it('fills in country IN, payment method upi and updates by SMS', () => {
     expect(checkoutFormSchema.parse(form)).toEqual({
       ...form,
       country: 'IN',
       paymentMethod: 'upi',
+      whatsapp: false,
     });
   });
 

@@ -49,6 +49,8 @@ export const checkoutFormSchema = z
     country: z.literal('IN', { error: SHOP_MESSAGES.country }).default('IN'),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: SHOP_MESSAGES.paymentMethod }).default('upi'),
     gstNumber: optionalGstinField,
+    /** The shopper's choice: order updates by WhatsApp instead of SMS (through the same gateway). */
+    whatsapp: z.boolean().default(false),
   })
   .meta({ id: 'CheckoutForm' });
 

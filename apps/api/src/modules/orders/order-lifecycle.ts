@@ -474,7 +474,8 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
           SentTexts,
           `order-text:${String(order._id)}:${key}`,
           { staleAfterMs, now },
-          () => sms.send(order.phone, text),
+          // By WhatsApp when the shopper chose it at checkout, through the same gateway.
+          () => sms.send(order.phone, text, order.whatsappUpdates ? 'whatsapp' : 'sms'),
         );
         return result === 'done';
       } catch (err) {

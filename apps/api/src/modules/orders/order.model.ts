@@ -97,6 +97,8 @@ export const orderSchema = new Schema(
     country: { type: String, required: true, default: 'IN' },
     paymentMethod: { type: String, required: true },
     gstNumber: { type: String, default: '' },
+    /** The shopper asked for order updates by WhatsApp rather than SMS. */
+    whatsappUpdates: { type: Boolean, default: false },
     cartSummary: { type: String, required: true },
     deliveryState: { type: String, required: true },
     supply: { type: String, enum: ['intra-state', 'inter-state'], required: true },
@@ -233,6 +235,7 @@ export type NewOrder = Pick<
   | 'country'
   | 'paymentMethod'
   | 'gstNumber'
+  | 'whatsappUpdates'
   | 'cartSummary'
   | 'deliveryState'
   | 'supply'

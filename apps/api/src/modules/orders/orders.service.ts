@@ -268,6 +268,7 @@ export function createOrdersService({
         country: data.country,
         paymentMethod: data.paymentMethod,
         gstNumber: data.gstNumber ?? '',
+        whatsappUpdates: data.whatsapp,
         cartSummary: cartSummaryText(data.items),
         deliveryState: data.state,
         supply,

@@ -1,10 +1,11 @@
 import type { Logger } from '../../platform/logger';
 
 /**
- * How the gateway delivers a message. Only 'sms' today; the gateway's body names it so that an
- * adapter in front of a provider that also offers, say, WhatsApp can route without guessing.
+ * How the gateway delivers a message: 'sms', or 'whatsapp' for the order updates of a shopper who
+ * chose it at checkout. The gateway's body names it, so the provider (or an adapter in front of
+ * one) routes it without guessing; codes always go by SMS.
  */
-export type SmsChannel = 'sms';
+export type SmsChannel = 'sms' | 'whatsapp';
 
 export interface SmsMessage {
   to: string;

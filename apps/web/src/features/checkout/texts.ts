@@ -22,6 +22,7 @@ export const CHECKOUT_TEXTS = {
     state: 'State',
     statePlaceholder: 'Select state',
     pinCode: 'PIN code',
+    whatsapp: 'Send my order updates on WhatsApp instead of SMS',
     pinCodePlaceholder: '6-digit PIN code',
     country: 'Country',
     gstNumber: 'GST number',

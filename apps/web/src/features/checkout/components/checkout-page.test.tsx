@@ -173,6 +173,7 @@ describe('/checkout', () => {
         pinCode: '560038',
         country: 'IN',
         paymentMethod: 'upi',
+        whatsapp: false,
         cart_summary: 'Body Butter x2',
         total_amount: '698.00',
         items: [{ productId: 'Bodybutter', quantity: 2 }],

@@ -49,6 +49,7 @@ function defaultsFor(user: SessionUser | null): CheckoutFormInput {
     country: 'IN',
     paymentMethod: 'upi',
     gstNumber: '',
+    whatsapp: false,
   };
 }
 
@@ -324,6 +325,10 @@ export function CheckoutPage() {
                 )}
               </Field>
             </div>
+            <label className="checkout-form__check">
+              <input type="checkbox" {...register('whatsapp')} />
+              <span>{T.fields.whatsapp}</span>
+            </label>
           </section>
 
           <section className="panel checkout-form__section" aria-labelledby="payment-heading">
