@@ -435,7 +435,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type AdminWaitlistEntry = z.infer<typeof adminWaitlistEntrySchema>;
 export type PaymentEventView = z.infer<typeof paymentEventViewSchema>;
 
-/** POST /admin/orders/pack: several orders marked packed at once (a day's packing). */
+/** POST /admin/packing: several orders marked packed at once (a day's packing). */
 export const adminPackManyBodySchema = z
   .object({ ids: z.array(objectIdField).min(1).max(50) })
   .strict()

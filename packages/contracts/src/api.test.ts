@@ -51,7 +51,7 @@ const API_ENDPOINTS = [
   'POST /products/{id}/reviews',
   'GET /admin/reviews',
   'GET /admin/packing-slips',
-  'POST /admin/orders/pack',
+  'POST /admin/packing',
   'GET /admin/settings/notifications',
   'PUT /admin/settings/notifications',
   'POST /admin/reviews/{id}',

@@ -947,7 +947,7 @@ const admin: ApiRoute[] = [
   },
   {
     method: 'post',
-    path: '/admin/orders/pack',
+    path: '/admin/packing',
     tag: 'Owner',
     summary: 'Mark several orders packed at once; each that cannot be is listed with why',
     auth: true,

@@ -234,7 +234,7 @@ describe('the owner area', () => {
       .set(bearer(owner));
     const earlier = (waiting.body.items as { _id: string }[]).map((o) => o._id);
     if (earlier.length > 0)
-      await request(t.app).post('/api/admin/orders/pack').set(bearer(owner)).send({ ids: earlier });
+      await request(t.app).post('/api/admin/packing').set(bearer(owner)).send({ ids: earlier });
     await request(t.app).get('/api/admin/packing-slips').set(bearer(owner)).expect(404);
 
     const first = (await paidOrder()).order;
@@ -252,7 +252,7 @@ describe('the owner area', () => {
     expect(text).not.toContain(unpaid.body.order.orderNumber);
 
     const packed = await request(t.app)
-      .post('/api/admin/orders/pack')
+      .post('/api/admin/packing')
       .set(bearer(owner))
       .send({ ids: [first._id, second._id, unpaid.body.order._id] });
     expect(packed.status).toBe(200);

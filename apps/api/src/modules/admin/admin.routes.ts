@@ -75,7 +75,7 @@ export function adminRoutes(deps: {
       .send(pdf);
   });
 
-  router.post('/admin/orders/pack', validate(adminPackManyBodySchema), async (_req, res) => {
+  router.post('/admin/packing', validate(adminPackManyBodySchema), async (_req, res) => {
     const { ids } = parsed(res, adminPackManyBodySchema);
     res.json(await orders.packMany(currentUser(res), ids));
   });

@@ -81,12 +81,12 @@ export async function openPackingSlips(): Promise<void> {
   window.open(URL.createObjectURL(data as Blob), '_blank', 'noopener');
 }
 
-/** POST /admin/orders/pack: several orders marked packed; the refused ones say why. */
+/** POST /admin/packing: several orders marked packed; the refused ones say why. */
 export function usePackMany() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (ids: string[]) =>
-      adminPackManyResultSchema.parse((await api.post('/admin/orders/pack', { ids })).data),
+      adminPackManyResultSchema.parse((await api.post('/admin/packing', { ids })).data),
     onSuccess: () => void client.invalidateQueries({ queryKey: ADMIN_KEYS.all }),
   });
 }

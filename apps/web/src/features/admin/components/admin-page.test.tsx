@@ -206,7 +206,7 @@ describe('/admin', () => {
   it('marks the ticked orders to dispatch packed at once', async () => {
     signInOwner();
     const requests = ownerApi({ order: paidOrder() }, (request) =>
-      request.url === '/admin/orders/pack'
+      request.url === '/admin/packing'
         ? { status: 200, data: { packed: ['VNY-482913'], refused: [] } }
         : undefined,
     );
@@ -218,7 +218,7 @@ describe('/admin', () => {
     await user.click(await screen.findByRole('checkbox', { name: T.orders.pick('VNY-482913') }));
     await user.click(screen.getByRole('button', { name: T.orders.packSelected(1) }));
     expect(await screen.findByText(T.orders.packedMany(1))).toHaveAttribute('role', 'status');
-    expect(requests.find((r) => r.url === '/admin/orders/pack')?.body).toEqual({ ids: [ORDER_ID] });
+    expect(requests.find((r) => r.url === '/admin/packing')?.body).toEqual({ ids: [ORDER_ID] });
   });
 
   it('opens an order from the list, packs it, ships it only with carrier and tracking number, and says so', async () => {
