@@ -66,7 +66,10 @@ export const QUERY_DEFAULTS = {
   gcTimeMs: 5 * MINUTE,
 } as const;
 
-/** Pre-order notice shown at checkout, on the confirmation page and in the confirmation mail. */
+/**
+ * Pre-order notice shown at checkout, on the confirmation page and in the confirmation mail: the
+ * defaults of the owner's shop settings (DEFAULT_SHOP_SETTINGS), which the owner changes at run time.
+ */
 export const PRE_ORDER = {
   dispatchNote: 'Dispatch starts after the first week of August.',
   /** The first day parcels leave (India's date): the day dispatchNote promises; change both together. */

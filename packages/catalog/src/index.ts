@@ -7,6 +7,7 @@ export * from './cart-error';
 export * from './products';
 export * from './catalogue';
 export * from './shipping';
+export * from './shop-settings';
 export * from './delivery';
 export * from './pricing';
 export * from './stock';

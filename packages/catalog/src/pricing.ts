@@ -75,8 +75,8 @@ export interface PriceCartOptions {
   /** The delivery address's state; undefined or '' before the address is known (cart page). */
   deliveryState?: string;
   /**
-   * Overrides the shop's shipping rule. Only for tests and what-if previews: the API must always
-   * price with the default so that the rule stays in one place.
+   * The shipping rule; the default is SHIPPING_POLICY. The API prices with the owner's threshold
+   * from the shop settings (shippingPolicyOf), and the web shows the same.
    */
   shippingPolicy?: Readonly<ShippingPolicy>;
   /** Paise off the goods from a coupon (see couponDiscountFor); at most the goods total. */

@@ -25,7 +25,10 @@ export function shippingFor(
   return itemsTotalPaise > 0 && itemsTotalPaise < policy.freeThresholdPaise ? policy.feePaise : 0;
 }
 
-/** The shipping line every screen shows (cart, checkout, product pages, chat bot). */
-export const FREE_SHIPPING_TEXT = `Free shipping on orders of ${formatINRCompact(
-  FREE_SHIPPING_THRESHOLD_PAISE,
-)} and above`;
+/** The shipping line the screens show for a free-shipping threshold (the owner's, see shop-settings). */
+export function freeShippingText(thresholdPaise: number = FREE_SHIPPING_THRESHOLD_PAISE): string {
+  return `Free shipping on orders of ${formatINRCompact(thresholdPaise)} and above`;
+}
+
+/** The shipping line with the default threshold (cart, checkout, product pages, chat bot). */
+export const FREE_SHIPPING_TEXT = freeShippingText();
