@@ -104,6 +104,8 @@ export function createServices(config: Config, logger: Logger): Services {
 
   const staleAfterMs = config.jobs.recoveryStaleMs;
   const coupons = createCoupons();
+  // Texts go through the gateway; in development without one, to the log like the shopper's.
+  const smsGateway = config.sms || !config.isProduction ? sms : undefined;
   const ownerNotices = createOwnerNotices({
     mailer,
     logger,
@@ -111,6 +113,7 @@ export function createServices(config: Config, logger: Logger): Services {
     webOrigin: config.webOrigin,
     staleAfterMs,
     runInBackground,
+    sms: smsGateway,
   });
   const stock = createStockService({
     initial: config.stock.initial,
@@ -121,6 +124,7 @@ export function createServices(config: Config, logger: Logger): Services {
       logger,
       runInBackground,
       lowStockWanted: () => ownerNotices.enabled('lowStock'),
+      textLow: (name, available) => ownerNotices.lowStockText(name, available),
     },
   });
   const lifecycle = createOrderLifecycle({
@@ -132,7 +136,7 @@ export function createServices(config: Config, logger: Logger): Services {
     onConfirmed: (order) => ownerNotices.newOrder(order),
     coupons,
     // Order news by text needs a gateway; in production without one, it is not attempted.
-    sms: config.sms || !config.isProduction ? sms : undefined,
+    sms: smsGateway,
     stock,
   });
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });

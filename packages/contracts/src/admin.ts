@@ -1,5 +1,6 @@
 // The owner area (base /api/admin): running the shop without touching the database.
 import { z } from 'zod';
+import { FIELD_MESSAGES } from './messages';
 import {
   isoDateTimeField,
   NOT_BLANK_PATTERN,
@@ -41,6 +42,7 @@ export const ADMIN_MESSAGES = {
   ownerOnly: 'This area is for the shop owner.',
   shippedNeedsTracking: 'A shipped order needs its carrier and tracking number.',
   manualRefundNeedsBoth: 'Give both how the refund was sent and its reference.',
+  smsNeedsPhone: 'Enter the mobile number to send the texts to.',
 } as const;
 
 // The length as sent, before the trim, as the document's maxLength means it (fields.ts).
@@ -448,11 +450,17 @@ export const adminPackManyResultSchema = z
   })
   .meta({ id: 'AdminPackManyResult' });
 
-/** What the owners are told of by mail; each can be turned off on the settings page. */
+/** What the owners are told of by mail (and by SMS when set); each can be turned off on the settings page. */
 export const OWNER_NOTICES = ['newOrder', 'returnRequest', 'ticket', 'lowStock'] as const;
 export type OwnerNotice = (typeof OWNER_NOTICES)[number];
 
-/** GET and PUT /admin/settings/notifications */
+/** An Indian mobile number for the owner's texts: 10 digits starting 6 to 9, or empty for none. */
+export const ownerSmsPhoneField = z
+  .string({ error: FIELD_MESSAGES.mobile })
+  .trim()
+  .regex(/^(?:[6-9]\d{9})?$/, FIELD_MESSAGES.mobile);
+
+/** PUT /admin/settings/notifications */
 export const ownerNoticeSettingsSchema = z
   .object({
     /** A paid order, or a cash-on-delivery order confirmed by its code. */
@@ -462,7 +470,24 @@ export const ownerNoticeSettingsSchema = z
     ticket: z.boolean(),
     /** A product falling to its low-stock level. */
     lowStock: z.boolean(),
+    /** The mobile number the notices are also texted to ('' for none). */
+    smsPhone: ownerSmsPhoneField,
+    /** Also text each notice turned on to `smsPhone` (when the shop has an SMS gateway). */
+    sms: z.boolean(),
   })
   .strict()
+  .refine((s) => !s.sms || s.smsPhone !== '', {
+    path: ['smsPhone'],
+    message: ADMIN_MESSAGES.smsNeedsPhone,
+  })
   .meta({ id: 'OwnerNoticeSettings' });
+/** GET and PUT /admin/settings/notifications: the settings, and whether texts can go at all. */
+export const ownerNoticeSettingsViewSchema = z
+  .object({
+    ...ownerNoticeSettingsSchema.shape,
+    /** The shop has an SMS gateway to send the owner's texts through. */
+    smsAvailable: z.boolean(),
+  })
+  .meta({ id: 'OwnerNoticeSettingsView' });
 export type OwnerNoticeSettings = z.infer<typeof ownerNoticeSettingsSchema>;
+export type OwnerNoticeSettingsView = z.infer<typeof ownerNoticeSettingsViewSchema>;

@@ -205,7 +205,7 @@ export function adminRoutes(deps: {
   });
 
   router.get('/admin/settings/notifications', async (_req, res) => {
-    res.json(await notices.settings());
+    res.json(await notices.view());
   });
 
   router.put(

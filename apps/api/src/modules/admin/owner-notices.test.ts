@@ -2,6 +2,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpVerified } from '../../testing/accounts';
 import { orderBody, placePaidOrder } from '../../testing/orders';
+import { startSmsGateway } from '../../testing/sms-gateway';
+import type { SmsGateway } from '../../testing/sms-gateway';
 import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
@@ -38,6 +40,10 @@ describe('mails to the owners about what waits for them', () => {
       returnRequest: true,
       ticket: true,
       lowStock: true,
+      smsPhone: '',
+      sms: false,
+      // No SMS_URL outside production: texts go to the development log.
+      smsAvailable: true,
     });
     const { order } = await placePaidOrder(
       t,
@@ -56,6 +62,8 @@ describe('mails to the owners about what waits for them', () => {
       returnRequest: true,
       ticket: true,
       lowStock: true,
+      smsPhone: '',
+      sms: false,
     });
     expect(off.body.newOrder).toBe(false);
     const second = await placePaidOrder(
@@ -110,5 +118,81 @@ describe('mails to the owners about what waits for them', () => {
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('TICKET_CLOSED');
     expect((await settings({ newOrder: 'yes' })).status).toBe(400);
+  });
+});
+
+describe('the same notices by SMS to the owner, when set up', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let gateway: SmsGateway;
+  let owner: string;
+  let shopper: { token: string; email: string };
+  const OWNER_PHONE = '9822011223';
+  const on = { newOrder: true, returnRequest: true, ticket: true, lowStock: true };
+  const toOwner = (orderNumber: string) =>
+    gateway.received.filter((m) => m.to === `+91${OWNER_PHONE}` && m.text.includes(orderNumber));
+  const save = (body: object) =>
+    request(t.app).put('/api/admin/settings/notifications').set(bearer(owner)).send(body);
+  const newOrder = async () => {
+    const { order } = await placePaidOrder(
+      t,
+      shopper.token,
+      orderBody(undefined, 'Maharashtra', { email: shopper.email }),
+    );
+    await t.services.idle();
+    // Told again (as a recovery job would): still one text.
+    await t.services.lifecycle.finish(await t.services.lifecycle.read(order._id).then((o) => o!));
+    await t.services.idle();
+    return order.orderNumber as string;
+  };
+
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    gateway = await startSmsGateway();
+    t = await startTestApp({ SMTP_URL: sink.url, SMS_URL: gateway.url, OWNER_EMAILS: OWNER_EMAIL });
+    owner = (await signUpVerified(t, sink, OWNER_EMAIL)).token;
+    shopper = await signUpVerified(t, sink);
+  });
+  afterAll(async () => {
+    await t.close();
+    await gateway.close();
+    await sink.stop();
+  });
+
+  it('texts the owner of a new order once, and stops when texts are switched off', async () => {
+    const saved = await save({ ...on, smsPhone: ` ${OWNER_PHONE} `, sms: true });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ ...on, smsPhone: OWNER_PHONE, sms: true, smsAvailable: true });
+
+    const first = await newOrder();
+    const texts = toOwner(first);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.channel).toBe('sms');
+    expect(texts[0]!.text).toMatch(/new order .*paid/);
+    expect(texts[0]!.text).toContain('/admin?tab=orders&status=to_dispatch');
+    // The mail still goes beside it.
+    await sink.waitFor(OWNER_EMAIL, new RegExp(`New order ${first}`));
+
+    // Texts off (the number kept): the mail goes, no text.
+    expect((await save({ ...on, smsPhone: OWNER_PHONE, sms: false })).body.sms).toBe(false);
+    const second = await newOrder();
+    await sink.waitFor(OWNER_EMAIL, new RegExp(`New order ${second}`));
+    expect(toOwner(second)).toHaveLength(0);
+
+    // Texts on, but the new-order notice off: nothing by either.
+    await save({ ...on, newOrder: false, smsPhone: OWNER_PHONE, sms: true });
+    const third = await newOrder();
+    expect(toOwner(third)).toHaveLength(0);
+  });
+
+  it('refuses a number that is no Indian mobile, and texts with no number', async () => {
+    for (const smsPhone of ['98220', '+919822011223', '5822011223', '98220112234']) {
+      const res = await save({ ...on, smsPhone, sms: true });
+      expect(res.status, smsPhone).toBe(400);
+    }
+    const none = await save({ ...on, smsPhone: '', sms: true });
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(none.body)).toContain('Enter the mobile number to send the texts to.');
+    expect((await save({ ...on, smsPhone: '', sms: false })).status).toBe(200);
   });
 });

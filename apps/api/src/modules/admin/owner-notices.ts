@@ -1,14 +1,18 @@
 import { brand, formatINR } from '@vanya/catalog';
-import type { OwnerNotice, OwnerNoticeSettings } from '@vanya/contracts';
+import type { OwnerNotice, OwnerNoticeSettings, OwnerNoticeSettingsView } from '@vanya/contracts';
 import mongoose, { Schema } from 'mongoose';
 import { doOnce } from '../../platform/db/once';
 import type { Logger } from '../../platform/logger';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { escapeHtml, layout } from '../mail/templates';
-import { SentMails } from '../orders/order-lifecycle';
+import { SentMails, SentTexts } from '../orders/order-lifecycle';
 import type { OrderDoc } from '../orders/order.model';
+import type { SmsTransport } from '../sms/sms-transport';
 
-/** The owners' choice of mails: one document, every notice on until turned off. */
+/**
+ * The owners' choice of notices: one document, every notice on until turned off; texts only once a
+ * mobile number is given and they are turned on.
+ */
 const settingsSchema = new Schema(
   {
     _id: { type: String, required: true },
@@ -16,6 +20,8 @@ const settingsSchema = new Schema(
     returnRequest: { type: Boolean, default: true },
     ticket: { type: Boolean, default: true },
     lowStock: { type: Boolean, default: true },
+    smsPhone: { type: String, default: '' },
+    sms: { type: Boolean, default: false },
   },
   { versionKey: false, collection: 'owner_settings' },
 );
@@ -26,11 +32,15 @@ const DEFAULTS: OwnerNoticeSettings = {
   returnRequest: true,
   ticket: true,
   lowStock: true,
+  smsPhone: '',
+  sms: false,
 };
 
 /**
  * Mails to the owners (OWNER_EMAILS) about what waits for them: a new paid or confirmed order, a
  * return request, a ticket; each once (sent_mails), after the answer, and only while turned on.
+ * With `sms` (the shop's gateway) and a mobile number set, each also goes as a short text to that
+ * number, once (sent_texts, `owner-text:<key>`).
  */
 export function createOwnerNotices(deps: {
   mailer: Mailer;
@@ -39,6 +49,8 @@ export function createOwnerNotices(deps: {
   webOrigin: string;
   staleAfterMs: number;
   runInBackground: (task: () => Promise<unknown>) => void;
+  /** The SMS gateway; without it no texts go to the owner. */
+  sms?: SmsTransport;
 }) {
   async function settings(): Promise<OwnerNoticeSettings> {
     const doc = await OwnerSettingsModel.findById(NOTICES_ID).lean<OwnerNoticeSettings>();
@@ -47,23 +59,49 @@ export function createOwnerNotices(deps: {
       returnRequest: doc?.returnRequest ?? DEFAULTS.returnRequest,
       ticket: doc?.ticket ?? DEFAULTS.ticket,
       lowStock: doc?.lowStock ?? DEFAULTS.lowStock,
+      smsPhone: doc?.smsPhone ?? DEFAULTS.smsPhone,
+      sms: doc?.sms ?? DEFAULTS.sms,
     };
   }
+  const view = async (): Promise<OwnerNoticeSettingsView> => ({
+    ...(await settings()),
+    smsAvailable: deps.sms !== undefined,
+  });
 
   const enabled = async (kind: OwnerNotice) =>
     deps.ownerEmails.length > 0 && (await settings())[kind];
 
-  /** Sends `mail` once per `key` in the background, when `kind` is turned on. */
-  function notify(kind: OwnerNotice, key: string, mail: Omit<MailMessage, 'to'>): void {
-    deps.runInBackground(async () => {
-      if (!(await enabled(kind))) return;
-      try {
-        await doOnce(SentMails, `owner-notice:${key}`, { staleAfterMs: deps.staleAfterMs }, () =>
-          deps.mailer.send({ to: deps.ownerEmails.join(', '), ...mail }),
+  /** Texts `text` to the owner's number when texts are on; once per `key` when one is given. */
+  async function textOwner(current: OwnerNoticeSettings, text: string, key?: string) {
+    const sms = deps.sms;
+    if (!sms || !current.sms || !current.smsPhone) return;
+    const phone = current.smsPhone;
+    try {
+      if (key === undefined) await sms.send(phone, text, 'sms');
+      else
+        await doOnce(SentTexts, `owner-text:${key}`, { staleAfterMs: deps.staleAfterMs }, () =>
+          sms.send(phone, text, 'sms'),
         );
-      } catch (err) {
-        deps.logger.error({ err, key }, 'owner notice not sent');
+    } catch (err) {
+      deps.logger.error({ err, key }, 'owner text not sent');
+    }
+  }
+
+  /** Sends `mail` (and `text`) once per `key` in the background, when `kind` is turned on. */
+  function notify(kind: OwnerNotice, key: string, mail: Omit<MailMessage, 'to'>, text: string) {
+    deps.runInBackground(async () => {
+      const current = await settings();
+      if (!current[kind]) return;
+      if (deps.ownerEmails.length > 0) {
+        try {
+          await doOnce(SentMails, `owner-notice:${key}`, { staleAfterMs: deps.staleAfterMs }, () =>
+            deps.mailer.send({ to: deps.ownerEmails.join(', '), ...mail }),
+          );
+        } catch (err) {
+          deps.logger.error({ err, key }, 'owner notice not sent');
+        }
       }
+      await textOwner(current, text, key);
     });
   }
 
@@ -77,13 +115,17 @@ export function createOwnerNotices(deps: {
   });
   const area = (query: string) => `${deps.webOrigin}/admin?${query}`;
 
+  /** A text to the owner: one short line and the page's link. */
+  const sms = (line: string, href: string) => `${brand.name}: ${line} ${href}`;
+
   return {
     settings,
+    view,
     enabled,
 
-    async update(next: OwnerNoticeSettings): Promise<OwnerNoticeSettings> {
+    async update(next: OwnerNoticeSettings): Promise<OwnerNoticeSettingsView> {
       await OwnerSettingsModel.updateOne({ _id: NOTICES_ID }, { $set: next }, { upsert: true });
-      return settings();
+      return view();
     },
 
     /** A paid order, or a cash-on-delivery order its shopper confirmed: one to pack. */
@@ -103,6 +145,10 @@ export function createOwnerNotices(deps: {
           area('tab=orders&status=to_dispatch'),
           'Orders to dispatch',
         ),
+        sms(
+          `new order ${order.orderNumber}, ${formatINR(order.totals.grandTotal)} ${cod ? 'cash on delivery' : 'paid'}.`,
+          area('tab=orders&status=to_dispatch'),
+        ),
       );
     },
 
@@ -116,6 +162,7 @@ export function createOwnerNotices(deps: {
           area('tab=returns'),
           'Open the returns',
         ),
+        sms(`return requested for order ${ret.orderNumber}.`, area('tab=returns')),
       );
     },
 
@@ -130,6 +177,7 @@ export function createOwnerNotices(deps: {
           area('tab=tickets'),
           'Open the tickets',
         ),
+        sms('a shopper answered on a support ticket.', area('tab=tickets')),
       );
     },
 
@@ -143,7 +191,20 @@ export function createOwnerNotices(deps: {
           area('tab=tickets'),
           'Open the tickets',
         ),
+        sms('a shopper opened a support ticket.', area('tab=tickets')),
       );
+    },
+
+    /**
+     * The text of a product fallen to its low-stock level (the stock service mails it, once per
+     * fall, which is what makes this once too).
+     */
+    lowStockText(name: string, available: number): void {
+      deps.runInBackground(async () => {
+        const current = await settings();
+        if (!current.lowStock) return;
+        await textOwner(current, sms(`low stock, ${name}: ${available} left.`, area('tab=stock')));
+      });
     },
   };
 }

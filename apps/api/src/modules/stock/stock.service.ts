@@ -147,6 +147,8 @@ export interface StockServiceDeps {
     runInBackground: (task: () => Promise<unknown>) => void;
     /** Whether the owners still want the low-stock mail (their settings page). */
     lowStockWanted?: () => Promise<boolean>;
+    /** Also tells the owner by text (when they set it up), once per fall like the mail. */
+    textLow?: (name: string, available: number) => void;
   };
 }
 
@@ -301,6 +303,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
     const mail = deps.mail;
     if (!mail) return;
     const name = getProduct(item._id)?.name ?? item._id;
+    mail.textLow?.(name, item.available);
     if (mail.ownerEmails.length === 0) {
       mail.logger.warn({ productId: item._id }, 'low stock: no OWNER_EMAILS to tell');
       return;

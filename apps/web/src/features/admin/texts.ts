@@ -19,15 +19,22 @@ export const ADMIN_TEXTS = {
     settings: 'Settings',
   },
   settings: {
-    noticesHeading: 'Mails to you',
+    noticesHeading: 'Mails and texts to you',
     noticesLead:
-      'What the owners’ addresses are told of as it happens. Turn off what you do not need.',
+      'What the owners’ addresses (and, if you like, your mobile) are told of as it happens. Turn off what you do not need.',
     notices: {
       newOrder: 'A new order to pack (paid, or cash on delivery confirmed)',
       returnRequest: 'A return requested',
       ticket: 'A support ticket opened',
       lowStock: 'A product falling to its low-stock level',
     },
+    smsPhone: 'Mobile number for texts',
+    smsPhoneHint: '10 digits, without +91. Leave it empty for no texts.',
+    sms: 'Also send by SMS',
+    smsSave: 'Save SMS settings',
+    smsSaving: 'Saving…',
+    smsUnavailable:
+      'The shop has no SMS gateway set up yet (SMS_URL), so no texts are sent until it has one.',
     saved: 'Saved.',
   },
   audit: {

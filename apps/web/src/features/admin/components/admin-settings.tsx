@@ -1,28 +1,36 @@
 import {
   OWNER_NOTICES,
   ownerNoticeSettingsSchema,
+  ownerNoticeSettingsViewSchema,
   type OwnerNoticeSettings,
+  type OwnerNoticeSettingsView,
 } from '@vanya/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 
-import { FormError } from '../../../components/ui/form-parts';
+import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { api, DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { ADMIN_TEXTS } from '../texts';
 
 const T = ADMIN_TEXTS.settings;
 const KEY = ['admin', 'settings', 'notifications'] as const;
 
-/** The owners' settings: which events they are mailed about. */
+/** What is saved of the settings as read (all but whether texts can go at all). */
+const bodyOf = ({ smsAvailable: _, ...body }: OwnerNoticeSettingsView): OwnerNoticeSettings => body;
+
+/** The owners' settings: which events they are mailed (and texted) about. */
 export function AdminSettings() {
   const client = useQueryClient();
   const settings = useQuery({
     queryKey: KEY,
     queryFn: async () =>
-      ownerNoticeSettingsSchema.parse((await api.get('/admin/settings/notifications')).data),
+      ownerNoticeSettingsViewSchema.parse((await api.get('/admin/settings/notifications')).data),
   });
   const save = useMutation({
     mutationFn: async (next: OwnerNoticeSettings) =>
-      ownerNoticeSettingsSchema.parse((await api.put('/admin/settings/notifications', next)).data),
+      ownerNoticeSettingsViewSchema.parse(
+        (await api.put('/admin/settings/notifications', next)).data,
+      ),
     onSuccess: (saved) => client.setQueryData(KEY, saved),
   });
   const current = settings.data;
@@ -45,13 +53,20 @@ export function AdminSettings() {
                   role="switch"
                   checked={current[kind]}
                   disabled={save.isPending}
-                  onChange={(e) => save.mutate({ ...current, [kind]: e.target.checked })}
+                  onChange={(e) => save.mutate({ ...bodyOf(current), [kind]: e.target.checked })}
                 />
                 <span>{T.notices[kind]}</span>
               </label>
             </li>
           ))}
         </ul>
+      ) : null}
+      {current ? (
+        <OwnerSmsForm
+          current={current}
+          busy={save.isPending}
+          onSave={(next) => save.mutate({ ...bodyOf(current), ...next })}
+        />
       ) : null}
       {save.isError ? (
         <FormError message={getErrorMessage(save.error, DEFAULT_ERROR_MESSAGE)} />
@@ -62,5 +77,75 @@ export function AdminSettings() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The owner's mobile number and the "also by SMS" switch, saved together (a number is typed, so
+ * it is not saved at each key). Checked here as the server checks it.
+ */
+function OwnerSmsForm({
+  current,
+  busy,
+  onSave,
+}: {
+  current: OwnerNoticeSettingsView;
+  busy: boolean;
+  onSave: (next: Pick<OwnerNoticeSettings, 'smsPhone' | 'sms'>) => void;
+}) {
+  const id = useId();
+  const [smsPhone, setSmsPhone] = useState(current.smsPhone);
+  const [sms, setSms] = useState(current.sms);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = ownerNoticeSettingsSchema.safeParse({ ...bodyOf(current), smsPhone, sms });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? DEFAULT_ERROR_MESSAGE);
+      return;
+    }
+    setError(null);
+    onSave({ smsPhone: checked.data.smsPhone, sms: checked.data.sms });
+  };
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <form className="admin-sms" onSubmit={submit} noValidate>
+      {current.smsAvailable ? null : <p className="admin-lead">{T.smsUnavailable}</p>}
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          {T.smsPhone}
+        </label>
+        <input
+          id={id}
+          className="input"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={14}
+          value={smsPhone}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          onChange={(e) => setSmsPhone(e.target.value)}
+        />
+        <p className="field__hint" id={`${id}-hint`}>
+          {T.smsPhoneHint}
+        </p>
+        {error ? (
+          <p className="field__error" id={`${id}-error`}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <label className="switch admin-setting">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={sms}
+          onChange={(e) => setSms(e.target.checked)}
+        />
+        <span>{T.sms}</span>
+      </label>
+      <BusyButton busy={busy} label={T.smsSave} busyLabel={T.smsSaving} className="btn" />
+    </form>
   );
 }
