@@ -31,6 +31,8 @@ import type { PaymentsService } from './modules/payments/payments.service';
 import { createPincodes } from './modules/pincodes/pincodes.service';
 import type { Pincodes } from './modules/pincodes/pincodes.service';
 import { configuredServiceability } from './modules/pincodes/serviceability';
+import { createShopSettings, shopSettingsDefaults } from './modules/settings/shop-settings.service';
+import type { ShopSettingsStore } from './modules/settings/shop-settings.service';
 import { courierServiceability } from './modules/shipping/courier-serviceability';
 import { ShiprocketProvider } from './modules/shipping/shiprocket.provider';
 import { TestShippingProvider } from './modules/shipping/shipping-provider';
@@ -62,6 +64,8 @@ export interface Services {
   stock: StockService;
   /** PIN look-up: place, serviceability, cash on delivery and the delivery estimate. */
   pincodes: Pincodes;
+  /** What the owner changes without a release: pre-order notice, cash on delivery, free shipping. */
+  shopSettings: ShopSettingsStore;
   coupons: Coupons;
   /** Buyers' reviews, the owner's moderation, and the request for one a week after delivery. */
   reviews: Reviews;
@@ -103,6 +107,7 @@ export function createServices(config: Config, logger: Logger): Services {
   };
 
   const staleAfterMs = config.jobs.recoveryStaleMs;
+  const shopSettings = createShopSettings({ defaults: shopSettingsDefaults(config) });
   const coupons = createCoupons();
   // Texts go through the gateway; in development without one, to the log like the shopper's.
   const smsGateway = config.sms || !config.isProduction ? sms : undefined;
@@ -138,6 +143,7 @@ export function createServices(config: Config, logger: Logger): Services {
     // Order news by text needs a gateway; in production without one, it is not attempted.
     sms: smsGateway,
     stock,
+    preOrder: async () => (await shopSettings.read()).preOrder,
   });
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
   const refunds = createRefunds({ provider, lifecycle, mailer, logger, staleAfterMs });
@@ -153,11 +159,11 @@ export function createServices(config: Config, logger: Logger): Services {
           logger,
         })
       : configured,
-    cod: config.cod,
+    settings: shopSettings,
   });
   const reviews = createReviews({ mailer, logger, webOrigin: config.webOrigin, staleAfterMs });
   const cod = createCashOnDelivery({
-    config: config.cod,
+    settings: shopSettings,
     pincodes,
     sms,
     lifecycle,
@@ -168,7 +174,15 @@ export function createServices(config: Config, logger: Logger): Services {
     lifecycle,
     minutes: config.stock.reservationMinutes,
   });
-  const orders = createOrdersService({ payments, lifecycle, stock, refunds, coupons, cod });
+  const orders = createOrdersService({
+    payments,
+    lifecycle,
+    stock,
+    refunds,
+    coupons,
+    cod,
+    settings: shopSettings,
+  });
   const adminOrders = createAdminOrders({
     lifecycle,
     refunds,
@@ -225,6 +239,7 @@ export function createServices(config: Config, logger: Logger): Services {
     auth,
     stock,
     pincodes,
+    shopSettings,
     coupons,
     reviews,
     ownerNotices,

@@ -56,6 +56,8 @@ const API_ENDPOINTS = [
   'PUT /admin/settings/notifications',
   'POST /admin/reviews/{id}',
   'GET /pincodes/{pin}',
+  'GET /shop-settings',
+  'PUT /admin/settings/shop',
   'GET /invoices',
   'GET /invoices/{id}/pdf',
   'GET /me/addresses',
@@ -211,6 +213,8 @@ describe('apiRoutes', () => {
         'GET /products/{id}',
         'GET /products/{id}/reviews',
         'GET /pincodes/{pin}',
+        // The notices and amounts every shopper sees.
+        'GET /shop-settings',
         'GET /invoices/{id}/pdf',
         // A guest may check a code; a signed-in shopper's token adds their own uses.
         'POST /coupons/check',

@@ -102,6 +102,7 @@ import {
   reviewListSchema,
 } from './reviews';
 import { pincodeAnswerSchema, pincodeParamsSchema } from './pincodes';
+import { shopSettingsSchema } from './shop-settings';
 import {
   shipmentAnswerSchema,
   shipmentSchema,
@@ -1375,6 +1376,29 @@ const reviews: ApiRoute[] = [
   },
 ];
 
+/** The settings the owner changes without a release: everyone reads them, the owner sets them. */
+const shopSettings: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/shop-settings',
+    tag: 'Shop',
+    summary:
+      'The pre-order notice and first dispatch day, the cash-on-delivery fee and limit, and the free-shipping threshold (no-cache, with an ETag)',
+    auth: false,
+    responses: { ...ok(shopSettingsSchema) },
+  },
+  {
+    method: 'put',
+    path: '/admin/settings/shop',
+    tag: 'Owner',
+    summary:
+      'Set the pre-order notice and dispatch day, the cash-on-delivery fee and limit and the free-shipping threshold (audited)',
+    auth: true,
+    body: shopSettingsSchema,
+    responses: { ...ok(shopSettingsSchema), ...invalid, ...ownerOnly },
+  },
+];
+
 const health: ApiRoute[] = [
   {
     method: 'get',
@@ -1401,6 +1425,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...shipping,
   ...stock,
   ...reviews,
+  ...shopSettings,
   ...health,
 ];
 

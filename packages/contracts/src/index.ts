@@ -18,6 +18,7 @@ export * from './products';
 export * from './profile';
 export * from './reviews';
 export * from './shipping';
+export * from './shop-settings';
 export * from './stock';
 export * from './waitlist';
 export * from './wishlist';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { brand, GST_STATE_CODES } from '@vanya/catalog';
+import { brand, COD_DEFAULTS, GST_STATE_CODES, SHOP_SETTINGS_LIMITS } from '@vanya/catalog';
 import { isValidGstin } from '@vanya/contracts';
 import { z } from 'zod';
 import { findRepoRoot } from '../platform/paths';
@@ -128,10 +128,23 @@ const envSchema = z.object({
       (prefixes) => prefixes.every((prefix) => /^\d{1,6}$/.test(prefix)),
       'COD_EXCLUDED_PIN_PREFIXES: each prefix is 1 to 6 digits, separated by commas',
     ),
-  /** The cash-on-delivery fee in rupees, a taxed line of the order (0 allowed). */
-  COD_FEE_RUPEES: z.coerce.number().int().min(0).max(1000).default(49),
-  /** The largest goods total, in rupees, accepted for cash on delivery. */
-  COD_MAX_RUPEES: z.coerce.number().int().min(1).default(3000),
+  /**
+   * The cash-on-delivery fee in rupees, a taxed line of the order (0 allowed): the default until the
+   * owner sets one in the shop settings.
+   */
+  COD_FEE_RUPEES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(SHOP_SETTINGS_LIMITS.codFeeMaxPaise / 100)
+    .default(COD_DEFAULTS.feePaise / 100),
+  /** The largest goods total, in rupees, for cash on delivery, until the owner sets one. */
+  COD_MAX_RUPEES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SHOP_SETTINGS_LIMITS.codMaxGoodsMaxPaise / 100)
+    .default(COD_DEFAULTS.maxGoodsPaise / 100),
   /** The units each single product starts with when a database from before stock counts meets them. */
   STOCK_INITIAL: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** An order still unpaid after this many minutes is cancelled and its units released. */

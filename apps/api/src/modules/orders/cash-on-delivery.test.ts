@@ -252,7 +252,7 @@ describe('cash on delivery', () => {
 
     const at = (ms: number) =>
       createCashOnDelivery({
-        config: t.config.cod,
+        settings: t.services.shopSettings,
         pincodes: t.services.pincodes,
         sms: t.services.sms,
         lifecycle: t.services.lifecycle,

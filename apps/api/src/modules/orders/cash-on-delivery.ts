@@ -8,6 +8,7 @@ import { forEachOldestFirst } from '../../platform/db/page';
 import { AppError, conflict, tooManyRequests } from '../../platform/errors/app-error';
 import type { Logger } from '../../platform/logger';
 import type { Pincodes } from '../pincodes/pincodes.service';
+import type { ShopSettingsStore } from '../settings/shop-settings.service';
 import type { SmsTransport } from '../sms/sms-transport';
 import { UserModel } from '../users/user.model';
 import type { OrderLifecycle } from './order-lifecycle';
@@ -27,10 +28,11 @@ export interface CodConfig {
   maxGoodsPaise: number;
 }
 
-const REFUSALS: Record<CodRefusal, (cfg: CodConfig) => string> = {
+/** Each refusal's words; TOTAL's name the cap in force (the owner's setting). */
+const REFUSALS: Record<CodRefusal, (maxGoodsPaise: number) => string> = {
   PIN: () => 'Cash on delivery is not available for this PIN code. Please pay online.',
-  TOTAL: (cfg) =>
-    `Cash on delivery is available for orders up to ${formatINR(cfg.maxGoodsPaise)}. Please pay online.`,
+  TOTAL: (maxGoodsPaise) =>
+    `Cash on delivery is available for orders up to ${formatINR(maxGoodsPaise)}. Please pay online.`,
   PHONE: () => 'Verify your phone number to pay on delivery: we send the order’s code to it.',
   OPEN_ORDERS: () =>
     `You already have ${COD_OPEN_ORDERS_MAX} cash-on-delivery orders on their way. Please pay online, or wait until one arrives.`,
@@ -45,7 +47,8 @@ export const maskPhone = (phone: string) =>
  * cancellation of orders never confirmed. The order's moves themselves go through the lifecycle.
  */
 export function createCashOnDelivery(deps: {
-  config: CodConfig;
+  /** The owner's settings: the fee and the largest goods total cash on delivery takes. */
+  settings: ShopSettingsStore;
   pincodes: Pincodes;
   sms: SmsTransport;
   lifecycle: OrderLifecycle;
@@ -53,15 +56,20 @@ export function createCashOnDelivery(deps: {
   logger: Logger;
   now?: () => number;
 }) {
-  const { config, pincodes, sms, lifecycle, secret, logger } = deps;
+  const { settings, pincodes, sms, lifecycle, secret, logger } = deps;
   const now = deps.now ?? Date.now;
   const digest = (orderId: Types.ObjectId, code: string) =>
     createHmac('sha256', secret)
       .update(`cod\n${String(orderId)}\n${code}`)
       .digest();
 
-  const refuse = (reason: CodRefusal) =>
-    conflict(REFUSALS[reason](config), 'COD_UNAVAILABLE', { reason });
+  /** The fee and the cap now, from the owner's settings. */
+  const terms = async (): Promise<CodConfig> => {
+    const shop = await settings.read();
+    return { feePaise: shop.codFeePaise, maxGoodsPaise: shop.codMaxGoodsPaise };
+  };
+  const refuse = (reason: CodRefusal, maxGoodsPaise = 0) =>
+    conflict(REFUSALS[reason](maxGoodsPaise), 'COD_UNAVAILABLE', { reason });
 
   /** The account's verified phone, where the order's code goes; 409 COD_UNAVAILABLE without one. */
   async function verifiedPhone(userId: Types.ObjectId): Promise<string> {
@@ -74,16 +82,23 @@ export function createCashOnDelivery(deps: {
   }
 
   return {
-    config,
+    terms,
 
     /**
      * The shopper's verified phone, or 409 COD_UNAVAILABLE with the reason: the PIN does not take
      * cash on delivery, the goods cost more than the cap, the account's phone is not verified, or
-     * two of the shopper's cash-on-delivery orders are still on their way.
+     * two of the shopper's cash-on-delivery orders are still on their way. `cfg` is the fee and cap
+     * the order was priced with (read from the settings when absent).
      */
-    async eligiblePhone(userId: Types.ObjectId, pin: string, goodsPaise: number): Promise<string> {
+    async eligiblePhone(
+      userId: Types.ObjectId,
+      pin: string,
+      goodsPaise: number,
+      cfg?: CodConfig,
+    ): Promise<string> {
+      const current = cfg ?? (await terms());
       if (!(await pincodes.codAllowedFor(pin))) throw refuse('PIN');
-      if (goodsPaise > config.maxGoodsPaise) throw refuse('TOTAL');
+      if (goodsPaise > current.maxGoodsPaise) throw refuse('TOTAL', current.maxGoodsPaise);
       const phone = await verifiedPhone(userId);
       const open = await OrderModel.countDocuments({
         userId,

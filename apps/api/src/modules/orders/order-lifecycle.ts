@@ -1,4 +1,5 @@
 import { brand, formatINR } from '@vanya/catalog';
+import type { PreOrderSettings } from '@vanya/catalog';
 import type { CourierScan, OrderActor, OrderStatus } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
@@ -57,6 +58,8 @@ export interface OrderLifecycleDeps {
   stock?: ReservedStock;
   /** Texts the shopper's phone on shipped, out for delivery and delivered. */
   sms?: SmsTransport;
+  /** The owner's pre-order notice as it is now, for the confirmation mail (the default without). */
+  preOrder?: () => Promise<PreOrderSettings>;
   now?: () => number;
 }
 
@@ -237,9 +240,10 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
               },
             ]
           : [];
+        const preOrder = await deps.preOrder?.();
         await mailer.send({
           to: order.email,
-          ...orderConfirmationMail(order),
+          ...orderConfirmationMail(order, preOrder),
           messageId: `<order-confirmation.${String(order._id)}@${brand.supportEmail.split('@')[1]}>`,
           attachments,
         });

@@ -1,10 +1,17 @@
-import { brand, DELIVERY, formatINR, PRE_ORDER } from '@vanya/catalog';
+import { brand, DEFAULT_SHOP_SETTINGS, DELIVERY, dispatchNotes, formatINR } from '@vanya/catalog';
+import type { PreOrderSettings } from '@vanya/catalog';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml, layout } from '../mail/templates';
 import type { OrderDoc } from './order.model';
 
-/** The order confirmation: lines, totals with the tax split, and the pre-order dispatch note. */
-export function orderConfirmationMail(order: OrderDoc): Omit<MailMessage, 'to' | 'attachments'> {
+/**
+ * The order confirmation: lines, totals with the tax split, and the dispatch notes (the owner's
+ * pre-order text while pre-orders are on).
+ */
+export function orderConfirmationMail(
+  order: OrderDoc,
+  preOrder: PreOrderSettings = DEFAULT_SHOP_SETTINGS.preOrder,
+): Omit<MailMessage, 'to' | 'attachments'> {
   const t = order.totals;
   const intra = order.supply === 'intra-state';
   const taxLines: [string, number][] = intra
@@ -44,7 +51,7 @@ export function orderConfirmationMail(order: OrderDoc): Omit<MailMessage, 'to' |
         `  ${label}: ${value === 0 && label === 'Shipping' ? 'FREE' : money(value as number)}`,
     )
     .join('\n');
-  const dispatch = `${PRE_ORDER.dispatchNote} ${PRE_ORDER.shippingConfirmationNote} Delivery takes ${DELIVERY.businessDaysMin}-${DELIVERY.businessDaysMax} business days after dispatch.`;
+  const dispatch = `${dispatchNotes(preOrder).join(' ')} Delivery takes ${DELIVERY.businessDaysMin}-${DELIVERY.businessDaysMax} business days after dispatch.`;
 
   const cell = 'padding:6px 0;border-bottom:1px solid #eee5d6';
   const rows = order.lines

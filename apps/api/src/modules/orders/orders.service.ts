@@ -1,6 +1,13 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
-import { brand, CartError, cartSummaryText, priceOrder, rupeesToPaise } from '@vanya/catalog';
+import {
+  brand,
+  CartError,
+  cartSummaryText,
+  priceOrder,
+  rupeesToPaise,
+  shippingPolicyOf,
+} from '@vanya/catalog';
 import type {
   CourierScan,
   CodConfirmation,
@@ -16,6 +23,7 @@ import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { AppError, conflict, notFound } from '../../platform/errors/app-error';
 import type { Coupons } from '../coupons/coupons.service';
 import type { PaymentsService } from '../payments/payments.service';
+import type { ShopSettingsStore } from '../settings/shop-settings.service';
 import type { StockService } from '../stock/stock.service';
 import type { CashOnDelivery } from './cash-on-delivery';
 import type { OrderLifecycle } from './order-lifecycle';
@@ -128,6 +136,7 @@ export function createOrdersService({
   refunds,
   coupons,
   cod,
+  settings,
 }: {
   payments: PaymentsService;
   lifecycle: OrderLifecycle;
@@ -135,6 +144,8 @@ export function createOrdersService({
   refunds: Refunds;
   coupons: Coupons;
   cod: CashOnDelivery;
+  /** The owner's settings an order is priced with: the cash-on-delivery fee and cap, shipping. */
+  settings: ShopSettingsStore;
 }) {
   function dialog(order: OrderDoc): PaymentDialog {
     return {
@@ -156,8 +167,8 @@ export function createOrdersService({
 
   return {
     /**
-     * Prices the items from the catalogue for the delivery state (with the coupon and the
-     * cash-on-delivery fee), refuses a total that differs from the client's, takes the coupon's
+     * Prices the items from the catalogue for the delivery state (with the coupon, and the
+     * cash-on-delivery fee and free-shipping threshold of the owner's settings), refuses a total that differs from the client's, takes the coupon's
      * use, stores the order (one per idempotency key), and opens the provider's order (prepaid) or
      * sends the confirmation code to the verified phone (cash on delivery).
      */
@@ -173,12 +184,17 @@ export function createOrdersService({
     }> {
       const data = body.data;
       const payOnDelivery = data.paymentMethod === 'cod';
+      // The owner's fee, cap and free-shipping threshold as they are now, read once per order.
+      const shop = await settings.read();
+      const codTerms = { feePaise: shop.codFeePaise, maxGoodsPaise: shop.codMaxGoodsPaise };
+      const shippingPolicy = shippingPolicyOf(shop);
       const price = (couponDiscount: number) => {
         try {
           return priceOrder(data.items, {
             deliveryState: data.state,
             couponDiscount,
-            codFee: payOnDelivery ? cod.config.feePaise : 0,
+            codFee: payOnDelivery ? codTerms.feePaise : 0,
+            shippingPolicy,
           });
         } catch (err) {
           if (err instanceof CartError)
@@ -225,7 +241,12 @@ export function createOrdersService({
       if (earlier) return replay(earlier);
 
       const phone = payOnDelivery
-        ? await cod.eligiblePhone(userId, data.pinCode, totals.itemsTotal - totals.couponDiscount)
+        ? await cod.eligiblePhone(
+            userId,
+            data.pinCode,
+            totals.itemsTotal - totals.couponDiscount,
+            codTerms,
+          )
         : null;
       const orderId = new Types.ObjectId();
       if (data.couponCode) {

@@ -20,7 +20,7 @@ describe('GET /api/pincodes/:pin', () => {
     // The real app and services, with a clock the tests set in place of the wall clock.
     const pincodes = createPincodes({
       serviceability: configuredServiceability(t.config.codExcludedPinPrefixes),
-      cod: t.config.cod,
+      settings: t.services.shopSettings,
       now: () => clock,
     });
     app = createApp({

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { parsed, validate } from '../../platform/http/validate';
+import { shopSettingsRoutes } from '../settings/shop-settings.routes';
 import type { Pincodes } from './pincodes.service';
 
 /**
@@ -18,10 +19,12 @@ export function pincodesRoutes(pincodes: Pincodes, config: Config): Router {
     validate(pincodeParamsSchema, 'params'),
     async (_req, res) => {
       const { pin } = parsed(res, pincodeParamsSchema, 'params');
-      // The dates move at midnight; a few minutes in a cache does no harm.
-      res.set('Cache-Control', 'public, max-age=300');
+      // The dates move at midnight and the owner's fee rarely: a minute in a cache does no harm.
+      res.set('Cache-Control', 'public, max-age=60');
       res.json(await pincodes.lookup(pin));
     },
   );
+  // The shop's settings the answer is made from: GET /shop-settings and the owner's PUT.
+  router.use(shopSettingsRoutes(config, pincodes.settings));
   return router;
 }

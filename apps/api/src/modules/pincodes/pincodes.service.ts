@@ -1,7 +1,8 @@
-import { calendarDateInIndia, deliveryEstimate } from '@vanya/catalog';
+import { calendarDateInIndia, deliveryEstimate, dispatchFromOf } from '@vanya/catalog';
 import { UNKNOWN_PIN, PINCODE_MESSAGES } from '@vanya/contracts';
 import type { PincodeAnswer } from '@vanya/contracts';
 import { notFound } from '../../platform/errors/app-error';
+import type { ShopSettingsStore } from '../settings/shop-settings.service';
 import { findPinPlace } from './pincode-directory';
 import type { Serviceability } from './serviceability';
 
@@ -10,27 +11,36 @@ export interface Pincodes {
   lookup(pin: string): Promise<PincodeAnswer>;
   /** Whether an order to `pin` may be paid on delivery: false for a PIN we do not know or serve. */
   codAllowedFor(pin: string): Promise<boolean>;
+  /**
+   * The owner's shop settings the answers are made from (the cash-on-delivery fee and cap, the
+   * pre-order's dispatch day); their routes are served beside the look-up (pincodes.routes.ts).
+   */
+  readonly settings: ShopSettingsStore;
 }
 
 export function createPincodes({
   serviceability,
-  cod,
+  settings,
   now = () => new Date(),
 }: {
   serviceability: Serviceability;
-  /** Cash on delivery's fee and cap, which the checkout shows beside the PIN's answer. */
-  cod: { feePaise: number; maxGoodsPaise: number };
+  /** The owner's settings: cash on delivery's fee and cap, and the pre-order's dispatch day. */
+  settings: ShopSettingsStore;
   /** The clock that says what today is in India (tests set it). */
   now?: () => Date;
 }): Pincodes {
   return {
+    settings,
     async lookup(pin) {
       const place = findPinPlace(pin);
       if (!place) throw notFound(PINCODE_MESSAGES.unknown, UNKNOWN_PIN);
       const { serviceable, cod: codHere } = await serviceability.check(pin);
+      const shop = await settings.read();
+      const today = calendarDateInIndia(now());
       const { minDays, maxDays, from, to } = deliveryEstimate({
-        today: calendarDateInIndia(now()),
+        today,
         destination: place,
+        dispatchFrom: dispatchFromOf(shop.preOrder, today),
       });
       return {
         pin,
@@ -38,8 +48,8 @@ export function createPincodes({
         district: place.district,
         serviceable,
         cod: serviceable && codHere,
-        codFee: cod.feePaise,
-        codMaxGoods: cod.maxGoodsPaise,
+        codFee: shop.codFeePaise,
+        codMaxGoods: shop.codMaxGoodsPaise,
         estimate: { minDays, maxDays, from, to },
       };
     },

@@ -1,0 +1,93 @@
+import { DEFAULT_SHOP_SETTINGS } from '@vanya/catalog';
+import type { ShopSettings } from '@vanya/catalog';
+import mongoose, { Schema } from 'mongoose';
+import type { Config } from '../../config/env';
+import { withDbRetry } from '../../platform/db/retry';
+
+/**
+ * The shop's settings the owner changes without a release: one document (`_id: 'shop'`). A field
+ * never saved reads as its default, so an empty collection is today's shop.
+ */
+const shopSettingsSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    preOrder: {
+      on: Boolean,
+      dispatchFrom: String,
+      text: String,
+    },
+    codFeePaise: Number,
+    codMaxGoodsPaise: Number,
+    freeShippingThresholdPaise: Number,
+  },
+  {
+    versionKey: false,
+    timestamps: { createdAt: false, updatedAt: true },
+    collection: 'shop_settings',
+  },
+);
+const ShopSettingsModel = mongoose.model('ShopSettings', shopSettingsSchema);
+const SHOP_ID = 'shop';
+
+type Stored = Partial<Omit<ShopSettings, 'preOrder'>> & {
+  preOrder?: Partial<ShopSettings['preOrder']>;
+};
+
+/** The values before the owner saves any: the catalogue's, with cash on delivery from the env. */
+export function shopSettingsDefaults(config: Pick<Config, 'cod'>): ShopSettings {
+  return {
+    ...DEFAULT_SHOP_SETTINGS,
+    preOrder: { ...DEFAULT_SHOP_SETTINGS.preOrder },
+    codFeePaise: config.cod.feePaise,
+    codMaxGoodsPaise: config.cod.maxGoodsPaise,
+  };
+}
+
+export interface ShopSettingsStore {
+  /** The settings now: read on every call, so a change shows in the next answer of every process. */
+  read(): Promise<ShopSettings>;
+  /** Saves the whole settings (validated by the route) and answers them as read back. */
+  update(next: ShopSettings): Promise<ShopSettings>;
+}
+
+export function createShopSettings({ defaults }: { defaults: ShopSettings }): ShopSettingsStore {
+  const read = async (): Promise<ShopSettings> => {
+    const doc = await withDbRetry(() => ShopSettingsModel.findById(SHOP_ID).lean<Stored>());
+    return {
+      preOrder: {
+        on: doc?.preOrder?.on ?? defaults.preOrder.on,
+        dispatchFrom: doc?.preOrder?.dispatchFrom ?? defaults.preOrder.dispatchFrom,
+        text: doc?.preOrder?.text ?? defaults.preOrder.text,
+      },
+      codFeePaise: doc?.codFeePaise ?? defaults.codFeePaise,
+      codMaxGoodsPaise: doc?.codMaxGoodsPaise ?? defaults.codMaxGoodsPaise,
+      freeShippingThresholdPaise:
+        doc?.freeShippingThresholdPaise ?? defaults.freeShippingThresholdPaise,
+    };
+  };
+  return {
+    read,
+    async update(next) {
+      const { preOrder, codFeePaise, codMaxGoodsPaise, freeShippingThresholdPaise } = next;
+      await withDbRetry(() =>
+        ShopSettingsModel.updateOne(
+          { _id: SHOP_ID },
+          {
+            $set: {
+              preOrder: {
+                on: preOrder.on,
+                dispatchFrom: preOrder.dispatchFrom,
+                text: preOrder.text,
+              },
+              codFeePaise,
+              codMaxGoodsPaise,
+              freeShippingThresholdPaise,
+            },
+          },
+          { upsert: true },
+        ),
+      );
+      return read();
+    },
+  };
+}
