@@ -13,7 +13,7 @@ import {
   type Account,
 } from './support/accounts';
 import { expect, test } from './support/fixtures';
-import { ensureOwner } from './support/owner';
+import { ensureOwner, openOwnerTab } from './support/owner';
 import { settle } from './shop-helpers';
 
 // The courier from the owner area (the API's test courier: no Shiprocket credentials in the browser
@@ -76,7 +76,8 @@ test('the owner books a packed order with the courier; its scans ship and delive
   const order = await placePaidOrder(request, token, account);
 
   await logIn(page, await ensureOwner(request, mailbox));
-  await page.goto('/admin?tab=orders');
+  await page.goto('/admin');
+  await openOwnerTab(page, 'Orders');
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.orderNumber);
   await page.getByRole('search').getByRole('button', { name: 'Search orders' }).click();
   await page.getByRole('button', { name: `Open ${order.orderNumber}` }).click();

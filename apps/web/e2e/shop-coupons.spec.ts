@@ -1,15 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { couponDiscountFor, formatINR, priceCart } from '@vanya/catalog';
 
-import {
-  createVerifiedAccount,
-  logIn,
-  PASSWORD,
-  quietStart,
-  type Account,
-} from './support/accounts';
-import { expect, linkIn, test, type Mailbox } from './support/fixtures';
-import { OWNER_EMAIL, openOwnerTab } from './support/owner';
+import { createVerifiedAccount, logIn, quietStart, type Account } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { ensureOwner, OWNER, openOwnerTab } from './support/owner';
 import { settle } from './shop-helpers';
 
 // Coupons through the browser, at phone and desktop width: the owner creates a 10% coupon in the
@@ -17,26 +11,10 @@ import { settle } from './shop-helpers';
 // pays in the test dialog and finds the discount on the confirmation and the order's page; the
 // owner then sees the use. A code that does not exist says so in plain words.
 
-const OWNER: Account = { name: 'Meera Deshmukh', email: OWNER_EMAIL, password: PASSWORD };
 const ITEMS = [
   { productId: 'Bodybutter', quantity: 2 },
   { productId: 'TanGoneSoap', quantity: 1 },
 ];
-
-/** Signs the owner's address up and verifies it, once per run (the database lives for the run). */
-async function ensureOwner(request: APIRequestContext, mailbox: Mailbox): Promise<Account> {
-  const login = await request.post('/api/auth/login', {
-    data: { email: OWNER.email, password: OWNER.password },
-  });
-  if (login.status() === 200) return OWNER;
-  const registered = await request.post('/api/auth/register', { data: OWNER });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const mail = await mailbox.waitFor(OWNER.email, /Confirm your email/);
-  const token = new URL(linkIn(mail, '/verify-email')).searchParams.get('token');
-  const verified = await request.post('/api/auth/verify-email', { data: { token } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return OWNER;
-}
 
 async function openCoupons(page: Page) {
   await page.goto('/admin');

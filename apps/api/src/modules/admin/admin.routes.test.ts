@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newEmail, signUpVerified } from '../../testing/accounts';
 import { DEFAULT_ITEMS, orderBody, placeOrder, placePaidOrder } from '../../testing/orders';
 import type { Items } from '../../testing/orders';
+import { startOwnerApp, startShopperApp } from '../../testing/owner-app';
+import type { TestAccount } from '../../testing/owner-app';
 import { pdfText } from '../../testing/pdf';
-import { SmtpSink } from '../../testing/smtp-sink';
-import { startTestApp } from '../../testing/test-app';
+import type { SmtpSink } from '../../testing/smtp-sink';
 import type { TestApp } from '../../testing/test-app';
 import type { TestPaymentProvider } from '../payments/payment-provider';
 import { CreditNoteModel } from '../invoices/credit-notes';
@@ -27,19 +28,18 @@ describe('the owner area', () => {
   let t: TestApp;
   let sink: SmtpSink;
   let owner: string;
-  let shopper: { token: string; email: string };
+  let shopper: TestAccount;
+  let close: () => Promise<void>;
   const provider = () => t.services.provider as TestPaymentProvider;
 
   beforeAll(async () => {
-    sink = await new SmtpSink().start();
-    t = await startTestApp({ SMTP_URL: sink.url, OWNER_EMAILS: ` ${OWNER_EMAIL.toUpperCase()} ` });
-    owner = (await signUpVerified(t, sink, OWNER_EMAIL, undefined, 'Meera Deshmukh')).token;
-    shopper = await signUpVerified(t, sink);
+    ({ t, sink, owner, shopper, close } = await startOwnerApp(OWNER_EMAIL, {
+      ownerName: 'Meera Deshmukh',
+      // Read trimmed and in any case.
+      env: { OWNER_EMAILS: ` ${OWNER_EMAIL.toUpperCase()} ` },
+    }));
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => close());
 
   /** A placed and paid order of the shopper (through verify, as the browser pays). */
   const paidOrder = (items = DEFAULT_ITEMS) =>
@@ -348,16 +348,12 @@ describe('the owner area', () => {
 describe("the shopper's cancel", () => {
   let t: TestApp;
   let sink: SmtpSink;
-  let shopper: { token: string; email: string };
+  let shopper: TestAccount;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    sink = await new SmtpSink().start();
-    t = await startTestApp({ SMTP_URL: sink.url });
-    shopper = await signUpVerified(t, sink);
+    ({ t, sink, shopper, close } = await startShopperApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => close());
 
   it('cancels a paid order before it is packed and refunds it; refuses once packed', async () => {
     const provider = t.services.provider as TestPaymentProvider;
@@ -399,22 +395,16 @@ describe("the shopper's cancel", () => {
 
 describe('the GST export', () => {
   let t: TestApp;
-  let sink: SmtpSink;
   let owner: string;
-  let shopper: { token: string; email: string };
+  let shopper: TestAccount;
+  let close: () => Promise<void>;
   const istDay = (offsetDays: number) =>
     new Date(Date.now() + 330 * 60_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    sink = await new SmtpSink().start();
-    t = await startTestApp({ SMTP_URL: sink.url, OWNER_EMAILS: OWNER_EMAIL });
-    owner = (await signUpVerified(t, sink, OWNER_EMAIL)).token;
-    shopper = await signUpVerified(t, sink);
+    ({ t, owner, shopper, close } = await startOwnerApp(OWNER_EMAIL));
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => close());
 
   const paid = async (items: Items, state: string, gstNumber = '') =>
     (
@@ -634,17 +624,12 @@ describe('returns and tickets in the owner area', () => {
   let t: TestApp;
   let sink: SmtpSink;
   let owner: string;
-  let shopper: { token: string; email: string };
+  let shopper: TestAccount;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    sink = await new SmtpSink().start();
-    t = await startTestApp({ SMTP_URL: sink.url, OWNER_EMAILS: OWNER_EMAIL });
-    owner = (await signUpVerified(t, sink, OWNER_EMAIL)).token;
-    shopper = await signUpVerified(t, sink);
+    ({ t, sink, owner, shopper, close } = await startOwnerApp(OWNER_EMAIL));
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => close());
 
   it('approves, receives and refunds a return through the provider, never more than was paid, with a credit note', async () => {
     const provider = t.services.provider as TestPaymentProvider;

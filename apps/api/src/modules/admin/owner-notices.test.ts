@@ -2,10 +2,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpVerified } from '../../testing/accounts';
 import { orderBody, placePaidOrder } from '../../testing/orders';
+import { startOwnerApp } from '../../testing/owner-app';
+import type { TestAccount } from '../../testing/owner-app';
 import { startSmsGateway } from '../../testing/sms-gateway';
 import type { SmsGateway } from '../../testing/sms-gateway';
-import { SmtpSink } from '../../testing/smtp-sink';
-import { startTestApp } from '../../testing/test-app';
+import type { SmtpSink } from '../../testing/smtp-sink';
 import type { TestApp } from '../../testing/test-app';
 
 const OWNER_EMAIL = 'owner.notices@vanyanaturals.in';
@@ -14,20 +15,15 @@ describe('mails to the owners about what waits for them', () => {
   let t: TestApp;
   let sink: SmtpSink;
   let owner: string;
-  let shopper: { token: string; email: string };
+  let shopper: TestAccount;
+  let close: () => Promise<void>;
   const toOwner = (subject: RegExp) =>
     sink.received.filter((m) => m.to.includes(OWNER_EMAIL) && subject.test(m.subject));
 
   beforeAll(async () => {
-    sink = await new SmtpSink().start();
-    t = await startTestApp({ SMTP_URL: sink.url, OWNER_EMAILS: OWNER_EMAIL });
-    owner = (await signUpVerified(t, sink, OWNER_EMAIL)).token;
-    shopper = await signUpVerified(t, sink);
+    ({ t, sink, owner, shopper, close } = await startOwnerApp(OWNER_EMAIL));
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => close());
 
   const settings = (body?: object, token = owner) =>
     body
@@ -126,7 +122,8 @@ describe('the same notices by SMS to the owner, when set up', () => {
   let sink: SmtpSink;
   let gateway: SmsGateway;
   let owner: string;
-  let shopper: { token: string; email: string };
+  let shopper: TestAccount;
+  let close: () => Promise<void>;
   const OWNER_PHONE = '9822011223';
   const on = { newOrder: true, returnRequest: true, ticket: true, lowStock: true };
   const toOwner = (orderNumber: string) =>
@@ -147,16 +144,14 @@ describe('the same notices by SMS to the owner, when set up', () => {
   };
 
   beforeAll(async () => {
-    sink = await new SmtpSink().start();
     gateway = await startSmsGateway();
-    t = await startTestApp({ SMTP_URL: sink.url, SMS_URL: gateway.url, OWNER_EMAILS: OWNER_EMAIL });
-    owner = (await signUpVerified(t, sink, OWNER_EMAIL)).token;
-    shopper = await signUpVerified(t, sink);
+    ({ t, sink, owner, shopper, close } = await startOwnerApp(OWNER_EMAIL, {
+      env: { SMS_URL: gateway.url },
+    }));
   });
   afterAll(async () => {
-    await t.close();
+    await close();
     await gateway.close();
-    await sink.stop();
   });
 
   it('texts the owner of a new order once, and stops when texts are switched off', async () => {

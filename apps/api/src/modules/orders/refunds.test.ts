@@ -1,10 +1,11 @@
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUpVerified } from '../../testing/accounts';
+import { bearer } from '../../testing/accounts';
 import { DEFAULT_ITEMS, orderBody, placeOrder, placePaidOrder } from '../../testing/orders';
-import { SmtpSink } from '../../testing/smtp-sink';
-import { startTestApp } from '../../testing/test-app';
+import { startOwnerApp, startShopperApp } from '../../testing/owner-app';
+import type { TestAccount } from '../../testing/owner-app';
+import type { SmtpSink } from '../../testing/smtp-sink';
 import type { TestApp } from '../../testing/test-app';
 import { CreditNoteModel } from '../invoices/credit-notes';
 import { DocumentNumberModel, financialYear, issuedNumbers } from '../invoices/invoice-number';
@@ -24,21 +25,16 @@ describe('owner money actions finish after a crash, by whoever comes next', () =
   let t: TestApp;
   let sink: SmtpSink;
   let owner: string;
-  let shopper: { token: string; email: string };
+  let shopper: TestAccount;
+  let close: () => Promise<void>;
   const provider = () => t.services.provider as TestPaymentProvider;
   const stored = async (id: unknown) => (await OrderModel.findById(id).lean<OrderDoc>())!;
   const mailsAbout = (text: string) => sink.received.filter((m) => m.subject.includes(text));
 
   beforeAll(async () => {
-    sink = await new SmtpSink().start();
-    t = await startTestApp({ SMTP_URL: sink.url, OWNER_EMAILS: OWNER_EMAIL });
-    owner = (await signUpVerified(t, sink, OWNER_EMAIL)).token;
-    shopper = await signUpVerified(t, sink);
+    ({ t, sink, owner, shopper, close } = await startOwnerApp(OWNER_EMAIL));
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => close());
 
   async function paidOrder() {
     const { order, paymentId } = await placePaidOrder(
@@ -221,19 +217,14 @@ describe('owner money actions finish after a crash, by whoever comes next', () =
 
 describe('reconciliation looks at every order it must, oldest first, however many', () => {
   let t: TestApp;
-  let sink: SmtpSink;
-  let shopper: { token: string; email: string };
+  let shopper: TestAccount;
+  let close: () => Promise<void>;
   const provider = () => t.services.provider as TestPaymentProvider;
 
   beforeAll(async () => {
-    sink = await new SmtpSink().start();
-    t = await startTestApp({ SMTP_URL: sink.url });
-    shopper = await signUpVerified(t, sink);
+    ({ t, shopper, close } = await startShopperApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => close());
 
   /** `n` copies of a stored order, created `ageMs` ago, each with its own numbers and keys. */
   async function copies(
@@ -312,18 +303,13 @@ describe('reconciliation looks at every order it must, oldest first, however man
 
 describe('a database from before guarded updates', () => {
   let t: TestApp;
-  let sink: SmtpSink;
-  let shopper: { token: string; email: string };
+  let shopper: TestAccount;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    sink = await new SmtpSink().start();
-    t = await startTestApp({ SMTP_URL: sink.url });
-    shopper = await signUpVerified(t, sink);
+    ({ t, shopper, close } = await startShopperApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => close());
 
   it('moves its claims once: numbers bound to what they number, mails sent, and a decided move applied', async () => {
     const placed = await placeOrder(
