@@ -159,7 +159,7 @@ test('the owner books a packed order with the courier; its scans ship and delive
 
     // The owner finds it again among all orders (it has left "to dispatch").
     await page.getByRole('button', { name: '← Back to orders' }).click();
-    await page.getByRole('combobox', { name: 'All statuses' }).selectOption('');
+    await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('');
     await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.orderNumber);
     await page.getByRole('search').getByRole('button', { name: 'Search orders' }).click();
     await page.getByRole('button', { name: `Open ${order.orderNumber}` }).click();

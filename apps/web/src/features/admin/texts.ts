@@ -82,6 +82,7 @@ export const ADMIN_TEXTS = {
   orders: {
     search: 'Search orders',
     searchHint: 'Order number, email, phone or name',
+    status: 'Status',
     allStatuses: 'All statuses',
     empty: 'No orders match.',
     previous: 'Previous',

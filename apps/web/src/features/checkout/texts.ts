@@ -4,7 +4,11 @@ import { SHOP_MESSAGES } from '@vanya/contracts';
 // Texts of the checkout.
 export const CHECKOUT_TEXTS = {
   heading: 'Secure Checkout',
+  // The header and the payment note follow the method chosen: online, or cash on delivery.
+  eyebrow: 'Payments by Razorpay',
+  eyebrowCod: 'Cash on delivery',
   lead: 'Delivery details first, then a secure card or UPI payment.',
+  leadCod: 'Delivery details first; then you pay the courier in cash (or by UPI) on delivery.',
   deliveryHeading: 'Delivery Information',
   paymentHeading: 'Payment Method',
   summaryHeading: 'Order Summary',
@@ -65,6 +69,8 @@ export const CHECKOUT_TEXTS = {
   paymentUnavailable:
     'The payment window could not be opened. Please check your connection and try again.',
   secureNote: 'Payments are processed securely by Razorpay. We never see your card or UPI details.',
+  codNote:
+    'Nothing is paid now: you confirm the order with the code we text you, then pay the courier in cash or by UPI when the parcel arrives.',
   quantity: (count: number) => `Qty ${count}`,
 } as const;
 

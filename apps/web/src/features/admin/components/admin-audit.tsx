@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { FormError } from '../../../components/ui/form-parts';
 import { api, DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { ADMIN_TEXTS } from '../texts';
+import { AdminFilter } from './admin-filter';
 
 const T = ADMIN_TEXTS.audit;
 const when = new Intl.DateTimeFormat('en-IN', {
@@ -49,21 +50,14 @@ export function AdminAudit() {
       </h2>
       <p className="admin-lead">{T.lead}</p>
       <div className="admin-filters">
-        <label className="field">
-          <span className="field__label">{T.area}</span>
-          <select
-            className="input"
-            value={query.area ?? ''}
-            onChange={(e) => set('area', e.target.value)}
-          >
-            <option value="">{T.allAreas}</option>
-            {AUDIT_AREAS.map((area) => (
-              <option key={area} value={area}>
-                {T.areas[area]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <AdminFilter
+          label={T.area}
+          all={T.allAreas}
+          choices={AUDIT_AREAS}
+          names={T.areas}
+          value={query.area ?? ''}
+          onChange={(area) => set('area', area)}
+        />
         <label className="field">
           <span className="field__label">{T.from}</span>
           <input

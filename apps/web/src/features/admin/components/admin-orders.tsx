@@ -109,7 +109,7 @@ export function AdminOrders() {
           />
         </label>
         <label className="field">
-          <span className="field__label">{ADMIN_TEXTS.orders.allStatuses}</span>
+          <span className="field__label">{T.status}</span>
           <select
             className="input"
             value={status}

@@ -510,6 +510,11 @@ describe('/admin: cash-on-delivery orders', () => {
     expect(requests.find((r) => r.url === '/admin/orders')?.params).toMatchObject({
       status: 'to_dispatch',
     });
+    // The status filter is labelled for what it picks; "All statuses" is one of its choices.
+    const statusFilter = screen.getByRole('combobox', { name: T.orders.status });
+    expect(
+      within(statusFilter).getByRole('option', { name: T.orders.allStatuses }),
+    ).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: T.orders.payment }), 'cod');
     expect(requests.filter((r) => r.url === '/admin/orders').at(-1)?.params).toMatchObject({
       status: 'to_dispatch',

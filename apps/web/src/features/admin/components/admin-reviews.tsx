@@ -6,6 +6,7 @@ import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { useAdminReviews, useModerateReview } from '../api/admin-reviews-api';
 import { ADMIN_TEXTS } from '../texts';
+import { AdminFilter } from './admin-filter';
 
 const T = ADMIN_TEXTS.reviews;
 const when = new Intl.DateTimeFormat('en-IN', {
@@ -26,21 +27,14 @@ export function AdminReviews() {
       </h2>
       <p className="admin-lead">{T.lead}</p>
       <div className="admin-filters">
-        <label className="field">
-          <span className="field__label">{T.status}</span>
-          <select
-            className="input"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as ReviewStatus | '')}
-          >
-            <option value="">{T.all}</option>
-            {REVIEW_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {T.statuses[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <AdminFilter
+          label={T.status}
+          all={T.all}
+          choices={REVIEW_STATUSES}
+          names={T.statuses}
+          value={status}
+          onChange={setStatus}
+        />
       </div>
       {reviews.isError ? (
         <FormError message={getErrorMessage(reviews.error, DEFAULT_ERROR_MESSAGE)} />

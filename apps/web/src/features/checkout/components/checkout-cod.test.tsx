@@ -83,10 +83,19 @@ describe('/checkout: cash on delivery', () => {
 
     expect(codRadio()).toBeDisabled();
     expect(screen.getByText(T.cod.enterPin)).toBeInTheDocument();
+    // Paying online (UPI is chosen first): the card or UPI payment, by Razorpay.
+    expect(screen.getByText(T.lead)).toBeInTheDocument();
+    expect(screen.getByText(T.secureNote)).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: T.fields.pinCode }), '413512');
     await waitFor(() => expect(codRadio()).toBeEnabled());
     await user.click(codRadio());
+    // Cash on delivery: the courier is paid at the door; no word of a payment by Razorpay.
+    expect(screen.getByText(T.leadCod)).toBeInTheDocument();
+    expect(screen.getByText(T.codNote)).toBeInTheDocument();
+    expect(screen.queryByText(T.secureNote)).not.toBeInTheDocument();
+    expect(screen.queryByText(T.lead)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Razorpay/)).not.toBeInTheDocument();
     expect(screen.getByTestId('summary-total')).toHaveTextContent(formatINR(priced.grandTotal));
     expect(screen.getByText('Cash on delivery fee').nextSibling).toHaveTextContent(formatINR(4900));
 

@@ -163,10 +163,10 @@ export function CheckoutPage() {
       <PageTitle title={T.heading} />
       <header className="checkout-page__header">
         <p className="eyebrow">
-          <LockIcon /> Payments by Razorpay
+          <LockIcon /> {method === 'cod' ? T.eyebrowCod : T.eyebrow}
         </p>
         <h1>{T.heading}</h1>
-        <p className="checkout-page__lead">{T.lead}</p>
+        <p className="checkout-page__lead">{method === 'cod' ? T.leadCod : T.lead}</p>
       </header>
 
       <div className="checkout-layout">
@@ -362,7 +362,7 @@ export function CheckoutPage() {
                 </span>
               </label>
             </div>
-            <p className="checkout-form__secure">{T.secureNote}</p>
+            <p className="checkout-form__secure">{method === 'cod' ? T.codNote : T.secureNote}</p>
           </section>
 
           <section className="checkout-agreement" aria-labelledby={`${agreementId}-heading`}>
