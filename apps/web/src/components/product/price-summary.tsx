@@ -27,9 +27,12 @@ export const SUMMARY_TEXTS = {
 export function PriceSummary({
   priced,
   couponCode,
+  shippingNote = FREE_SHIPPING_TEXT,
   children,
 }: {
   priced: PricedCart;
+  /** The free-shipping line under the rows: the owner's threshold (useShopSettings). */
+  shippingNote?: string;
   /** The applied coupon's code, naming its line ('Coupon DIWALI10 −₹87.70'). */
   couponCode?: string;
   children?: ReactNode;
@@ -61,7 +64,7 @@ export function PriceSummary({
         />
         {priced.codFee > 0 ? <Row label={T.codFee} value={formatINR(priced.codFee)} /> : null}
       </dl>
-      <p className="price-summary__shipping-note">{FREE_SHIPPING_TEXT}</p>
+      <p className="price-summary__shipping-note">{shippingNote}</p>
       <div className="price-summary__total">
         <dl>
           <div>

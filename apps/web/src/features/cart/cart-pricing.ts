@@ -1,4 +1,10 @@
-import { getProduct, priceCart, type PricedCart, type Product } from '@vanya/catalog';
+import {
+  getProduct,
+  priceCart,
+  type PricedCart,
+  type Product,
+  type ShippingPolicy,
+} from '@vanya/catalog';
 
 import type { CartLine } from '../../lib/cart-store';
 
@@ -13,13 +19,17 @@ export function cartRows(lines: readonly CartLine[]): CartRow[] {
   });
 }
 
-/** The summary of the lines whose product exists (an unknown line cannot be bought). */
+/**
+ * The summary of the lines whose product exists (an unknown line cannot be bought), shipped by
+ * `shippingPolicy` (the owner's threshold; the catalogue's by default).
+ */
 export function priceKnownLines(
   lines: readonly CartLine[],
   deliveryState?: string,
   couponDiscount = 0,
+  shippingPolicy?: Readonly<ShippingPolicy>,
 ): PricedCart {
-  return priceCart(knownLines(lines), { deliveryState, couponDiscount });
+  return priceCart(knownLines(lines), { deliveryState, couponDiscount, shippingPolicy });
 }
 
 /** The lines whose product exists: what the summary prices and a coupon is checked against. */

@@ -5,6 +5,7 @@ import {
   isIndianState,
   priceCart,
   type PricedCart,
+  type ShippingPolicy,
 } from '@vanya/catalog';
 import type { CheckoutForm, CreateOrderBodyInput } from '@vanya/contracts';
 
@@ -17,18 +18,20 @@ export function orderableLines(lines: readonly CartLine[]): CartLine[] {
 
 /**
  * The summary for the chosen state: CGST + SGST in Maharashtra (or none chosen yet), else IGST;
- * less the coupon's discount as the server priced it.
+ * less the coupon's discount as the server priced it; shipped by the owner's threshold.
  */
 export function priceForState(
   lines: readonly CartLine[],
   state: string | undefined,
   couponDiscount = 0,
   codFee = 0,
+  shippingPolicy?: Readonly<ShippingPolicy>,
 ): PricedCart {
   return priceCart(orderableLines(lines), {
     deliveryState: state && isIndianState(state) ? state : undefined,
     couponDiscount,
     codFee,
+    shippingPolicy,
   });
 }
 
@@ -42,12 +45,14 @@ export function orderBody(
   lines: readonly CartLine[],
   coupon?: { code: string; discount: number },
   codFee = 0,
+  shippingPolicy?: Readonly<ShippingPolicy>,
 ): CreateOrderBodyInput {
   const items = orderableLines(lines).map(({ productId, quantity }) => ({ productId, quantity }));
   const priced = priceCart(items, {
     deliveryState: form.state,
     couponDiscount: coupon?.discount ?? 0,
     codFee: form.paymentMethod === 'cod' ? codFee : 0,
+    shippingPolicy,
   });
   return {
     data: {

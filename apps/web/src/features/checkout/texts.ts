@@ -50,7 +50,9 @@ export const CHECKOUT_TEXTS = {
   },
   placeCodOrder: 'Place order (pay on delivery)',
   agreementHeading: 'Pre-booking',
-  agreement: `Pre-bookings are open. ${PRE_ORDER.dispatchNote} Please tick the box to confirm that you agree to the terms and conditions of this pre-order.`,
+  /** With the owner's pre-order notice (none while pre-orders are off). */
+  agreement: (notice: string = PRE_ORDER.dispatchNote) =>
+    `Pre-bookings are open. ${notice ? `${notice} ` : ''}Please tick the box to confirm that you agree to the terms and conditions of this pre-order.`,
   readTerms: 'Read our',
   termsLink: 'Terms and Conditions',
   refundLink: 'Cancellation & Refund Policy',

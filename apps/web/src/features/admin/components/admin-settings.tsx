@@ -11,6 +11,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { api, DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { ADMIN_TEXTS } from '../texts';
+import { AdminShopSettings } from './admin-shop-settings';
 
 const T = ADMIN_TEXTS.settings;
 const KEY = ['admin', 'settings', 'notifications'] as const;
@@ -76,6 +77,7 @@ export function AdminSettings() {
           {T.saved}
         </p>
       ) : null}
+      <AdminShopSettings />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useCartActions, useCartLines } from '../../../hooks/use-cart';
 import { useCoupon } from '../../../hooks/use-coupon';
+import { useShopSettings } from '../../../hooks/use-shop-settings';
 import { useStock } from '../../../hooks/use-stock';
 import { cartQuantity } from '../../../lib/cart-store';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
@@ -22,7 +23,8 @@ export function CartPage() {
   const navigate = useNavigate();
   const rows = cartRows(lines);
   const coupon = useCoupon(knownLines(lines));
-  const priced = priceKnownLines(lines, undefined, coupon.applied?.discount);
+  const shop = useShopSettings();
+  const priced = priceKnownLines(lines, undefined, coupon.applied?.discount, shop.shippingPolicy);
   const empty = lines.length === 0;
   const { isOutOfStock } = useStock();
   const soldOut = lines.some((line) => isOutOfStock(line.productId));
@@ -81,7 +83,11 @@ export function CartPage() {
             </p>
           ) : (
             <>
-              <PriceSummary priced={priced} couponCode={coupon.applied?.code} />
+              <PriceSummary
+                priced={priced}
+                couponCode={coupon.applied?.code}
+                shippingNote={shop.freeShippingText}
+              />
               <CouponField coupon={coupon} />
               <CheckDelivery headingLevel={3} />
             </>

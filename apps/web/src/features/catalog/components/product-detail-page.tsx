@@ -1,8 +1,6 @@
 import {
-  FREE_SHIPPING_TEXT,
   getProduct,
   LIMITS,
-  PRE_ORDER,
   relatedProducts,
   showsProductDetails,
   showsYouMayAlsoLike,
@@ -22,6 +20,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useCartActions } from '../../../hooks/use-cart';
 import { useReviews } from '../../../hooks/use-reviews';
+import { useShopSettings } from '../../../hooks/use-shop-settings';
 import { useStock } from '../../../hooks/use-stock';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
 import { PRODUCT_GALLERY_SIZES } from '../page-images';
@@ -57,6 +56,7 @@ function ProductDetail({ product }: { product: Product }) {
   const reviews = useReviews(product.id);
   const soldOut = stock.isOutOfStock(product.id);
   const left = stock.leftOf(product.id);
+  const shop = useShopSettings();
   const navigate = useNavigate();
   useMetaDescription(product.description);
 
@@ -186,10 +186,12 @@ function ProductDetail({ product }: { product: Product }) {
             </div>
 
             <ul className="product-main__notes">
-              <li>{FREE_SHIPPING_TEXT}</li>
-              <li>
-                {T.preOrder}: {PRE_ORDER.dispatchNote}
-              </li>
+              <li>{shop.freeShippingText}</li>
+              {shop.preOrder.on ? (
+                <li data-testid="pre-order-note">
+                  {T.preOrder}: {shop.preOrder.text}
+                </li>
+              ) : null}
             </ul>
             <CheckDelivery />
           </div>

@@ -23,6 +23,7 @@ import { PATHS } from '../../../config/paths';
 import { useCartLines } from '../../../hooks/use-cart';
 import { useCoupon } from '../../../hooks/use-coupon';
 import { useSessionUser } from '../../../hooks/use-session';
+import { useShopSettings } from '../../../hooks/use-shop-settings';
 import type { SessionUser } from '../../../lib/auth-storage';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { useCreateOrder } from '../api/create-order';
@@ -104,10 +105,14 @@ export function CheckoutPage() {
   const items = orderableLines(lines);
   // The applied coupon, checked again for this delivery state; the order carries it once priced.
   const coupon = useCoupon(items, state && isIndianState(state) ? state : undefined);
-  const goods = priceForState(lines, state, coupon.applied?.discount);
+  const shop = useShopSettings();
+  const goods = priceForState(lines, state, coupon.applied?.discount, 0, shop.shippingPolicy);
   const cod = codOffer(pinCheck.place, goods.itemsTotal - goods.couponDiscount, user);
   const codFee = method === 'cod' && cod.available ? cod.fee : 0;
-  const priced = codFee > 0 ? priceForState(lines, state, coupon.applied?.discount, codFee) : goods;
+  const priced =
+    codFee > 0
+      ? priceForState(lines, state, coupon.applied?.discount, codFee, shop.shippingPolicy)
+      : goods;
   // Cash on delivery chosen, then no longer possible (another PIN, a bigger cart): back to UPI.
   useEffect(() => {
     if (method === 'cod' && !cod.available) form.setValue('paymentMethod', 'upi');
@@ -117,7 +122,7 @@ export function CheckoutPage() {
 
   const place = async (values: CheckoutForm) => {
     setBusy(true);
-    const body = orderBody(values, lines, coupon.applied ?? undefined, codFee);
+    const body = orderBody(values, lines, coupon.applied ?? undefined, codFee, shop.shippingPolicy);
     const fingerprint = JSON.stringify(body);
     if (attempt.current?.fingerprint !== fingerprint) {
       attempt.current = { fingerprint, key: crypto.randomUUID() };
@@ -370,7 +375,7 @@ export function CheckoutPage() {
               {T.agreementHeading}
             </h2>
             <p className="checkout-agreement__text" id={`${agreementId}-text`}>
-              {T.agreement}
+              {T.agreement(shop.preOrder.on ? shop.preOrder.text : '')}
             </p>
             <p className="checkout-agreement__links">
               {T.readTerms}{' '}
@@ -443,7 +448,11 @@ export function CheckoutPage() {
               );
             })}
           </ul>
-          <PriceSummary priced={priced} couponCode={coupon.applied?.code} />
+          <PriceSummary
+            priced={priced}
+            couponCode={coupon.applied?.code}
+            shippingNote={shop.freeShippingText}
+          />
           <CouponField coupon={coupon} />
         </aside>
       </div>

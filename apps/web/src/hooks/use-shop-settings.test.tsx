@@ -1,0 +1,94 @@
+import {
+  DEFAULT_SHOP_SETTINGS,
+  formatINR,
+  freeShippingText,
+  getProduct,
+  SHIPPING_FEE_PAISE,
+  type ShopSettings,
+} from '@vanya/catalog';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { CART_TEXTS } from '../features/cart/texts';
+import { CATALOG_TEXTS } from '../features/catalog/texts';
+import { setSession } from '../lib/auth-storage';
+import { addToCart } from '../lib/cart-store';
+import { mockApi } from '../testing/mock-api';
+import { renderRoute } from '../testing/render-route';
+import { readShopSettings } from './use-shop-settings';
+
+/** The owner's values: a new pre-order text and free shipping only from ₹999. */
+const OWNER: ShopSettings = {
+  preOrder: { on: true, dispatchFrom: '2027-01-11', text: 'Dispatch starts mid-January.' },
+  codFeePaise: 5900,
+  codMaxGoodsPaise: 500000,
+  freeShippingThresholdPaise: 99900,
+};
+
+/** GET /shop-settings answering `settings` once `release` is called (at once without a gate). */
+function mockShopSettings(settings: ShopSettings, gate?: Promise<void>) {
+  return mockApi(async (request) => {
+    if (request.url !== '/shop-settings') return { status: 200, data: [] };
+    await gate;
+    return { status: 200, data: settings };
+  });
+}
+
+describe('readShopSettings', () => {
+  it('takes the API’s answer and refuses another shape', () => {
+    expect(readShopSettings(OWNER)).toEqual(OWNER);
+    for (const bad of [
+      [],
+      { ...OWNER, codFeePaise: -1 },
+      { ...OWNER, codFeePaise: '4900' },
+      { ...OWNER, preOrder: { ...OWNER.preOrder, dispatchFrom: '11 Jan' } },
+      { ...OWNER, preOrder: { ...OWNER.preOrder, on: 'yes' } },
+    ]) {
+      expect(() => readShopSettings(bad)).toThrow('unexpected shape');
+    }
+  });
+});
+
+describe('useShopSettings on the shopper’s pages', () => {
+  it('shows the catalogue’s pre-order text first, then the owner’s', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    mockShopSettings(OWNER, gate);
+    renderRoute('/products/Bodybutter');
+    await screen.findByRole('heading', { level: 1, name: getProduct('Bodybutter')?.name });
+    // Before the answer: the defaults, as a page rendered ahead of time shows them.
+    expect(screen.getByTestId('pre-order-note')).toHaveTextContent(
+      `${CATALOG_TEXTS.preOrder}: ${DEFAULT_SHOP_SETTINGS.preOrder.text}`,
+    );
+    expect(screen.getByText(freeShippingText())).toBeInTheDocument();
+    release();
+    await waitFor(() =>
+      expect(screen.getByTestId('pre-order-note')).toHaveTextContent(
+        `${CATALOG_TEXTS.preOrder}: Dispatch starts mid-January.`,
+      ),
+    );
+    expect(screen.getByText(freeShippingText(99900))).toBeInTheDocument();
+  });
+
+  it('leaves the pre-order line out while pre-orders are off', async () => {
+    mockShopSettings({ ...OWNER, preOrder: { ...OWNER.preOrder, on: false } });
+    renderRoute('/products/Bodybutter');
+    await screen.findByRole('heading', { level: 1, name: getProduct('Bodybutter')?.name });
+    await waitFor(() => expect(screen.queryByTestId('pre-order-note')).not.toBeInTheDocument());
+  });
+
+  it('prices the cart with the owner’s free-shipping threshold', async () => {
+    setSession('token-cart', { name: 'Asha Patil', email: 'asha@example.com' });
+    addToCart('Bodybutter', 1);
+    mockShopSettings(OWNER);
+    renderRoute('/cart');
+    const summary = await screen.findByRole('complementary', { name: CART_TEXTS.summaryHeading });
+    const price = getProduct('Bodybutter')!.price;
+    await waitFor(() =>
+      expect(within(summary).getByTestId('summary-total')).toHaveTextContent(
+        formatINR(price + SHIPPING_FEE_PAISE),
+      ),
+    );
+    expect(within(summary).getByText(freeShippingText(99900))).toBeInTheDocument();
+  });
+});
