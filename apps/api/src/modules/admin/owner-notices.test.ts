@@ -180,6 +180,29 @@ describe('the same notices by SMS to the owner, when set up', () => {
     expect(toOwner(third)).toHaveLength(0);
   });
 
+  it('texts a product falling to its low-stock level, once for the fall', async () => {
+    await save({ ...on, smsPhone: OWNER_PHONE, sms: true });
+    const stock = (body: object) =>
+      request(t.app).post('/api/admin/stock/ExfoliatingScrub').set(bearer(owner)).send(body);
+    const { items } = (await request(t.app).get('/api/admin/stock').set(bearer(owner))).body as {
+      items: { productId: string; available: number }[];
+    };
+    const { available } = items.find((i) => i.productId === 'ExfoliatingScrub')!;
+    await request(t.app)
+      .put('/api/admin/stock/ExfoliatingScrub')
+      .set(bearer(owner))
+      .send({ lowStockAt: available - 2 })
+      .expect(200);
+    const lowTexts = () =>
+      gateway.received.filter((m) => m.to === `+91${OWNER_PHONE}` && /low stock/.test(m.text));
+    await stock({ adjust: -2, reason: 'Damaged in the rain' }).expect(200);
+    await t.services.idle();
+    await stock({ adjust: -1, reason: 'Damaged in the rain' }).expect(200);
+    await t.services.idle();
+    expect(lowTexts()).toHaveLength(1);
+    expect(lowTexts()[0]!.text).toContain('/admin?tab=stock');
+  });
+
   it('refuses a number that is no Indian mobile, and texts with no number', async () => {
     for (const smsPhone of ['98220', '+919822011223', '5822011223', '98220112234']) {
       const res = await save({ ...on, smsPhone, sms: true });
