@@ -20,6 +20,7 @@ import { paymentsRoutes, webhookRoute } from './modules/payments/payments.routes
 import { pincodesRoutes } from './modules/pincodes/pincodes.routes';
 import { catalogueRoutes } from './modules/products/products.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
+import { shopSettingsRoutes } from './modules/settings/shop-settings.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { stockRoutes } from './modules/stock/stock.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -93,6 +94,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   const api = express.Router();
   api.use(catalogueRoutes(services.stock));
   api.use(pincodesRoutes(services.pincodes, config));
+  api.use(shopSettingsRoutes(config, services.shopSettings));
   api.use(healthRoutes(connection));
   api.use('/auth', authRoutes(services.auth, config));
   api.use(wishlistRoutes(config));

@@ -3,7 +3,6 @@ import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { parsed, validate } from '../../platform/http/validate';
-import { shopSettingsRoutes } from '../settings/shop-settings.routes';
 import type { Pincodes } from './pincodes.service';
 
 /**
@@ -24,7 +23,5 @@ export function pincodesRoutes(pincodes: Pincodes, config: Config): Router {
       res.json(await pincodes.lookup(pin));
     },
   );
-  // The shop's settings the answer is made from: GET /shop-settings and the owner's PUT.
-  router.use(shopSettingsRoutes(config, pincodes.settings));
   return router;
 }

@@ -11,11 +11,6 @@ export interface Pincodes {
   lookup(pin: string): Promise<PincodeAnswer>;
   /** Whether an order to `pin` may be paid on delivery: false for a PIN we do not know or serve. */
   codAllowedFor(pin: string): Promise<boolean>;
-  /**
-   * The owner's shop settings the answers are made from (the cash-on-delivery fee and cap, the
-   * pre-order's dispatch day); their routes are served beside the look-up (pincodes.routes.ts).
-   */
-  readonly settings: ShopSettingsStore;
 }
 
 export function createPincodes({
@@ -30,7 +25,6 @@ export function createPincodes({
   now?: () => Date;
 }): Pincodes {
   return {
-    settings,
     async lookup(pin) {
       const place = findPinPlace(pin);
       if (!place) throw notFound(PINCODE_MESSAGES.unknown, UNKNOWN_PIN);
