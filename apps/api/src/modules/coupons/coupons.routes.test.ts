@@ -1,4 +1,4 @@
-import { couponDiscountFor, priceCart } from '@vanya/catalog';
+import { couponDiscountFor, priceCart, SHIPPING_FEE_PAISE } from '@vanya/catalog';
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { DEFAULT_ITEMS, orderBody, placeOrder } from '../../testing/orders';
 import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
+import { shopSettingsDefaults } from '../settings/shop-settings.service';
 import { UserModel } from '../users/user.model';
 
 const OWNER_EMAIL = newEmail('owner');
@@ -234,6 +235,36 @@ describe('the coupon routes', () => {
     await create(couponInput('HUNDRED', { kind: 'flat', value: 10000 }));
     const flat = await check({ code: 'HUNDRED', items: DEFAULT_ITEMS });
     expect(flat.body.totals).toMatchObject({ couponDiscount: 10000, grandTotal: 77700 });
+  });
+
+  it("prices the check's shipping with the owner's free-shipping threshold", async () => {
+    await create(couponInput('SHIPTEST', { kind: 'flat', value: 10000 }));
+    // ₹877 of goods less ₹100: free by the default ₹149 threshold.
+    const before = await check({ code: 'SHIPTEST', items: DEFAULT_ITEMS });
+    expect(before.body.totals).toMatchObject({ shipping: 0, grandTotal: 77700 });
+    const defaults = shopSettingsDefaults(t.config);
+    // The owner raises the threshold to ₹999 (as PUT /admin/settings/shop saves it).
+    await t.services.shopSettings.update({ ...defaults, freeShippingThresholdPaise: 99900 });
+    try {
+      const raised = await check({ code: 'SHIPTEST', items: DEFAULT_ITEMS, deliveryState: 'Goa' });
+      expect(raised.status).toBe(200);
+      const expected = priceCart(DEFAULT_ITEMS, {
+        deliveryState: 'Goa',
+        couponDiscount: 10000,
+        shippingPolicy: { feePaise: SHIPPING_FEE_PAISE, freeThresholdPaise: 99900 },
+      });
+      expect(expected.shipping).toBe(SHIPPING_FEE_PAISE);
+      expect(raised.body.totals).toMatchObject({
+        couponDiscount: 10000,
+        shipping: SHIPPING_FEE_PAISE,
+        grandTotal: 77700 + SHIPPING_FEE_PAISE,
+        taxableValue: expected.taxableValue,
+        igst: expected.igst,
+        taxTotal: expected.taxTotal,
+      });
+    } finally {
+      await t.services.shopSettings.update(defaults);
+    }
   });
 
   it('answers each reason a coupon does not apply, with a message a shopper can read', async () => {

@@ -1,5 +1,5 @@
-import { CartError, priceCart } from '@vanya/catalog';
-import type { PricedCart } from '@vanya/catalog';
+import { CartError, priceCart, shippingPolicyOf } from '@vanya/catalog';
+import type { PricedCart, ShippingPolicy } from '@vanya/catalog';
 import { couponCheckBodySchema, couponCodeParamsSchema, couponInputSchema } from '@vanya/contracts';
 import type { CouponCheckResponse, CouponUse } from '@vanya/contracts';
 import { Router } from 'express';
@@ -12,18 +12,23 @@ import { requireOwner } from '../../platform/http/require-owner';
 import { parsed, validate } from '../../platform/http/validate';
 import { audit } from '../admin/audit';
 import { OrderModel } from '../orders/order.model';
+import type { ShopSettingsStore } from '../settings/shop-settings.service';
 import type { Coupons } from './coupons.service';
 
 const MINUTE = 60 * 1000;
 
-/** The cart priced as an order would be; a bad line or state is the shopper's input, so 400. */
+/**
+ * The cart priced as an order would be (shipped by the owner's threshold); a bad line or state is
+ * the shopper's input, so 400.
+ */
 function price(
   items: { productId: string; quantity: number }[],
   deliveryState: string | undefined,
+  shippingPolicy: Readonly<ShippingPolicy>,
   couponDiscount = 0,
 ): PricedCart {
   try {
-    return priceCart(items, { deliveryState, couponDiscount });
+    return priceCart(items, { deliveryState, couponDiscount, shippingPolicy });
   } catch (err) {
     if (err instanceof CartError)
       throw new AppError(
@@ -38,9 +43,14 @@ function price(
 
 /**
  * The owner's coupons (/api/admin/coupons, behind the owner guard, every change audited) and the
- * shopper's check of a code against a cart (/api/coupons/check).
+ * shopper's check of a code against a cart (/api/coupons/check), priced with the owner's shop
+ * settings (the free-shipping threshold) as the order will be.
  */
-export function couponsRoutes(config: Config, coupons: Coupons): Router {
+export function couponsRoutes(
+  config: Config,
+  coupons: Coupons,
+  settings: ShopSettingsStore,
+): Router {
   const router = Router();
 
   router.use('/admin/coupons', ...requireOwner(config), (_req, res, next) => {
@@ -117,9 +127,10 @@ export function couponsRoutes(config: Config, coupons: Coupons): Router {
     validate(couponCheckBodySchema),
     async (_req, res) => {
       const { code, items, deliveryState } = parsed(res, couponCheckBodySchema);
-      const goods = price(items, deliveryState);
+      const shippingPolicy = shippingPolicyOf(await settings.read());
+      const goods = price(items, deliveryState, shippingPolicy);
       const { coupon, discount } = await coupons.quote(code, maybeUser(res)?._id, goods.itemsTotal);
-      const { lines, supply, ...totals } = price(items, deliveryState, discount);
+      const { lines, supply, ...totals } = price(items, deliveryState, shippingPolicy, discount);
       const body: CouponCheckResponse = {
         coupon: {
           code: coupon.code,
