@@ -1,19 +1,37 @@
-import { DELIVERY, FREE_SHIPPING_TEXT, LIMITS, PRE_ORDER } from '@vanya/catalog';
+import {
+  DEFAULT_SHOP_SETTINGS,
+  DELIVERY,
+  freeShippingText,
+  LIMITS,
+  type ShopSettings,
+} from '@vanya/catalog';
 
-// The support bot's canned replies, in rupees and with this shop's own rules: the cart's
-// shipping rule, 30-day returns, 3-5 business days after dispatch.
+// The support bot's canned replies, in rupees and with this shop's own rules: the owner's
+// free-shipping threshold and pre-order notice (the catalogue's defaults until they are known),
+// 30-day returns, 3-5 business days after dispatch.
 
 export const CHAT_GREETING =
   'Hi there! I’m the Vanya helper. Ask me about our products, delivery or returns.';
 
-export const CHAT_REPLIES = {
-  products:
-    'You’ll find our body butter, scrub, soap, bundles and hampers on the Products page. Each has its ingredients and how to use it.',
-  delivery: `${FREE_SHIPPING_TEXT}. ${PRE_ORDER.dispatchNote} Standard delivery takes ${DELIVERY.businessDaysMin}-${DELIVERY.businessDaysMax} business days after dispatch.`,
-  returns: `We have a ${LIMITS.returnWindowDays}-day return policy: ask for a return from the Returns tab of your account within ${LIMITS.returnWindowDays} days of delivery.`,
-  greeting: 'Hello! How can I help you today?',
-  fallback: 'Thanks for your message! Our support team will get back to you soon.',
-} as const;
+/** The shop settings the replies quote. */
+export type ChatReplySettings = Pick<ShopSettings, 'preOrder' | 'freeShippingThresholdPaise'>;
+
+/** The replies with the owner's settings: the threshold, and the pre-order notice while it is on. */
+export function chatReplies(settings: ChatReplySettings = DEFAULT_SHOP_SETTINGS) {
+  const { preOrder, freeShippingThresholdPaise } = settings;
+  const dispatch = preOrder.on && preOrder.text ? `${preOrder.text} ` : '';
+  return {
+    products:
+      'You’ll find our body butter, scrub, soap, bundles and hampers on the Products page. Each has its ingredients and how to use it.',
+    delivery: `${freeShippingText(freeShippingThresholdPaise)}. ${dispatch}Standard delivery takes ${DELIVERY.businessDaysMin}-${DELIVERY.businessDaysMax} business days after dispatch.`,
+    returns: `We have a ${LIMITS.returnWindowDays}-day return policy: ask for a return from the Returns tab of your account within ${LIMITS.returnWindowDays} days of delivery.`,
+    greeting: 'Hello! How can I help you today?',
+    fallback: 'Thanks for your message! Our support team will get back to you soon.',
+  } as const;
+}
+
+/** The replies with the catalogue's defaults. */
+export const CHAT_REPLIES = chatReplies();
 
 export type ChatReplyTopic = keyof typeof CHAT_REPLIES;
 
@@ -29,6 +47,7 @@ export function replyTopicFor(message: string): ChatReplyTopic {
   return RULES.find((rule) => rule.pattern.test(message))?.topic ?? 'fallback';
 }
 
-export function replyFor(message: string): string {
-  return CHAT_REPLIES[replyTopicFor(message)];
+/** The reply to a message, with the owner's settings (the catalogue's defaults if not given). */
+export function replyFor(message: string, settings?: ChatReplySettings): string {
+  return chatReplies(settings)[replyTopicFor(message)];
 }

@@ -1,9 +1,10 @@
 import { TIMINGS } from '@vanya/catalog';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setSession } from '../../../lib/auth-storage';
 import { mockApi } from '../../../testing/mock-api';
+import { renderWithShopSettings } from '../../../testing/shop-settings';
 import { CHAT_TEXTS as T } from '../texts';
 import { ChatWidget } from './chat-widget';
 
@@ -28,7 +29,7 @@ describe('a question the bot cannot answer', () => {
   it('becomes a support ticket for a signed-in shopper', async () => {
     setSession('token-chat', { name: 'Asha Patil', email: 'asha@example.com' });
     const requests = mockApi(() => ({ status: 201, data: {} }));
-    render(<ChatWidget />);
+    renderWithShopSettings(<ChatWidget />);
     const log = within(openChat()).getByRole('log');
     await send('Do you have a store in Pune?');
     await vi.waitFor(() => expect(log).toHaveTextContent(T.ticketOpened));
@@ -39,7 +40,7 @@ describe('a question the bot cannot answer', () => {
 
   it('asks a guest for an address, then sends the question as a contact message', async () => {
     const requests = mockApi(() => ({ status: 201, data: { success: true, message: 'ok' } }));
-    render(<ChatWidget />);
+    renderWithShopSettings(<ChatWidget />);
     const log = within(openChat()).getByRole('log');
     await send('Do you have a store in Pune?');
     await vi.waitFor(() => expect(log).toHaveTextContent(T.askEmail));
@@ -60,7 +61,7 @@ describe('a question the bot cannot answer', () => {
   it('says so when the question could not be passed on', async () => {
     setSession('token-chat', { name: 'Asha Patil', email: 'asha@example.com' });
     mockApi(() => ({ status: 500, data: { msg: 'x', message: 'x', code: 'INTERNAL' } }));
-    render(<ChatWidget />);
+    renderWithShopSettings(<ChatWidget />);
     const log = within(openChat()).getByRole('log');
     await send('Do you have a store in Pune?');
     await vi.waitFor(() => expect(log).toHaveTextContent(T.handoffFailed));

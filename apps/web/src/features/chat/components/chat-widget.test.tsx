@@ -1,7 +1,13 @@
-import { TIMINGS } from '@vanya/catalog';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import {
+  DEFAULT_SHOP_SETTINGS,
+  FREE_SHIPPING_TEXT,
+  freeShippingText,
+  TIMINGS,
+} from '@vanya/catalog';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { renderWithShopSettings } from '../../../testing/shop-settings';
 import { CHAT_GREETING, CHAT_REPLIES } from '../chat-replies';
 import { ChatWidget } from './chat-widget';
 
@@ -22,13 +28,13 @@ describe('ChatWidget', () => {
   afterEach(() => vi.useRealTimers());
 
   it('opens with the greeting', () => {
-    render(<ChatWidget />);
+    renderWithShopSettings(<ChatWidget />);
     const dialog = openChat();
     expect(within(dialog).getByRole('log')).toHaveTextContent(CHAT_GREETING);
   });
 
   it('answers a message one second later with the matching reply', () => {
-    render(<ChatWidget />);
+    renderWithShopSettings(<ChatWidget />);
     const dialog = openChat();
     send('How long is delivery?');
     const log = within(dialog).getByRole('log');
@@ -41,8 +47,24 @@ describe('ChatWidget', () => {
     expect(log).toHaveTextContent(CHAT_REPLIES.delivery);
   });
 
+  it('answers about delivery with the owner’s free-shipping threshold and pre-order text', () => {
+    renderWithShopSettings(<ChatWidget />, {
+      ...DEFAULT_SHOP_SETTINGS,
+      preOrder: { on: true, dispatchFrom: '2027-01-11', text: 'Dispatch starts mid-January.' },
+      freeShippingThresholdPaise: 99900,
+    });
+    const dialog = openChat();
+    send('When do you ship?');
+    act(() => vi.advanceTimersByTime(TIMINGS.chatReplyMs));
+    const log = within(dialog).getByRole('log');
+    expect(log).toHaveTextContent(freeShippingText(99900));
+    expect(log).toHaveTextContent('Dispatch starts mid-January.');
+    expect(log).not.toHaveTextContent(FREE_SHIPPING_TEXT);
+    expect(log).not.toHaveTextContent(DEFAULT_SHOP_SETTINGS.preOrder.text);
+  });
+
   it('ignores empty and whitespace-only messages', () => {
-    render(<ChatWidget />);
+    renderWithShopSettings(<ChatWidget />);
     const dialog = openChat();
     send('   ');
     act(() => vi.advanceTimersByTime(TIMINGS.chatReplyMs * 2));
@@ -50,7 +72,7 @@ describe('ChatWidget', () => {
   });
 
   it('closes with Escape and gives focus back to its button', () => {
-    render(<ChatWidget />);
+    renderWithShopSettings(<ChatWidget />);
     const dialog = openChat();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

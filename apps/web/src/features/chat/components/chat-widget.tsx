@@ -11,6 +11,7 @@ import {
 
 import { ChatIcon, CloseIcon } from '../../../components/ui/icons';
 import { useIsSignedIn } from '../../../hooks/use-session';
+import { useShopSettings } from '../../../hooks/use-shop-settings';
 import { CHAT_GREETING, replyFor, replyTopicFor } from '../chat-replies';
 import { looksLikeEmail, openTicket, sendContactMessage } from '../handoff';
 import { useKeepClearLift } from '../hooks/use-keep-clear-lift';
@@ -34,6 +35,8 @@ export function ChatWidget() {
   // A guest's question the bot could not answer, waiting for the address to answer it at.
   const [waitingForEmail, setWaitingForEmail] = useState<string | null>(null);
   const signedIn = useIsSignedIn();
+  // The delivery reply quotes the owner's free-shipping threshold and pre-order notice.
+  const shop = useShopSettings();
   const nextId = useRef(1);
   const timers = useRef(new Set<number>());
   const launcher = useRef<HTMLButtonElement>(null);
@@ -106,7 +109,7 @@ export function ChatWidget() {
       setWaitingForEmail(null);
     }
     if (replyTopicFor(text) !== 'fallback') {
-      reply(() => replyFor(text));
+      reply(() => replyFor(text, shop));
     } else if (signedIn) {
       reply(async () => {
         await openTicket(text);
