@@ -1,5 +1,5 @@
-import { formatINR, PRE_ORDER } from '@vanya/catalog';
-import { screen } from '@testing-library/react';
+import { DEFAULT_SHOP_SETTINGS, formatINR, PRE_ORDER, type ShopSettings } from '@vanya/catalog';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { setSession } from '../../../lib/auth-storage';
@@ -38,6 +38,45 @@ describe('/order-confirmation', () => {
       '/products',
     );
     expect(screen.getByRole('link', { name: ORDER_TEXTS.backHome })).toHaveAttribute('href', '/');
+  });
+
+  /** The confirmation of a paid order, GET /shop-settings answering `settings`. */
+  async function confirmationWith(settings: ShopSettings) {
+    setSession('token-orders', { name: 'Asha Patil', email: 'asha@example.com' });
+    const order = orderFixture(undefined, { status: 'paid', paymentId: 'pay_TEST987654' });
+    mockApi((request) =>
+      request.url === `/orders/${ORDER_ID}`
+        ? { status: 200, data: order }
+        : request.url === '/shop-settings'
+          ? { status: 200, data: settings }
+          : { status: 200, data: [] },
+    );
+    renderRoute(`/order-confirmation?order=${ORDER_ID}`);
+    await screen.findByRole('heading', { level: 1, name: ORDER_TEXTS.confirmationHeading });
+    const next = screen.getByRole('heading', { name: ORDER_TEXTS.whatsNext }).parentElement!;
+    return within(next);
+  }
+
+  it("lists what's next with the owner's pre-order text", async () => {
+    const next = await confirmationWith({
+      ...DEFAULT_SHOP_SETTINGS,
+      preOrder: { on: true, dispatchFrom: '2027-01-11', text: 'Dispatch starts mid-January.' },
+    });
+    expect(await next.findByText('Dispatch starts mid-January.')).toBeInTheDocument();
+    expect(next.queryByText(PRE_ORDER.dispatchNote)).not.toBeInTheDocument();
+    expect(next.getByText(PRE_ORDER.shippingConfirmationNote)).toBeInTheDocument();
+  });
+
+  it("leaves the pre-order lines out of what's next while pre-orders are off", async () => {
+    const next = await confirmationWith({
+      ...DEFAULT_SHOP_SETTINGS,
+      preOrder: { ...DEFAULT_SHOP_SETTINGS.preOrder, on: false },
+    });
+    expect(await next.findByText('Your order is confirmed.')).toBeInTheDocument();
+    await waitFor(() => expect(next.getAllByRole('listitem')).toHaveLength(2));
+    expect(next.queryByText(PRE_ORDER.dispatchNote)).not.toBeInTheDocument();
+    expect(next.queryByText(/pre-order/i)).not.toBeInTheDocument();
+    expect(next.getByText(PRE_ORDER.shippingConfirmationNote)).toBeInTheDocument();
   });
 
   it('says when the order cannot be loaded instead of showing a blank page', async () => {

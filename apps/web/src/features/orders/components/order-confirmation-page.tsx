@@ -7,6 +7,7 @@ import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
+import { useShopSettings } from '../../../hooks/use-shop-settings';
 import { useOrder } from '../api/get-order';
 import { COD_TEXTS, ORDER_TEXTS as T } from '../texts';
 import { CodConfirmation } from './cod-confirmation';
@@ -73,6 +74,8 @@ export function OrderConfirmationPage() {
 }
 
 function Confirmation({ order, paymentId }: { order: Order; paymentId: string | undefined }) {
+  // What's next: the owner's pre-order notice (the catalogue's until the settings arrive).
+  const { preOrder } = useShopSettings();
   return (
     <div className="page container confirmation">
       <PageTitle title={T.confirmationHeading} />
@@ -129,7 +132,7 @@ function Confirmation({ order, paymentId }: { order: Order; paymentId: string | 
             {T.whatsNext}
           </h2>
           <ul>
-            {T.whatsNextItems.map((item) => (
+            {T.whatsNextItems(preOrder).map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
