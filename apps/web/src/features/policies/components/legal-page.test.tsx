@@ -1,7 +1,8 @@
-import { brand } from '@vanya/catalog';
-import { screen, within } from '@testing-library/react';
+import { brand, DEFAULT_SHOP_SETTINGS } from '@vanya/catalog';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { mockApi } from '../../../testing/mock-api';
 import { renderRoute } from '../../../testing/render-route';
 import { LEGAL_TEXTS } from '../legal-texts';
 
@@ -37,6 +38,27 @@ describe('legal pages', () => {
     expect(screen.getByText(/Shipping is free on orders of ₹149 and above/)).toBeInTheDocument();
     expect(screen.getByText(/within 3-5 business days after dispatch/)).toBeInTheDocument();
   });
+
+  it.each([
+    [
+      '/shipping-policy',
+      LEGAL_TEXTS.shipping.heading,
+      /Shipping is free on orders of ₹999 and above/,
+    ],
+    ['/terms', LEGAL_TEXTS.terms.heading, /Shipping is free on orders of ₹999 and above/],
+  ])(
+    '%s gives the owner’s free-shipping threshold once the settings arrive',
+    async (path, heading, owner) => {
+      mockApi((request) =>
+        request.url === '/shop-settings'
+          ? { status: 200, data: { ...DEFAULT_SHOP_SETTINGS, freeShippingThresholdPaise: 99900 } }
+          : { status: 200, data: [] },
+      );
+      await open(path, heading);
+      await waitFor(() => expect(screen.getByText(owner)).toBeInTheDocument());
+      expect(screen.queryByText(/free on orders of ₹149/)).not.toBeInTheDocument();
+    },
+  );
 
   it('the cancellation policy says orders can be cancelled until packed and refunds take 5-7 working days', async () => {
     await open('/cancellation-refund', LEGAL_TEXTS.cancellation.heading);

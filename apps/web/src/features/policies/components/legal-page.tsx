@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
-import { LEGAL_TEXTS as T, type PolicyDocument } from '../legal-texts';
+import { useShopSettings } from '../../../hooks/use-shop-settings';
+import { LEGAL_TEXTS as T, legalTexts } from '../legal-texts';
 import './return-policy-page.css';
 import './legal-page.css';
 
@@ -15,8 +16,15 @@ const RELATED = [
   { to: PATHS.returnPolicy, label: 'Return Policy' },
 ];
 
-/** One legal page: heading, lead, numbered sections, and the other policies. */
-function LegalPage({ document, path }: { document: PolicyDocument; path: string }) {
+type PolicyName = 'terms' | 'privacy' | 'shipping' | 'cancellation';
+
+/**
+ * One legal page: heading, lead, numbered sections, and the other policies; its figures with the
+ * owner's free-shipping threshold (the catalogue's until the settings arrive).
+ */
+function LegalPage({ name, path }: { name: PolicyName; path: string }) {
+  const { freeShippingThresholdPaise } = useShopSettings();
+  const document = legalTexts(freeShippingThresholdPaise)[name];
   useMetaDescription(document.lead);
   return (
     <div className="page container policy legal">
@@ -82,14 +90,14 @@ function LegalPage({ document, path }: { document: PolicyDocument; path: string 
 }
 
 export function TermsPage() {
-  return <LegalPage document={T.terms} path={PATHS.terms} />;
+  return <LegalPage name="terms" path={PATHS.terms} />;
 }
 export function PrivacyPage() {
-  return <LegalPage document={T.privacy} path={PATHS.privacy} />;
+  return <LegalPage name="privacy" path={PATHS.privacy} />;
 }
 export function ShippingPolicyPage() {
-  return <LegalPage document={T.shipping} path={PATHS.shippingPolicy} />;
+  return <LegalPage name="shipping" path={PATHS.shippingPolicy} />;
 }
 export function CancellationRefundPage() {
-  return <LegalPage document={T.cancellation} path={PATHS.cancellationRefund} />;
+  return <LegalPage name="cancellation" path={PATHS.cancellationRefund} />;
 }
