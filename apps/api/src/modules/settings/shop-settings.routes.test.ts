@@ -275,4 +275,18 @@ describe('the shop settings', () => {
     const listed = await request(t.app).get('/api/admin/audit?area=settings').set(bearer(owner));
     expect(listed.body.map((e: { action: string }) => e.action)).toContain('settings.shop');
   });
+
+  it('take an order with no pre-order agreement in it, pre-orders on or off (the checkout asks for it only while on)', async () => {
+    for (const on of [true, false]) {
+      const settings = { ...CHANGED, preOrder: { ...CHANGED.preOrder, on } };
+      expect((await put(owner, settings)).status).toBe(200);
+      const total = priceCart(ITEMS, {
+        deliveryState: 'Maharashtra',
+        shippingPolicy: shippingPolicyOf(settings),
+      }).grandTotal;
+      const placed = await placeOrder(t, shopper.token, body('upi', total));
+      expect(placed.status, `pre-orders ${on ? 'on' : 'off'}: ${placed.text}`).toBe(201);
+      expect(placed.body.order.status).toBe('pending_payment');
+    }
+  });
 });

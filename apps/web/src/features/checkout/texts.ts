@@ -50,7 +50,7 @@ export const CHECKOUT_TEXTS = {
   },
   placeCodOrder: 'Place order (pay on delivery)',
   agreementHeading: 'Pre-booking',
-  /** With the owner's pre-order notice (none while pre-orders are off). */
+  /** With the owner's pre-order notice; the agreement is shown only while pre-orders are on. */
   agreement: (notice: string = PRE_ORDER.dispatchNote) =>
     `Pre-bookings are open. ${notice ? `${notice} ` : ''}Please tick the box to confirm that you agree to the terms and conditions of this pre-order.`,
   readTerms: 'Read our',

@@ -1,3 +1,4 @@
+import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '@vanya/catalog';
 import { FIELD_MESSAGES, SHOP_MESSAGES } from '@vanya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -36,10 +37,19 @@ async function fillForm(user: UserEvent, state = 'Karnataka') {
 
 const submit = () => screen.getByRole('button', { name: T.continueToPayment });
 
-function paymentApi(options: { outcome?: 'success' | 'failure'; orderStatus?: number } = {}) {
+function paymentApi(
+  options: {
+    outcome?: 'success' | 'failure';
+    orderStatus?: number;
+    /** GET /shop-settings' answer (none: a 404, so the catalogue's defaults stay). */
+    settings?: ShopSettings;
+  } = {},
+) {
   const order = orderFixture();
   return mockApi((request: MockRequest) => {
     if (request.url === '/wishlist') return { status: 200, data: [] };
+    if (request.url === '/shop-settings' && options.settings)
+      return { status: 200, data: options.settings };
     if (request.url === '/orders') {
       return options.orderStatus
         ? { status: options.orderStatus, data: { msg: 'x', message: 'x', code: 'INTERNAL' } }
@@ -133,6 +143,56 @@ describe('/checkout', () => {
     expect(alert).toHaveTextContent(SHOP_MESSAGES.agreementRequiredTitle);
     expect(alert).toHaveTextContent(SHOP_MESSAGES.agreementRequired);
     expect(requests.filter((request) => request.url === '/orders')).toHaveLength(0);
+  });
+
+  it('asks for the agreement with the owner’s pre-order text while pre-orders are on', async () => {
+    const user = userEvent.setup();
+    const requests = paymentApi({
+      settings: {
+        ...DEFAULT_SHOP_SETTINGS,
+        preOrder: { on: true, dispatchFrom: '2027-01-11', text: 'Dispatch starts mid-January.' },
+      },
+    });
+    await renderCheckout();
+    const agreement = screen.getByRole('region', { name: T.agreementHeading });
+    await waitFor(() =>
+      expect(agreement).toHaveTextContent(T.agreement('Dispatch starts mid-January.')),
+    );
+    await fillForm(user);
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(SHOP_MESSAGES.agreementRequired);
+    expect(requests.filter((request) => request.url === '/orders')).toHaveLength(0);
+    await user.click(within(agreement).getByRole('checkbox', { name: T.agreementLabel }));
+    await user.click(submit());
+    await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
+    expect(requests.filter((request) => request.url === '/orders')).toHaveLength(1);
+  });
+
+  it('asks for no agreement while pre-orders are off, and places the order without one', async () => {
+    const user = userEvent.setup();
+    const requests = paymentApi({
+      settings: {
+        ...DEFAULT_SHOP_SETTINGS,
+        preOrder: { ...DEFAULT_SHOP_SETTINGS.preOrder, on: false },
+      },
+    });
+    await renderCheckout();
+    // The catalogue's defaults (pre-orders on) until the owner's settings arrive.
+    await waitFor(() =>
+      expect(screen.queryByRole('checkbox', { name: T.agreementLabel })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('region', { name: T.agreementHeading })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Pre-bookings are open/)).not.toBeInTheDocument();
+    // The policies stay linked.
+    const form = within(submit().closest('form')!);
+    expect(form.getByRole('link', { name: T.termsLink })).toHaveAttribute('href', '/terms');
+    await fillForm(user);
+    expect(submit()).toHaveAttribute('aria-disabled', 'false');
+    await user.click(submit());
+    await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
+    expect(screen.queryByText(SHOP_MESSAGES.agreementRequired)).not.toBeInTheDocument();
+    expect(requests.filter((request) => request.url === '/orders')).toHaveLength(1);
   });
 
   it('shows CGST and SGST for Maharashtra and IGST for any other state', async () => {

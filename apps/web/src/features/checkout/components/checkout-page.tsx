@@ -106,6 +106,8 @@ export function CheckoutPage() {
   // The applied coupon, checked again for this delivery state; the order carries it once priced.
   const coupon = useCoupon(items, state && isIndianState(state) ? state : undefined);
   const shop = useShopSettings();
+  // The pre-order agreement is asked for only while the owner takes pre-orders.
+  const agreementNeeded = shop.preOrder.on;
   const goods = priceForState(lines, state, coupon.applied?.discount, 0, shop.shippingPolicy);
   const cod = codOffer(pinCheck.place, goods.itemsTotal - goods.couponDiscount, user);
   const codFee = method === 'cod' && cod.available ? cod.fee : 0;
@@ -154,7 +156,7 @@ export function CheckoutPage() {
       form.setFocus('state');
       return;
     }
-    if (!agreed) {
+    if (agreementNeeded && !agreed) {
       event.preventDefault();
       toast.error(T.agreementRequired, { title: T.agreementRequiredTitle });
       void trigger();
@@ -162,6 +164,25 @@ export function CheckoutPage() {
     }
     void submit(event);
   };
+
+  // The policies, linked whether or not an agreement is asked for.
+  const policyLinks = (
+    <p className="checkout-agreement__links">
+      {T.readTerms}{' '}
+      <Link className="text-link" to={PATHS.terms} target="_blank">
+        {T.termsLink}
+      </Link>
+      ,{' '}
+      <Link className="text-link" to={PATHS.cancellationRefund} target="_blank">
+        {T.refundLink}
+      </Link>{' '}
+      and{' '}
+      <Link className="text-link" to={PATHS.shippingPolicy} target="_blank">
+        {T.shippingLink}
+      </Link>
+      .
+    </p>
+  );
 
   return (
     <div className="page container checkout-page">
@@ -370,45 +391,35 @@ export function CheckoutPage() {
             <p className="checkout-form__secure">{method === 'cod' ? T.codNote : T.secureNote}</p>
           </section>
 
-          <section className="checkout-agreement" aria-labelledby={`${agreementId}-heading`}>
-            <h2 id={`${agreementId}-heading`} className="checkout-agreement__heading">
-              {T.agreementHeading}
-            </h2>
-            <p className="checkout-agreement__text" id={`${agreementId}-text`}>
-              {T.agreement(shop.preOrder.on ? shop.preOrder.text : '')}
-            </p>
-            <p className="checkout-agreement__links">
-              {T.readTerms}{' '}
-              <Link className="text-link" to={PATHS.terms} target="_blank">
-                {T.termsLink}
-              </Link>
-              ,{' '}
-              <Link className="text-link" to={PATHS.cancellationRefund} target="_blank">
-                {T.refundLink}
-              </Link>{' '}
-              and{' '}
-              <Link className="text-link" to={PATHS.shippingPolicy} target="_blank">
-                {T.shippingLink}
-              </Link>
-              .
-            </p>
-            <label className="checkout-agreement__check">
-              <input
-                type="checkbox"
-                checked={agreed}
-                onChange={(event) => setAgreed(event.target.checked)}
-                aria-describedby={`${agreementId}-text`}
-              />
-              <span>{T.agreementLabel}</span>
-            </label>
-          </section>
+          {agreementNeeded ? (
+            <section className="checkout-agreement" aria-labelledby={`${agreementId}-heading`}>
+              <h2 id={`${agreementId}-heading`} className="checkout-agreement__heading">
+                {T.agreementHeading}
+              </h2>
+              <p className="checkout-agreement__text" id={`${agreementId}-text`}>
+                {T.agreement(shop.preOrder.text)}
+              </p>
+              {policyLinks}
+              <label className="checkout-agreement__check">
+                <input
+                  type="checkbox"
+                  checked={agreed}
+                  onChange={(event) => setAgreed(event.target.checked)}
+                  aria-describedby={`${agreementId}-text`}
+                />
+                <span>{T.agreementLabel}</span>
+              </label>
+            </section>
+          ) : (
+            policyLinks
+          )}
 
           <button
             type="submit"
             className="btn btn--primary btn--lg btn--block checkout-form__submit"
             disabled={busy}
             // Unticked, it looks and reads as unavailable but still explains why when pressed.
-            aria-disabled={!agreed || busy}
+            aria-disabled={(agreementNeeded && !agreed) || busy}
             {...KEEP_CLEAR}
           >
             {busy ? T.processing : method === 'cod' ? T.placeCodOrder : T.continueToPayment}
