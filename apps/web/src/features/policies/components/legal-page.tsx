@@ -4,7 +4,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
 import { useShopSettings } from '../../../hooks/use-shop-settings';
-import { LEGAL_TEXTS as T, legalTexts } from '../legal-texts';
+import { LEGAL_TEXTS as T, legalTexts, type PolicyDocument } from '../legal-texts';
 import './return-policy-page.css';
 import './legal-page.css';
 
@@ -24,7 +24,7 @@ type PolicyName = 'terms' | 'privacy' | 'shipping' | 'cancellation';
  */
 function LegalPage({ name, path }: { name: PolicyName; path: string }) {
   const { freeShippingThresholdPaise } = useShopSettings();
-  const document = legalTexts(freeShippingThresholdPaise)[name];
+  const document: PolicyDocument = legalTexts(freeShippingThresholdPaise)[name];
   useMetaDescription(document.lead);
   return (
     <div className="page container policy legal">
