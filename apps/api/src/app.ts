@@ -18,6 +18,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes, webhookRoute } from './modules/payments/payments.routes';
 import { pincodesRoutes } from './modules/pincodes/pincodes.routes';
+import { productPageHead } from './modules/products/product-ld';
 import { catalogueRoutes } from './modules/products/products.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { shopSettingsRoutes } from './modules/settings/shop-settings.routes';
@@ -29,7 +30,7 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { errorHandler, notFoundHandler } from './platform/errors/error-handler';
 import { requestLog } from './platform/http/request-log';
-import { webAppRoutes } from './platform/http/web-app';
+import { webApp } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
 import type { Services } from './services';
 
@@ -42,7 +43,8 @@ export interface AppDeps {
   services: Services;
 }
 
-function securityHeaders(config: Config) {
+/** `inlineScripts`: CSP sources of the web app's own inline scripts (web-app.ts). */
+function securityHeaders(config: Config, inlineScripts: string[]) {
   return helmet({
     crossOriginEmbedderPolicy: false,
     contentSecurityPolicy: {
@@ -50,7 +52,7 @@ function securityHeaders(config: Config) {
         // Only production is served over HTTPS; on plain-http hosts this would break every asset.
         'upgrade-insecure-requests': config.isProduction ? [] : null,
         'default-src': ["'self'"],
-        'script-src': ["'self'", 'https://checkout.razorpay.com'],
+        'script-src': ["'self'", ...inlineScripts, 'https://checkout.razorpay.com'],
         'frame-src': [
           "'self'",
           'https://api.razorpay.com',
@@ -83,7 +85,10 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   app.set('query parser', 'simple');
 
   app.use(cors({ origin: config.webOrigin, credentials: true }));
-  app.use(securityHeaders(config));
+  const web = config.serveWeb
+    ? webApp(config.webDistDir, productPageHead(services.stock, services.reviews))
+    : undefined;
+  app.use(securityHeaders(config, web?.scriptHashes ?? []));
   // JSON and text of 1 KB or more; the web app's files come compressed by its build.
   app.use('/api', compression({ threshold: 1024, filter: compressible }));
   app.use(requestLog(logger));
@@ -149,8 +154,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   );
 
   if (config.serveWeb) {
-    const web = webAppRoutes(config.webDistDir);
-    if (web) app.use(web);
+    if (web) app.use(web.router);
     else
       logger.warn(
         { dir: config.webDistDir },

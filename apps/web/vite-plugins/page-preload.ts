@@ -90,12 +90,15 @@ export function pageCode(bundle: OutputBundle, pages: PageRoute[]): Map<string, 
   const walk = (start: string[]) => {
     const code = new Set<string>();
     const styles = new Set<string>();
+    const seen = new Set<string>();
     const visit = (name: string) => {
-      if (code.has(name)) return;
-      code.add(name);
       const chunk = byName.get(name);
-      chunk?.imports.forEach(visit);
-      chunk?.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+      if (!chunk || seen.has(name)) return;
+      seen.add(name);
+      // A chunk of styles only is dropped from the bundle later (Vite keeps just its CSS file).
+      if (!chunk.moduleIds.every((id) => /\.css($|\?)/.test(id))) code.add(name);
+      chunk.imports.forEach(visit);
+      chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
     };
     start.forEach(visit);
     return { code, styles };

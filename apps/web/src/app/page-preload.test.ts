@@ -63,6 +63,7 @@ function chunk(fileName: string, imports: string[], css: string[] = [], extra = 
     imports,
     isEntry: false,
     facadeModuleId: null,
+    moduleIds: [`/repo/apps/web/src/${fileName}.ts`],
     viteMetadata: { importedCss: new Set(css), importedAssets: new Set() },
     ...extra,
   };
@@ -143,6 +144,22 @@ describe('the page code hints of the build (vite-plugins/page-preload.ts)', () =
       'assets/detail.js',
       'assets/zod.js',
       'assets/detail.css',
+    ]);
+  });
+
+  it('leave out a chunk of styles only, which the build drops, but keep its styles', () => {
+    const withStyleChunk = {
+      ...bundle,
+      'assets/policy.js': chunk('assets/policy.js', ['assets/policy-page.js'], [], {
+        facadeModuleId: '/repo/apps/web/src/app/routes/terms.tsx',
+      }),
+      'assets/policy-page.js': chunk('assets/policy-page.js', [], ['assets/policy-page.css'], {
+        moduleIds: ['/repo/apps/web/src/features/policies/policy-page.css'],
+      }),
+    } as unknown as Rolldown.OutputBundle;
+    expect(pageCode(withStyleChunk, [{ path: '/terms', module: 'terms' }]).get('terms')).toEqual([
+      'assets/policy.js',
+      'assets/policy-page.css',
     ]);
   });
 

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import {
+  RouterProvider,
+  createBrowserRouter,
+  matchRoutes,
+  type Location,
+  type RouteObject,
+} from 'react-router-dom';
 
 import { RouteErrorPage } from '../components/errors/route-error-page';
 import { PageLoader } from '../components/ui/page-loader';
@@ -61,6 +67,21 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the page modules of `location` into the route table before the router starts, so that its
+ * first render is the page itself (as prerendered) rather than the loading fallback.
+ */
+export async function loadPageModules(location: Pick<Location, 'pathname'>): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

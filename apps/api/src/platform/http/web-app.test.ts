@@ -1,14 +1,25 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { getProduct } from '@vanya/catalog';
+import { Types } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReviewModel } from '../../modules/reviews/review.model';
 import { raw } from '../../testing/raw-http';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 
-const INDEX = `<!doctype html><title>Vanya Naturals</title><div id="root"></div>${'<!-- padding -->'.repeat(80)}`;
+const SPLASH_SCRIPT = 'document.documentElement.dataset.splash = "";';
+const INDEX = `<!doctype html><title>Vanya Naturals</title><script>${SPLASH_SCRIPT}</script><div id="root"></div>${'<!-- padding -->'.repeat(80)}`;
+// As the web build prerenders them (apps/web/vite-plugins/prerender.ts).
+const page = (title: string, path: string) =>
+  `<!doctype html><html><head><title>${title}</title><link rel="canonical" href="https://vanya.example${path}" /></head><body><div id="root" data-prerendered><h1>${title}</h1></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+const HOME = page('Vanya Naturals', '/');
+const PRODUCTS = page('Products', '/products');
+const BUTTER = page('Body Butter', '/products/Bodybutter');
 const SCRIPT = `console.log("shop");\n${'export const x = "body butter, scrub and soap";\n'.repeat(60)}`;
 const ROBOTS =
   'User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: https://example.in/sitemap.xml\n';
@@ -23,6 +34,7 @@ describe('serving the built web app from the API', () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'vanya-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     mkdirSync(path.join(dist, 'media'));
+    mkdirSync(path.join(dist, 'pages', 'products'), { recursive: true });
     // As the web build writes them: each text file with its .br and .gz beside it.
     const write = (rel: string, content: string | Buffer, compress = true) => {
       const file = path.join(dist, rel);
@@ -32,6 +44,9 @@ describe('serving the built web app from the API', () => {
       writeFileSync(`${file}.gz`, gzipSync(content));
     };
     write('index.html', INDEX);
+    write('pages/index.html', HOME);
+    write('pages/products.html', PRODUCTS);
+    write('pages/products/Bodybutter.html', BUTTER);
     write('assets/index-abc123.js', SCRIPT);
     write('robots.txt', ROBOTS, false);
     write('sitemap.xml', SITEMAP);
@@ -43,22 +58,101 @@ describe('serving the built web app from the API', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('answers the home page with index.html', async () => {
-    const res = await request(t.app).get('/').set('Accept', 'text/html');
-    expect(res.status).toBe(200);
-    expect(res.text).toContain('<title>Vanya Naturals</title>');
-    expect(res.headers['content-type']?.toLowerCase()).toBe('text/html; charset=utf-8');
+  it('answers the home page and the product list with their prerendered HTML', async () => {
+    const home = await request(t.app).get('/').set('Accept', 'text/html');
+    expect(home.status).toBe(200);
+    expect(home.text).toBe(HOME);
+    expect(home.headers['content-type']?.toLowerCase()).toBe('text/html; charset=utf-8');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const list = await request(t.app).get('/products').set('Accept', 'text/html');
+    expect(list.text).toBe(PRODUCTS);
   });
 
-  it('falls back to index.html for a client-side route such as /products/Bodybutter', async () => {
-    const res = await request(t.app).get('/products/Bodybutter').set('Accept', 'text/html');
-    expect(res.status).toBe(200);
-    expect(res.text).toContain('<div id="root">');
-    expect(res.headers['cache-control']).toBe('no-cache');
+  it('falls back to index.html, the shell, for a page that is not prerendered such as /cart', async () => {
+    for (const url of ['/cart', '/products/Bodybutter/reviews', '/products/NoSuchThing']) {
+      const res = await request(t.app).get(url).set('Accept', 'text/html');
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('adds a JSON-LD Product to a product page: price in rupees, availability from stock, no rating before reviews', async () => {
+    const read = async () => {
+      const res = await request(t.app)
+        .get('/products/Bodybutter')
+        .set('Accept', 'text/html')
+        .set('Accept-Encoding', 'gzip');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.text).toContain('<h1>Body Butter</h1>');
+      const ld = /<script type="application\/ld\+json">(.*?)<\/script><\/head>/.exec(res.text)?.[1];
+      return JSON.parse(ld ?? 'null') as {
+        offers: { availability: string };
+        aggregateRating?: unknown;
+      };
+    };
+    const butter = getProduct('Bodybutter')!;
+    const ld = await read();
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: butter.name,
+      sku: 'Bodybutter',
+      image: butter.images.map((image) => `https://vanya.example${image}`),
+      offers: {
+        '@type': 'Offer',
+        url: 'https://vanya.example/products/Bodybutter',
+        priceCurrency: 'INR',
+        price: (butter.price / 100).toFixed(2),
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    expect(ld.aggregateRating).toBeUndefined();
+
+    await t.services.stock.set('Bodybutter', false);
+    expect((await read()).offers.availability).toBe('https://schema.org/OutOfStock');
+    await t.services.stock.set('Bodybutter', true);
+
+    // Reviews count once published: two of three here, 4 and 5 stars.
+    const review = (rating: number, status: 'published' | 'pending') => ({
+      productId: 'Bodybutter',
+      userId: new Types.ObjectId(),
+      orderId: new Types.ObjectId(),
+      buyerName: 'Asha K.',
+      rating,
+      title: 'Soft skin',
+      body: 'Melts in.',
+      status,
+    });
+    await ReviewModel.create([
+      review(4, 'published'),
+      review(5, 'published'),
+      review(1, 'pending'),
+    ]);
+    expect((await read()).aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    await ReviewModel.deleteMany({ productId: 'Bodybutter' });
+  });
+
+  it('allows the pages’ own inline script, and no other, by its hash', async () => {
+    const res = await request(t.app).get('/about').set('Accept', 'text/html');
+    const hash = createHash('sha256').update(SPLASH_SCRIPT).digest('base64');
+    const scripts = /script-src ([^;]+)/.exec(res.headers['content-security-policy'] ?? '')?.[1];
+    expect(scripts?.split(' ')).toEqual([
+      "'self'",
+      `'sha256-${hash}'`,
+      'https://checkout.razorpay.com',
+    ]);
   });
 
   it('keeps the security headers on the page', async () => {
-    const res = await request(t.app).get('/products').set('Accept', 'text/html');
+    const res = await request(t.app).get('/cart').set('Accept', 'text/html');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -83,7 +177,8 @@ describe('serving the built web app from the API', () => {
     for (const [accept, encoding] of cases) {
       for (const [url, content, type] of [
         ['/assets/index-abc123.js', SCRIPT, 'text/javascript; charset=utf-8'],
-        ['/products/Bodybutter', INDEX, 'text/html; charset=utf-8'],
+        ['/cart', INDEX, 'text/html; charset=utf-8'],
+        ['/products', PRODUCTS, 'text/html; charset=utf-8'],
       ] as const) {
         const res = await raw(t.app, url, {
           Accept: 'text/html',

@@ -1,26 +1,65 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import { Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 
 /**
  * Serves the built web app (apps/web/dist) so that one process on one port is the whole shop:
  * each file as the web build wrote it, its `.br` or `.gz` twin where the client accepts one
- * (express-static-gzip over serve-static, which answers ETags, 304s, ranges and HEAD). Any other
- * GET that asks for HTML gets index.html (the web router shows its own not-found page); a missing
- * file under /assets is a 404, never the page.
+ * (express-static-gzip over serve-static, which answers ETags, 304s, ranges and HEAD). A public
+ * page gets its prerendered HTML (dist/pages, written by the web build), with what `pageHead` adds
+ * to its head for this request (a product's JSON-LD); any other GET that asks for HTML gets
+ * index.html, the empty shell the app draws into (the web router shows its own not-found page). A
+ * missing file under /assets is a 404, never the page.
  */
 function cacheControl(urlPath: string): string {
-  // Hashed names never change; index.html is revalidated by ETag.
+  // Hashed names never change; the pages are revalidated by ETag.
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
   if (urlPath.endsWith('.html')) return 'no-cache';
   if (urlPath === '/robots.txt' || urlPath === '/sitemap.xml') return 'public, max-age=3600';
   return 'public, max-age=604800, stale-while-revalidate=86400';
 }
 
-/** The web app's files and the single-page fallback (undefined when dist has no index.html). */
-export function webAppRoutes(distDir: string): Router | undefined {
-  if (!existsSync(path.join(distDir, 'index.html'))) return undefined;
+/** Adds to a prerendered page's <head> for one request; `canonical` is the page's own address. */
+export type PageHead = (pagePath: string, canonical: string) => Promise<string | undefined>;
+
+export interface WebApp {
+  router: Router;
+  /** CSP sources for the inline scripts the build wrote into the pages (the splash's). */
+  scriptHashes: string[];
+}
+
+/** The prerendered pages under dist/pages by the path they answer: `/` and `/products/x`. */
+function prerenderedPages(distDir: string): Map<string, string> {
+  const pagesDir = path.join(distDir, 'pages');
+  const pages = new Map<string, string>();
+  if (!existsSync(pagesDir)) return pages;
+  for (const file of readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.html')) continue;
+    const rel = file.split(path.sep).join('/');
+    const pagePath = rel === 'index.html' ? '/' : `/${rel.slice(0, -'.html'.length)}`;
+    pages.set(encodeURI(pagePath), `/pages/${rel}`);
+  }
+  return pages;
+}
+
+/** `'sha256-…'` of every inline script in the shell (prerendered pages carry the same ones). */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, source]) =>
+      `'sha256-${createHash('sha256')
+        .update(source ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/** The web app's files, pages and fallback (undefined when dist has no index.html). */
+export function webApp(distDir: string, pageHead?: PageHead): WebApp | undefined {
+  const shell = path.join(distDir, 'index.html');
+  if (!existsSync(shell)) return undefined;
+  const pages = prerenderedPages(distDir);
   const files = expressStaticGzip(distDir, {
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
@@ -33,10 +72,39 @@ export function webAppRoutes(distDir: string): Router | undefined {
       },
     },
   });
+  // A page with something added is sent from memory, compressed as it goes.
+  const compress = compression();
+  const pageText = new Map<string, string>();
+  const textOf = (file: string) => {
+    let text = pageText.get(file);
+    if (text === undefined) {
+      text = readFileSync(path.join(distDir, file), 'utf8');
+      pageText.set(file, text);
+    }
+    return text;
+  };
+
   const router = Router();
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path === '/') req.url = '/index.html';
+    const page = pages.get(req.path);
+    if (page && req.accepts('html')) {
+      try {
+        const text = textOf(page);
+        const canonical = /<link rel="canonical" href="([^"]+)"/.exec(text)?.[1] ?? '';
+        const extra = pageHead ? await pageHead(req.path, canonical) : undefined;
+        if (extra) {
+          res.set('Cache-Control', 'no-cache');
+          return compress(req, res, () => {
+            res.type('html').send(text.replace('</head>', `${extra}</head>`));
+          });
+        }
+      } catch (error) {
+        return next(error);
+      }
+      req.url = page;
+      return files(req, res, next);
+    }
     files(req, res, () => {
       if (req.path.startsWith('/assets/')) res.status(404).type('text/plain').end('Not found');
       else if (/^\/(api|uploads)(\/|$)/.test(req.path) || !req.accepts('html')) next();
@@ -46,5 +114,5 @@ export function webAppRoutes(distDir: string): Router | undefined {
       }
     });
   });
-  return router;
+  return { router, scriptHashes: inlineScriptHashes(readFileSync(shell, 'utf8')) };
 }

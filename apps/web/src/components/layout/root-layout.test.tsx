@@ -1,37 +1,33 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { setSession } from '../../lib/auth-storage';
 import { mockApi } from '../../testing/mock-api';
 import { renderRoute } from '../../testing/render-route';
-import { splashSchedule } from './splash-screen';
-import { splashAlreadyShown } from './splash-session';
+import { SPLASH_ATTRIBUTE, SPLASH_DONE_EVENT } from './splash';
 
-// The first page of a visit opens behind the splash; the time it takes is driven by fake timers
-// (the splash's own schedule), never waited for.
+// The splash itself runs from the page's HTML (splash.test.ts); the layout holds the shop's widgets
+// back while it shows.
 describe('the layout on the first page of a visit', () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => document.documentElement.removeAttribute(SPLASH_ATTRIBUTE));
 
-  it('shows the splash over the page, then the page with its widgets, once per visit', async () => {
-    vi.useFakeTimers();
-    renderRoute('/about', undefined, { splash: true });
-    expect(screen.getByTestId('splash')).toHaveAttribute('data-phase', 'favicon');
-    expect(screen.queryByRole('region', { name: /privacy/i })).not.toBeInTheDocument();
-    expect(splashAlreadyShown()).toBe(false);
-
-    await act(() => vi.advanceTimersByTimeAsync(splashSchedule().finishAt));
-    expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
-    expect(splashAlreadyShown()).toBe(true);
-
-    vi.useRealTimers();
+  it('shows the page under the splash, and its widgets once the splash has gone', async () => {
+    document.documentElement.setAttribute(SPLASH_ATTRIBUTE, '');
+    renderRoute('/about');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /privacy/i })).not.toBeInTheDocument();
+
+    act(() => {
+      document.documentElement.removeAttribute(SPLASH_ATTRIBUTE);
+      window.dispatchEvent(new Event(SPLASH_DONE_EVENT));
+    });
     expect(await screen.findByRole('region', { name: /privacy/i })).toBeInTheDocument();
   });
 
-  it('goes straight to the page on any later page of the visit', async () => {
+  it('goes straight to the page and its widgets on any later page of the visit', async () => {
     renderRoute('/about');
-    expect(screen.queryByTestId('splash')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: /privacy/i })).toBeInTheDocument();
   });
 });
 

@@ -35,7 +35,10 @@ function schedule() {
  * whose code is still loading keeps its place (same height), so nothing below it jumps.
  */
 export function Deferred({ children, minHeight }: { children: ReactNode; minHeight: string }) {
-  const [shown, setShown] = useState(() => typeof IntersectionObserver === 'undefined');
+  // A prerendered page holds the place too (src/entry-server.tsx), as the browser's first render does.
+  const [shown, setShown] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   const placeholder = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -1,0 +1,67 @@
+import { brand, products } from '@vanya/catalog';
+import { describe, expect, it } from 'vitest';
+
+import { pageFile, pageHtml, PRERENDERED_PAGES } from '../../vite-plugins/prerender';
+import { sitemapPaths } from '../../vite-plugins/site-files';
+
+// The prerender of the build (vite-plugins/prerender.ts): which pages, where, and their heads.
+const SHELL = `<!doctype html><html><head><title>${brand.name}</title>
+<meta name="description" content="${brand.description}" /></head>
+<body><div class="splash"></div><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
+
+describe('the prerendered pages', () => {
+  it('are every page of the sitemap and the sign-in pages, each in its own file', () => {
+    expect(PRERENDERED_PAGES).toEqual(expect.arrayContaining(sitemapPaths()));
+    expect(PRERENDERED_PAGES).toEqual(expect.arrayContaining(['/login', '/signup']));
+    expect(PRERENDERED_PAGES).not.toContain('/cart');
+    expect(pageFile('/')).toBe('index.html');
+    expect(pageFile('/products')).toBe('products.html');
+    expect(pageFile(`/products/${products[0]!.id}`)).toBe(`products/${products[0]!.id}.html`);
+    expect(new Set(PRERENDERED_PAGES.map(pageFile)).size).toBe(PRERENDERED_PAGES.length);
+  });
+
+  it('carry their own title, description, canonical address and Open Graph tags, and their markup', () => {
+    const html = pageHtml(
+      SHELL,
+      '/products/Bodybutter',
+      {
+        html: '<main><h1>Body Butter</h1></main>',
+        title: 'Body Butter | Vanya Naturals',
+        description: 'Whipped "kokum" & shea',
+      },
+      'https://shop.example.in',
+    );
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    expect(doc.title).toBe('Body Butter | Vanya Naturals');
+    expect(doc.querySelectorAll('title')).toHaveLength(1);
+    const meta = (selector: string) => doc.head.querySelector(selector)?.getAttribute('content');
+    expect(meta('meta[name="description"]')).toBe('Whipped "kokum" & shea');
+    expect(doc.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://shop.example.in/products/Bodybutter',
+    );
+    expect(meta('meta[property="og:type"]')).toBe('product');
+    expect(meta('meta[property="og:title"]')).toBe('Body Butter | Vanya Naturals');
+    expect(meta('meta[property="og:url"]')).toBe('https://shop.example.in/products/Bodybutter');
+    expect(meta('meta[property="og:image"]')).toMatch(
+      /^https:\/\/shop\.example\.in\/media\/products\/.+/,
+    );
+    const root = doc.getElementById('root');
+    expect(root?.hasAttribute('data-prerendered')).toBe(true);
+    expect(root?.querySelector('h1')?.textContent).toBe('Body Butter');
+  });
+
+  it('fall back to the brand’s description, and the home page is the site itself', () => {
+    const html = pageHtml(SHELL, '/', { html: '<h1>Home</h1>', title: brand.name }, 'https://a.in');
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    expect(doc.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      brand.description,
+    );
+    expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://a.in/',
+    );
+    expect(doc.head.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe(
+      'website',
+    );
+  });
+});
