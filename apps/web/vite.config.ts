@@ -41,6 +41,8 @@ export default defineConfig(({ isSsrBuild }) =>
         },
         build: {
           outDir: 'dist',
+          // dist/.vite/manifest.json: the styles each page's code brings, which the prerender links.
+          manifest: true,
           rolldownOptions: {
             treeshake: {
               // The workspace packages are pure data and functions (schemas, catalogue, messages), but

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { brand } from '../../../packages/catalog/src/brand';
 import { products } from '../../../packages/catalog/src/products';
 import type { RenderedPage } from '../src/entry-server';
+import { pageRoutes, pathPattern } from './page-preload';
 import { precompressDir } from './precompress';
 import { PUBLIC_PAGES } from './site-files';
 import type { Plugin } from 'vite';
@@ -40,12 +41,46 @@ function previewImage(pagePath: string): string {
   return product?.images[0] ?? '/media/scenes/splash.webp';
 }
 
+/** What Vite's build manifest (dist/.vite/manifest.json) says of each chunk. */
+export type Manifest = Record<
+  string,
+  { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
+>;
+
+/**
+ * The stylesheets a page's code brings that the shell does not link already: its route module's
+ * and those of every chunk it imports. Linked in the page's head, they apply from the first paint,
+ * so nothing moves when the code arrives (the app would otherwise add them as the module loads).
+ */
+export function pageStyles(manifest: Manifest, pagePath: string): string[] {
+  const page = pageRoutes().find((route) => new RegExp(pathPattern(route.path)).test(pagePath));
+  if (!page) throw new Error(`No route module serves ${pagePath}`);
+  const stylesOf = (keys: string[]) => {
+    const seen = new Set<string>();
+    const styles = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      chunk.imports?.forEach(visit);
+      chunk.css?.forEach((css) => styles.add(css));
+    };
+    keys.forEach(visit);
+    return styles;
+  };
+  const linked = stylesOf(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
+  const key = `src/app/routes/${page.module}.tsx`;
+  if (!manifest[key]) throw new Error(`The build manifest has no ${key}`);
+  return [...stylesOf([key])].filter((css) => !linked.has(css));
+}
+
 /** The shell (dist/index.html) made into one page: its head tags, then its markup in #root. */
 export function pageHtml(
   shell: string,
   pagePath: string,
   page: RenderedPage,
   siteUrl: string,
+  styles: string[] = [],
 ): string {
   const url = siteUrl + (pagePath === '/' ? '/' : pagePath);
   const description = escapeAttribute(page.description ?? brand.description);
@@ -60,6 +95,7 @@ export function pageHtml(
     `<meta property="og:image" content="${escapeAttribute(siteUrl + previewImage(pagePath))}" />`,
     `<meta property="og:locale" content="en_IN" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
+    ...styles.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
   ];
   const withHead = shell
     .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
@@ -89,11 +125,15 @@ export function prerender(siteUrl = process.env.SITE_URL || brand.website): Plug
         pathToFileURL(path.join(options.dir, entry.fileName)).href
       )) as { render: (pagePath: string) => Promise<RenderedPage> };
       const shell = await readFile(path.join(webDist, 'index.html'), 'utf8');
+      const manifest = JSON.parse(
+        await readFile(path.join(webDist, '.vite', 'manifest.json'), 'utf8'),
+      ) as Manifest;
       const pagesDir = path.join(webDist, 'pages');
       for (const pagePath of PRERENDERED_PAGES) {
         const file = path.join(pagesDir, pageFile(pagePath));
         await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, pageHtml(shell, pagePath, await render(pagePath), base));
+        const styles = pageStyles(manifest, pagePath);
+        await writeFile(file, pageHtml(shell, pagePath, await render(pagePath), base, styles));
       }
       await precompressDir(pagesDir);
       this.info(`prerendered ${PRERENDERED_PAGES.length} pages into ${pagesDir}`);

@@ -1,7 +1,13 @@
 import { brand, products } from '@vanya/catalog';
 import { describe, expect, it } from 'vitest';
 
-import { pageFile, pageHtml, PRERENDERED_PAGES } from '../../vite-plugins/prerender';
+import {
+  pageFile,
+  pageHtml,
+  pageStyles,
+  PRERENDERED_PAGES,
+  type Manifest,
+} from '../../vite-plugins/prerender';
 import { sitemapPaths } from '../../vite-plugins/site-files';
 
 // The prerender of the build (vite-plugins/prerender.ts): which pages, where, and their heads.
@@ -63,5 +69,34 @@ describe('the prerendered pages', () => {
     expect(doc.head.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe(
       'website',
     );
+  });
+
+  it('link the stylesheets their route brings that the shell does not, so nothing moves when the code arrives', () => {
+    const manifest: Manifest = {
+      'index.html': {
+        file: 'assets/index.js',
+        isEntry: true,
+        css: ['assets/index.css'],
+        imports: ['_shared.js'],
+      },
+      '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+      '_shop.js': { file: 'assets/shop.js', css: ['assets/shop.css'], imports: ['_shared.js'] },
+      'src/app/routes/product-detail.tsx': {
+        file: 'assets/product-detail.js',
+        css: ['assets/product-detail.css'],
+        imports: ['_shop.js'],
+      },
+      'src/app/routes/login.tsx': { file: 'assets/login.js', imports: ['_shared.js'] },
+    };
+    expect(pageStyles(manifest, '/products/Bodybutter')).toEqual([
+      'assets/shop.css',
+      'assets/product-detail.css',
+    ]);
+    expect(pageStyles(manifest, '/login')).toEqual([]);
+    expect(() => pageStyles(manifest, '/about')).toThrow(/routes\/about/);
+    const html = pageHtml(SHELL, '/login', { html: '', title: 'Login' }, 'https://a.in', [
+      'assets/shop.css',
+    ]);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/shop.css">');
   });
 });
