@@ -7,7 +7,8 @@ The OpenAPI document states every rule JSON Schema can state. Three kinds of rul
    a GSTIN's last character is a checksum, an order the owner marks shipped carries its carrier
    and tracking number (one field's presence depending on another's value), a refund sent by hand
    names both its method and its reference, a coupon ends after it starts and takes at most 90%
-   off, a date range's `from` is not after its `to`, a stock adjustment is not 0. `filter_body` and `filter_query` keep such values out of
+   off, a date range's `from` is not after its `to`, a stock adjustment is not 0, texts to the owner
+   are turned on only with a mobile number. `filter_body` and `filter_query` keep such values out of
    generated requests, so "schema-valid" means what the server means by valid.
 2. File parts whose content must be what their type says: real images and a real PDF are
    registered for the media types the document names, so a valid upload is a decodable one.
@@ -134,6 +135,13 @@ def _stock_adjust_fits(body: dict) -> bool:
     return body.get("adjust") != 0 or "reason" not in body
 
 
+def _owner_texts_fit(body: dict) -> bool:
+    """Texts to the owner are turned on only with the number to send them to (admin.ts)."""
+    if body.get("sms") is not True or "smsPhone" not in body:
+        return True
+    return isinstance(body["smsPhone"], str) and body["smsPhone"] != ""
+
+
 def _all_fit(value: object) -> bool:
     if isinstance(value, dict):
         if not (
@@ -142,6 +150,7 @@ def _all_fit(value: object) -> bool:
             and _manual_refund_fits(value)
             and _coupon_fits(value)
             and _stock_adjust_fits(value)
+            and _owner_texts_fit(value)
         ):
             return False
         return all(_fits(str(k), v) and _all_fit(v) for k, v in value.items())
