@@ -12,6 +12,7 @@ import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { api, DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminShopSettings } from './admin-shop-settings';
+import { SettingsSection } from './settings-section';
 
 const T = ADMIN_TEXTS.settings;
 const KEY = ['admin', 'settings', 'notifications'] as const;
@@ -36,49 +37,49 @@ export function AdminSettings() {
   });
   const current = settings.data;
   return (
-    <section aria-labelledby="admin-settings-notices">
-      <h2 id="admin-settings-notices" className="admin-subhead">
-        {T.noticesHeading}
-      </h2>
-      <p className="admin-lead">{T.noticesLead}</p>
-      {settings.isError ? (
-        <FormError message={getErrorMessage(settings.error, DEFAULT_ERROR_MESSAGE)} />
-      ) : null}
-      {current ? (
-        <ul className="admin-list">
-          {OWNER_NOTICES.map((kind) => (
-            <li key={kind} className="admin-row">
-              <label className="switch admin-setting">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  checked={current[kind]}
-                  disabled={save.isPending}
-                  onChange={(e) => save.mutate({ ...bodyOf(current), [kind]: e.target.checked })}
-                />
-                <span>{T.notices[kind]}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {current ? (
-        <OwnerSmsForm
-          current={current}
-          busy={save.isPending}
-          onSave={(next) => save.mutate({ ...bodyOf(current), ...next })}
-        />
-      ) : null}
-      {save.isError ? (
-        <FormError message={getErrorMessage(save.error, DEFAULT_ERROR_MESSAGE)} />
-      ) : null}
-      {save.isSuccess ? (
-        <p className="admin-done" role="status">
-          {T.saved}
-        </p>
-      ) : null}
+    <>
+      <SettingsSection
+        id="admin-settings-notices"
+        heading={T.noticesHeading}
+        lead={T.noticesLead}
+        loadError={settings.error}
+      >
+        {current ? (
+          <ul className="admin-list">
+            {OWNER_NOTICES.map((kind) => (
+              <li key={kind} className="admin-row">
+                <label className="switch admin-setting">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    checked={current[kind]}
+                    disabled={save.isPending}
+                    onChange={(e) => save.mutate({ ...bodyOf(current), [kind]: e.target.checked })}
+                  />
+                  <span>{T.notices[kind]}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {current ? (
+          <OwnerSmsForm
+            current={current}
+            busy={save.isPending}
+            onSave={(next) => save.mutate({ ...bodyOf(current), ...next })}
+          />
+        ) : null}
+        {save.isError ? (
+          <FormError message={getErrorMessage(save.error, DEFAULT_ERROR_MESSAGE)} />
+        ) : null}
+        {save.isSuccess ? (
+          <p className="admin-done" role="status">
+            {T.saved}
+          </p>
+        ) : null}
+      </SettingsSection>
       <AdminShopSettings />
-    </section>
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { getShopSettings, SHOP_SETTINGS_KEY } from '../../../hooks/use-shop-settings';
 import { api, DEFAULT_ERROR_MESSAGE, getErrorMessage, isApiError } from '../../../lib/api-client';
+import { SettingsSection } from './settings-section';
 
 export const SHOP_SETTINGS_TEXTS = {
   heading: 'Shop settings',
@@ -97,14 +98,12 @@ export function AdminShopSettings() {
     },
   });
   return (
-    <section aria-labelledby="admin-settings-shop">
-      <h2 id="admin-settings-shop" className="admin-subhead">
-        {T.heading}
-      </h2>
-      <p className="admin-lead">{T.lead}</p>
-      {settings.isError ? (
-        <FormError message={getErrorMessage(settings.error, DEFAULT_ERROR_MESSAGE)} />
-      ) : null}
+    <SettingsSection
+      id="admin-settings-shop"
+      heading={T.heading}
+      lead={T.lead}
+      loadError={settings.error}
+    >
       {settings.data ? (
         <ShopSettingsForm
           current={settings.data}
@@ -121,7 +120,7 @@ export function AdminShopSettings() {
           {T.saved}
         </p>
       ) : null}
-    </section>
+    </SettingsSection>
   );
 }
 
