@@ -43,6 +43,47 @@ describe('the embedded database server', () => {
     await second.stop();
   });
 
+  it('finds a document by its _id index when the filter names more than the _id, and still applies the rest', async () => {
+    const server = await startEmbeddedServer({ dataDir: tempDir(), repoRoot: findRepoRoot() });
+    const connection = await mongoose.createConnection(server.uri).asPromise();
+    try {
+      const orders = connection.collection('orders');
+      const { insertedIds } = await orders.insertMany([
+        { status: 'paid', tags: ['gift'] },
+        { status: 'pending' },
+      ]);
+      const paid = insertedIds[0]!;
+      const plan = async (filter: Record<string, unknown>) =>
+        (await orders.find(filter).explain()) as { filterPushdown?: boolean };
+      // What the guarded moves send ({_id, status}) is read by the index, as {_id} alone is;
+      // a filter without an _id, or with an _id condition that is not a value, is not.
+      expect((await plan({ _id: paid })).filterPushdown).toBe(true);
+      expect((await plan({ _id: paid, status: 'paid' })).filterPushdown).toBe(true);
+      expect((await plan({ status: 'paid' })).filterPushdown).toBe(false);
+      expect((await plan({ _id: { $in: [paid] }, status: 'paid' })).filterPushdown).toBe(false);
+      // The rest of the filter still decides: a wrong status or tag finds nothing, an array
+      // field still matches one of its values, and a guarded update moves only the match.
+      expect(await orders.findOne({ _id: paid, status: 'pending' })).toBeNull();
+      expect(await orders.findOne({ _id: paid, tags: 'gift' })).toMatchObject({ status: 'paid' });
+      expect(await orders.findOne({ _id: paid, tags: 'soap' })).toBeNull();
+      const moved = await orders.updateOne(
+        { _id: insertedIds[1]!, status: 'paid' },
+        { $set: { status: 'shipped' } },
+      );
+      expect(moved.matchedCount).toBe(0);
+      expect(
+        await orders.findOneAndUpdate(
+          { _id: insertedIds[1]!, status: 'pending' },
+          { $set: { status: 'paid' } },
+          { returnDocument: 'after' },
+        ),
+      ).toMatchObject({ status: 'paid' });
+    } finally {
+      await connection.close();
+      await server.stop();
+    }
+  });
+
   it('says exactly what to install when no server can be found or built', async () => {
     const savedPath = process.env.PATH;
     process.env.PATH = tempDir();
