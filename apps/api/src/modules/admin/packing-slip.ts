@@ -1,18 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { brand } from '@vanya/catalog';
-import PDFDocument from 'pdfkit';
 import type { OrderDoc } from '../orders/order.model';
-
-function fontPath(file: string): string {
-  const candidates = [
-    new URL(`../../../assets/fonts/${file}`, import.meta.url),
-    new URL(`../assets/fonts/${file}`, import.meta.url),
-  ];
-  const found = candidates.map((u) => fileURLToPath(u)).find((f) => existsSync(f));
-  if (!found) throw new Error(`Font ${file} not found in apps/api/assets/fonts`);
-  return found;
-}
+import { newPdf } from '../../platform/pdf';
 
 /**
  * The slip that goes into the parcel: who it is for, where it goes, what is inside and how many.
@@ -27,26 +15,17 @@ export function renderPackingSlips(
   orders: readonly OrderDoc[],
   title = `Packing slips (${orders.length})`,
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes } = newPdf({
     margin: 48,
     autoFirstPage: false,
     info: { Title: title, Author: brand.name },
-  });
-  doc.registerFont('body', fontPath('DejaVuSans.ttf'));
-  doc.registerFont('bold', fontPath('DejaVuSans-Bold.ttf'));
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   for (const order of orders) {
     doc.addPage();
     drawSlip(doc, order);
   }
   doc.end();
-  return done;
+  return bytes;
 }
 
 function drawSlip(doc: PDFKit.PDFDocument, order: OrderDoc): void {

@@ -1,25 +1,12 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { amountInWords, brand, formatINR, GST_STATE_CODES } from '@vanya/catalog';
 import type { IndianState } from '@vanya/catalog';
-import PDFDocument from 'pdfkit';
 import type { OrderDoc } from '../orders/order.model';
 import { SHIPPING_SAC } from './credit-notes';
+import { newPdf } from '../../platform/pdf';
 
 export interface SellerDetails {
   legalName: string;
   gstin: string;
-}
-
-/** The fonts ship with the API (they carry the rupee sign); found beside the source or the bundle. */
-function fontPath(file: string): string {
-  const candidates = [
-    new URL(`../../../assets/fonts/${file}`, import.meta.url),
-    new URL(`../assets/fonts/${file}`, import.meta.url),
-  ];
-  const found = candidates.map((u) => fileURLToPath(u)).find((f) => existsSync(f));
-  if (!found) throw new Error(`Invoice font ${file} not found in apps/api/assets/fonts`);
-  return found;
 }
 
 const IST = new Intl.DateTimeFormat('en-IN', {
@@ -73,19 +60,10 @@ type Row = Record<string, string>;
  * header repeated.
  */
 export function renderInvoicePdf(order: OrderDoc, seller: SellerDetails): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes } = newPdf({
     margin: MARGIN,
     bufferPages: true,
     info: { Title: `Tax invoice ${order.invoiceNumber ?? ''}`, Author: seller.legalName },
-  });
-  doc.registerFont('body', fontPath('DejaVuSans.ttf'));
-  doc.registerFont('bold', fontPath('DejaVuSans-Bold.ttf'));
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const left = MARGIN;
@@ -521,5 +499,5 @@ export function renderInvoicePdf(order: OrderDoc, seller: SellerDetails): Promis
   }
 
   doc.end();
-  return done;
+  return bytes;
 }

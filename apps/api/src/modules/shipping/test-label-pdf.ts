@@ -1,17 +1,5 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { brand, formatINR } from '@vanya/catalog';
-import PDFDocument from 'pdfkit';
-
-function fontPath(file: string): string {
-  const candidates = [
-    new URL(`../../../assets/fonts/${file}`, import.meta.url),
-    new URL(`../assets/fonts/${file}`, import.meta.url),
-  ];
-  const found = candidates.map((u) => fileURLToPath(u)).find((f) => existsSync(f));
-  if (!found) throw new Error(`Font ${file} not found in apps/api/assets/fonts`);
-  return found;
-}
+import { newPdf } from '../../platform/pdf';
 
 /** What a shipping label carries. Amounts in paise. */
 export interface LabelParcel {
@@ -36,18 +24,10 @@ export interface LabelParcel {
  * of the tests serves it too.
  */
 export function renderTestLabel(parcel: LabelParcel): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, bytes } = newPdf({
     size: [288, 432],
     margin: 18,
     info: { Title: `Shipping label ${parcel.awb}`, Author: brand.name },
-  });
-  doc.registerFont('body', fontPath('DejaVuSans.ttf'));
-  doc.registerFont('bold', fontPath('DejaVuSans-Bold.ttf'));
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const left = 18;
   const width = 252;
@@ -90,5 +70,5 @@ export function renderTestLabel(parcel: LabelParcel): Promise<Buffer> {
     .text(`${brand.name}\n${from.city}, ${from.state} ${from.pinCode}`, left, 322, { width });
   doc.font('bold').fontSize(10).text(`Order ${parcel.orderNumber}`, left, 390, { width });
   doc.end();
-  return done;
+  return bytes;
 }
