@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   availableOf,
   getProduct,
@@ -41,15 +42,36 @@ const MOVES_LISTED = 100;
 export const outOfStockMessage = (name: string) =>
   `Sorry, ${name} is out of stock. Please remove it from your cart to place the order.`;
 
-/** A JSON answer serialised once, with an ETag of its bytes (weak: it stands for every encoding). */
+/**
+ * A JSON answer serialised once, with an ETag of its bytes (weak: it stands for every encoding),
+ * and compressed once per encoding a client asks for. Compressing each answer anew would put every
+ * catalogue read on libuv's pool behind the logins' bcrypt (a burst of logins held browsing up by a
+ * second) and cost more than the read itself.
+ */
 export interface JsonAnswer {
   body: string;
   etag: string;
+  encoded(encoding: 'br' | 'gzip'): Buffer;
 }
 
 function jsonAnswer(value: unknown): JsonAnswer {
   const body = JSON.stringify(value);
-  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+  const encodings = new Map<'br' | 'gzip', Buffer>();
+  return {
+    body,
+    etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+    encoded(encoding) {
+      let bytes = encodings.get(encoding);
+      if (!bytes) {
+        bytes =
+          encoding === 'br'
+            ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : gzipSync(body);
+        encodings.set(encoding, bytes);
+      }
+      return bytes;
+    },
+  };
 }
 
 /** The catalogue's answers: the list, and each product (404 PRODUCT_NOT_FOUND for an unknown id). */
