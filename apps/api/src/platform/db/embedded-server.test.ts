@@ -43,41 +43,53 @@ describe('the embedded database server', () => {
     await second.stop();
   });
 
-  it('finds a document by its _id index when the filter names more than the _id, and still applies the rest', async () => {
+  it('hands SQLite the equalities on strings and ObjectIDs, and still matches as MongoDB does', async () => {
     const server = await startEmbeddedServer({ dataDir: tempDir(), repoRoot: findRepoRoot() });
     const connection = await mongoose.createConnection(server.uri).asPromise();
     try {
       const orders = connection.collection('orders');
+      const userId = new mongoose.Types.ObjectId();
       const { insertedIds } = await orders.insertMany([
-        { status: 'paid', tags: ['gift'] },
-        { status: 'pending' },
+        { userId, key: 'k-1', status: 'paid', tags: ['gift', 'soap'], total: 877 },
+        { userId, key: 'k-2', status: 'pending', tags: 'gift', total: 349 },
+        { userId: String(userId), key: 'k-3', status: 'paid', tags: [{ name: 'gift' }] },
+        { key: 'k-4', status: 'paid' },
       ]);
-      const paid = insertedIds[0]!;
+      const [paid, pending] = [insertedIds[0]!, insertedIds[1]!];
       const plan = async (filter: Record<string, unknown>) =>
-        (await orders.find(filter).explain()) as { filterPushdown?: boolean };
-      // What the guarded moves send ({_id, status}) is read by the index, as {_id} alone is;
-      // a filter without an _id, or with an _id condition that is not a value, is not.
-      expect((await plan({ _id: paid })).filterPushdown).toBe(true);
-      expect((await plan({ _id: paid, status: 'paid' })).filterPushdown).toBe(true);
-      expect((await plan({ status: 'paid' })).filterPushdown).toBe(false);
-      expect((await plan({ _id: { $in: [paid] }, status: 'paid' })).filterPushdown).toBe(false);
-      // The rest of the filter still decides: a wrong status or tag finds nothing, an array
-      // field still matches one of its values, and a guarded update moves only the match.
-      expect(await orders.findOne({ _id: paid, status: 'pending' })).toBeNull();
-      expect(await orders.findOne({ _id: paid, tags: 'gift' })).toMatchObject({ status: 'paid' });
-      expect(await orders.findOne({ _id: paid, tags: 'soap' })).toBeNull();
-      const moved = await orders.updateOne(
-        { _id: insertedIds[1]!, status: 'paid' },
-        { $set: { status: 'shipped' } },
-      );
+        ((await orders.find(filter).explain()) as { filterPushdown?: boolean }).filterPushdown;
+      // What the guarded moves and look-ups send is filtered by SQLite, not read in full.
+      expect(await plan({ _id: paid })).toBe(true);
+      expect(await plan({ _id: paid, status: 'paid' })).toBe(true);
+      expect(await plan({ userId, key: 'k-1' })).toBe(true);
+      expect(await plan({ total: { $gt: 400 } })).toBe(false);
+      expect(await plan({ total: 877 })).toBe(false);
+      // The rest of the filter still decides, by MongoDB's rules.
+      const keys = async (filter: Record<string, unknown>) =>
+        (await orders.find(filter).sort({ key: 1 }).toArray()).map((o) => o.key as string);
+      expect(await keys({ _id: paid, status: 'pending' })).toEqual([]);
+      expect(await keys({ userId })).toEqual(['k-1', 'k-2']); // an ObjectID is not its hex string
+      expect(await keys({ userId: String(userId) })).toEqual(['k-3']);
+      expect(await keys({ tags: 'gift' })).toEqual(['k-1', 'k-2']); // in an array, or the value
+      expect(await keys({ tags: 'soap', status: 'paid' })).toEqual(['k-1']);
+      expect(await keys({ status: 'paid', total: { $gt: 400 } })).toEqual(['k-1']);
+      expect(await keys({ status: 'paid', $or: [{ key: 'k-3' }, { key: 'k-4' }] })).toEqual([
+        'k-3',
+        'k-4',
+      ]);
+      expect(await orders.countDocuments({ status: 'paid' })).toBe(3);
+      // Guarded writes move only what matches.
+      const moved = await orders.updateOne({ _id: pending, status: 'paid' }, { $set: { n: 1 } });
       expect(moved.matchedCount).toBe(0);
       expect(
         await orders.findOneAndUpdate(
-          { _id: insertedIds[1]!, status: 'pending' },
+          { _id: pending, status: 'pending' },
           { $set: { status: 'paid' } },
           { returnDocument: 'after' },
         ),
-      ).toMatchObject({ status: 'paid' });
+      ).toMatchObject({ key: 'k-2', status: 'paid' });
+      expect((await orders.deleteMany({ status: 'paid', userId })).deletedCount).toBe(2);
+      expect(await keys({})).toEqual(['k-3', 'k-4']);
     } finally {
       await connection.close();
       await server.stop();
