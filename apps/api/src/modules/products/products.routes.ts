@@ -14,8 +14,8 @@ export function catalogueRoutes(stock: StockService): Router {
     res.set({ 'Cache-Control': 'public, max-age=5', ETag: answer.etag }).vary('Accept-Encoding');
     if (req.fresh) return void res.status(304).end();
     res.type('json');
-    // Brotli where accepted, else gzip; below 1 KB (one product) the bytes go as they are, as the
-    // API's compression would send them.
+    // Brotli where accepted, else gzip; below 1 KB the bytes go as they are, as the API's
+    // compression would send them.
     const encoding =
       answer.body.length >= 1024 && (req.acceptsEncodings('br') || req.acceptsEncodings('gzip'));
     if (encoding === 'br' || encoding === 'gzip')
