@@ -8,8 +8,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 
-import { BusyButton, FormError } from '../../../components/ui/form-parts';
-import { api, DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
+import { BusyButton } from '../../../components/ui/form-parts';
+import { api, DEFAULT_ERROR_MESSAGE } from '../../../lib/api-client';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminShopSettings } from './admin-shop-settings';
 import { SettingsSection } from './settings-section';
@@ -43,6 +43,8 @@ export function AdminSettings() {
         heading={T.noticesHeading}
         lead={T.noticesLead}
         loadError={settings.error}
+        saveError={save.error}
+        saved={save.isSuccess && T.saved}
       >
         {current ? (
           <ul className="admin-list">
@@ -68,14 +70,6 @@ export function AdminSettings() {
             busy={save.isPending}
             onSave={(next) => save.mutate({ ...bodyOf(current), ...next })}
           />
-        ) : null}
-        {save.isError ? (
-          <FormError message={getErrorMessage(save.error, DEFAULT_ERROR_MESSAGE)} />
-        ) : null}
-        {save.isSuccess ? (
-          <p className="admin-done" role="status">
-            {T.saved}
-          </p>
         ) : null}
       </SettingsSection>
       <AdminShopSettings />

@@ -11,9 +11,9 @@ import { shopSettingsSchema } from '@vanya/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 
-import { BusyButton, FormError } from '../../../components/ui/form-parts';
+import { BusyButton } from '../../../components/ui/form-parts';
 import { getShopSettings, SHOP_SETTINGS_KEY } from '../../../hooks/use-shop-settings';
-import { api, DEFAULT_ERROR_MESSAGE, getErrorMessage, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { SettingsSection } from './settings-section';
 
 export const SHOP_SETTINGS_TEXTS = {
@@ -103,6 +103,8 @@ export function AdminShopSettings() {
       heading={T.heading}
       lead={T.lead}
       loadError={settings.error}
+      saveError={Object.keys(serverErrors(save.error)).length === 0 && save.error}
+      saved={save.isSuccess && T.saved}
     >
       {settings.data ? (
         <ShopSettingsForm
@@ -111,14 +113,6 @@ export function AdminShopSettings() {
           onSave={(next) => save.mutate(next)}
           serverErrors={serverErrors(save.error)}
         />
-      ) : null}
-      {save.isError && Object.keys(serverErrors(save.error)).length === 0 ? (
-        <FormError message={getErrorMessage(save.error, DEFAULT_ERROR_MESSAGE)} />
-      ) : null}
-      {save.isSuccess ? (
-        <p className="admin-done" role="status">
-          {T.saved}
-        </p>
       ) : null}
     </SettingsSection>
   );
