@@ -26,7 +26,7 @@ export function SettingsSection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id}>
+    <section className="admin-settings-section" aria-labelledby={id}>
       <h2 id={id} className="admin-subhead">
         {heading}
       </h2>
