@@ -32,13 +32,16 @@ export async function ensureOwner(request: APIRequestContext, mailbox: Mailbox):
  */
 export async function openOwnerTab(page: Page, name: string): Promise<void> {
   const menu = page.getByRole('combobox', { name: 'Section' });
+  const tabs = page.getByRole('navigation', { name: 'Owner area' });
+  // Asked before the owner area has drawn, isVisible() would say "no menu" on a phone too.
+  await expect(menu.or(tabs)).toBeVisible();
   if (await menu.isVisible()) {
     await menu.selectOption({ label: name });
     await expect(menu).toHaveValue(/.+/);
     await expect(menu.locator('option:checked')).toHaveText(name);
     return;
   }
-  const tab = page.getByRole('navigation', { name: 'Owner area' }).getByRole('button', { name });
+  const tab = tabs.getByRole('button', { name });
   await tab.click();
   await expect(tab).toHaveAttribute('aria-current', 'page');
 }
