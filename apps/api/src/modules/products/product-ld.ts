@@ -1,7 +1,7 @@
 import { brand, getProduct } from '@vanya/catalog';
 import type { ProductResponse } from '@vanya/contracts';
 import type { PageHead } from '../../platform/http/web-app';
-import type { Reviews } from '../reviews/reviews.service';
+import type { Rating, Reviews } from '../reviews/reviews.service';
 import type { StockService } from '../stock/stock.service';
 
 /**
@@ -11,7 +11,7 @@ import type { StockService } from '../stock/stock.service';
  */
 export function productLd(
   product: ProductResponse,
-  reviews: { average: number; count: number },
+  reviews: Rating,
   url: string,
 ): Record<string, unknown> {
   const origin = new URL(url).origin;
@@ -45,15 +45,15 @@ export function productLd(
   };
 }
 
-/** For the web app's product pages: their JSON-LD, read from the stock and the reviews now. */
+/** For the web app's product pages: their JSON-LD, from the stock and the reviews' rating as kept. */
 export function productPageHead(stock: StockService, reviews: Reviews): PageHead {
   return async (pagePath, canonical) => {
     const id = /^\/products\/([^/]+)$/.exec(pagePath)?.[1];
     const product = id ? getProduct(decodeURIComponent(id)) : undefined;
     if (!product || !canonical) return undefined;
-    const [shown, published] = await Promise.all([stock.get(product.id), reviews.list(product.id)]);
+    const [shown, rating] = await Promise.all([stock.get(product.id), reviews.rating(product.id)]);
     // Inside <script>, a '<' could end the element early: JSON allows it escaped.
-    const json = JSON.stringify(productLd(shown, published, canonical)).replace(/</g, '\\u003c');
+    const json = JSON.stringify(productLd(shown, rating, canonical)).replace(/</g, '\\u003c');
     return `<script type="application/ld+json">${json}</script>`;
   };
 }

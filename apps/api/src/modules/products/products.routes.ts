@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import type { Request, Response } from 'express';
-import type { JsonAnswer, StockService } from '../stock/stock.service';
+import { sendPrepared } from '../../platform/http/prepared-answer';
+import type { PreparedAnswer } from '../../platform/http/prepared-answer';
+import type { StockService } from '../stock/stock.service';
 
 /**
  * GET /products and /products/:id. The catalogue is code (packages/catalog); only the owner's
@@ -10,17 +12,9 @@ import type { JsonAnswer, StockService } from '../stock/stock.service';
  */
 export function catalogueRoutes(stock: StockService): Router {
   const router = Router();
-  const send = (req: Request, res: Response, answer: JsonAnswer) => {
-    res.set({ 'Cache-Control': 'public, max-age=5', ETag: answer.etag }).vary('Accept-Encoding');
-    if (req.fresh) return void res.status(304).end();
-    res.type('json');
-    // Brotli where accepted, else gzip; below 1 KB the bytes go as they are, as the API's
-    // compression would send them.
-    const encoding =
-      answer.body.length >= 1024 && (req.acceptsEncodings('br') || req.acceptsEncodings('gzip'));
-    if (encoding === 'br' || encoding === 'gzip')
-      res.set('Content-Encoding', encoding).send(answer.encoded(encoding));
-    else res.send(answer.body);
+  const send = (req: Request, res: Response, answer: PreparedAnswer) => {
+    res.set('Cache-Control', 'public, max-age=5');
+    sendPrepared(req, res, answer, 'json');
   };
   router.get('/products', async (req, res) => {
     send(req, res, (await stock.answers()).list);

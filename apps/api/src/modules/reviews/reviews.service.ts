@@ -24,6 +24,13 @@ import type { ReviewDoc } from './review.model';
 const DAY = 24 * 60 * 60 * 1000;
 /** A buyer is asked for a review this long after the parcel arrived. */
 export const REVIEW_REQUEST_AFTER_MS = 7 * DAY;
+/** How long a product's rating (for its page's JSON-LD) is kept; another process's moderation shows after it. */
+const RATING_KEPT_MS = 5000;
+
+export interface Rating {
+  average: number;
+  count: number;
+}
 
 /** The products whose purchase makes a shopper a buyer of `productId`: itself, and what holds it. */
 export function productsHolding(productId: string): string[] {
@@ -78,18 +85,33 @@ export function createReviews(deps: {
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
+  const ratings = new Map<string, { at: number; rating: Promise<Rating> }>();
+
+  /** The published reviews of a product, newest first, with their average (one decimal). */
+  async function list(productId: string): Promise<ReviewList> {
+    const published = await ReviewModel.find({ productId, status: 'published' })
+      .sort({ createdAt: -1 })
+      .lean<ReviewDoc[]>();
+    const count = published.length;
+    const average = count
+      ? Math.round((published.reduce((sum, r) => sum + r.rating, 0) / count) * 10) / 10
+      : 0;
+    return { items: published.map(publicView), average, count };
+  }
 
   return {
-    /** The published reviews of a product, newest first, with their average (one decimal). */
-    async list(productId: string): Promise<ReviewList> {
-      const published = await ReviewModel.find({ productId, status: 'published' })
-        .sort({ createdAt: -1 })
-        .lean<ReviewDoc[]>();
-      const count = published.length;
-      const average = count
-        ? Math.round((published.reduce((sum, r) => sum + r.rating, 0) / count) * 10) / 10
-        : 0;
-      return { items: published.map(publicView), average, count };
+    list,
+
+    /** A product's average and count of published reviews, read at most every few seconds. */
+    rating(productId: string): Promise<Rating> {
+      let kept = ratings.get(productId);
+      if (!kept || now() - kept.at >= RATING_KEPT_MS) {
+        const rating = list(productId).then(({ average, count }) => ({ average, count }));
+        kept = { at: now(), rating };
+        ratings.set(productId, kept);
+        rating.catch(() => ratings.delete(productId));
+      }
+      return kept.rating;
     },
 
     /** 403 NOT_A_BUYER unless a delivered order of the shopper held it; 409 REVIEW_EXISTS. */
@@ -145,6 +167,7 @@ export function createReviews(deps: {
         { returnDocument: 'after' },
       ).lean<ReviewDoc>();
       if (!updated) throw notFound('Review not found.', 'REVIEW_NOT_FOUND');
+      ratings.delete(updated.productId);
       return adminView(updated);
     },
 

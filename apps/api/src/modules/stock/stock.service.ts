@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   availableOf,
   getProduct,
@@ -23,6 +21,8 @@ import type { Types } from 'mongoose';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { withDbRetry } from '../../platform/db/retry';
 import { conflict, notFound } from '../../platform/errors/app-error';
+import { preparedAnswer } from '../../platform/http/prepared-answer';
+import type { PreparedAnswer } from '../../platform/http/prepared-answer';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../mail/mailer';
 import { OrderModel } from '../orders/order.model';
@@ -42,42 +42,10 @@ const MOVES_LISTED = 100;
 export const outOfStockMessage = (name: string) =>
   `Sorry, ${name} is out of stock. Please remove it from your cart to place the order.`;
 
-/**
- * A JSON answer serialised once, with an ETag of its bytes (weak: it stands for every encoding),
- * and compressed once per encoding a client asks for. Compressing each answer anew would put every
- * catalogue read on libuv's pool behind the logins' bcrypt (a burst of logins held browsing up by a
- * second) and cost more than the read itself.
- */
-export interface JsonAnswer {
-  body: string;
-  etag: string;
-  encoded(encoding: 'br' | 'gzip'): Buffer;
-}
-
-function jsonAnswer(value: unknown): JsonAnswer {
-  const body = JSON.stringify(value);
-  const encodings = new Map<'br' | 'gzip', Buffer>();
-  return {
-    body,
-    etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
-    encoded(encoding) {
-      let bytes = encodings.get(encoding);
-      if (!bytes) {
-        bytes =
-          encoding === 'br'
-            ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-            : gzipSync(body);
-        encodings.set(encoding, bytes);
-      }
-      return bytes;
-    },
-  };
-}
-
 /** The catalogue's answers: the list, and each product (404 PRODUCT_NOT_FOUND for an unknown id). */
 export interface CatalogueAnswers {
-  list: JsonAnswer;
-  product(id: string): JsonAnswer;
+  list: PreparedAnswer;
+  product(id: string): PreparedAnswer;
 }
 
 /** Who changed a count: the owner (by email), the shopper placing an order, or the shop itself. */
@@ -134,9 +102,11 @@ function shopperView(
 }
 
 function catalogueAnswers(list: ProductResponse[]): CatalogueAnswers {
-  const byId = new Map<string, JsonAnswer>(list.map((p) => [p.id, jsonAnswer(p)]));
+  const byId = new Map<string, PreparedAnswer>(
+    list.map((p) => [p.id, preparedAnswer(JSON.stringify(p))]),
+  );
   return {
-    list: jsonAnswer(list),
+    list: preparedAnswer(JSON.stringify(list)),
     product(id: string) {
       const answer = byId.get(id);
       if (!answer) throw productNotFound(id);

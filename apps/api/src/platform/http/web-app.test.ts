@@ -114,8 +114,8 @@ describe('serving the built web app from the API', () => {
     expect((await read()).offers.availability).toBe('https://schema.org/OutOfStock');
     await t.services.stock.set('Bodybutter', true);
 
-    // Reviews count once published: two of three here, 4 and 5 stars.
-    const review = (rating: number, status: 'published' | 'pending') => ({
+    // Reviews count once the owner publishes them: two of three here, 4 and 5 stars.
+    const review = (rating: number) => ({
       productId: 'Bodybutter',
       userId: new Types.ObjectId(),
       orderId: new Types.ObjectId(),
@@ -123,13 +123,12 @@ describe('serving the built web app from the API', () => {
       rating,
       title: 'Soft skin',
       body: 'Melts in.',
-      status,
+      status: 'pending' as const,
     });
-    await ReviewModel.create([
-      review(4, 'published'),
-      review(5, 'published'),
-      review(1, 'pending'),
-    ]);
+    const [four, five] = await ReviewModel.create([review(4), review(5), review(1)]);
+    expect((await read()).aggregateRating).toBeUndefined();
+    for (const written of [four!, five!])
+      await t.services.reviews.act(String(written._id), { action: 'publish' });
     expect((await read()).aggregateRating).toEqual({
       '@type': 'AggregateRating',
       ratingValue: 4.5,
@@ -138,6 +137,27 @@ describe('serving the built web app from the API', () => {
       worstRating: 1,
     });
     await ReviewModel.deleteMany({ productId: 'Bodybutter' });
+  });
+
+  it('answers 304 to a browser holding the product page, and the page anew once its stock changes', async () => {
+    const get = (etag?: string) => {
+      const req = request(t.app).get('/products/Bodybutter').set('Accept', 'text/html');
+      return etag ? req.set('If-None-Match', etag) : req;
+    };
+    const first = await get();
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers.vary).toContain('Accept-Encoding');
+    const again = await get(etag);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+
+    await t.services.stock.set('Bodybutter', false);
+    const changed = await get(etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.text).toContain('https://schema.org/OutOfStock');
+    await t.services.stock.set('Bodybutter', true);
   });
 
   it('allows the pages’ own inline script, and no other, by its hash', async () => {

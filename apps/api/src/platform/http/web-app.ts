@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import compression from 'compression';
 import { Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { preparedAnswer, sendPrepared } from './prepared-answer';
+import type { PreparedAnswer } from './prepared-answer';
 
 /**
  * Serves the built web app (apps/web/dist) so that one process on one port is the whole shop:
@@ -72,8 +73,8 @@ export function webApp(distDir: string, pageHead?: PageHead): WebApp | undefined
       },
     },
   });
-  // A page with something added is sent from memory, compressed as it goes.
-  const compress = compression();
+  // A page with something added is sent from memory, prepared (ETag, compressed bytes) once for
+  // each thing added: a product's page changes only when its stock or its reviews do.
   const pageText = new Map<string, string>();
   const textOf = (file: string) => {
     let text = pageText.get(file);
@@ -82,6 +83,15 @@ export function webApp(distDir: string, pageHead?: PageHead): WebApp | undefined
       pageText.set(file, text);
     }
     return text;
+  };
+  const lastPrepared = new Map<string, { extra: string; answer: PreparedAnswer }>();
+  const preparedPage = (page: string, text: string, extra: string) => {
+    let last = lastPrepared.get(page);
+    if (last?.extra !== extra) {
+      last = { extra, answer: preparedAnswer(text.replace('</head>', `${extra}</head>`)) };
+      lastPrepared.set(page, last);
+    }
+    return last.answer;
   };
 
   const router = Router();
@@ -95,9 +105,7 @@ export function webApp(distDir: string, pageHead?: PageHead): WebApp | undefined
         const extra = pageHead ? await pageHead(req.path, canonical) : undefined;
         if (extra) {
           res.set('Cache-Control', 'no-cache');
-          return compress(req, res, () => {
-            res.type('html').send(text.replace('</head>', `${extra}</head>`));
-          });
+          return sendPrepared(req, res, preparedPage(page, text, extra), 'html');
         }
       } catch (error) {
         return next(error);
