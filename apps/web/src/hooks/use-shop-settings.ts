@@ -58,14 +58,17 @@ export interface ShopSettingsView extends ShopSettings {
   shippingPolicy: Readonly<ShippingPolicy>;
   /** 'Free shipping on orders of ₹149 and above', with the owner's threshold. */
   freeShippingText: string;
+  /** Whether these are the owner's (or the defaults after the request failed), not a placeholder. */
+  settled: boolean;
 }
 
 /** The shop's settings: the owner's once they arrive, the catalogue's defaults until then. */
 export function useShopSettings(): ShopSettingsView {
-  const { data } = useQuery(shopSettingsQueryOptions());
+  const { data, isPlaceholderData } = useQuery(shopSettingsQueryOptions());
   const settings = data ?? DEFAULT_SHOP_SETTINGS;
   return {
     ...settings,
+    settled: !isPlaceholderData,
     shippingPolicy: shippingPolicyOf(settings),
     freeShippingText: freeShippingText(settings.freeShippingThresholdPaise),
   };

@@ -95,7 +95,7 @@ describe('/checkout', () => {
       '10-digit mobile number',
     );
 
-    await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
     await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '98765');
     await user.type(screen.getByRole('textbox', { name: T.fields.pinCode }), '4135');
     await user.click(submit());
@@ -154,10 +154,8 @@ describe('/checkout', () => {
       },
     });
     await renderCheckout();
-    const agreement = screen.getByRole('region', { name: T.agreementHeading });
-    await waitFor(() =>
-      expect(agreement).toHaveTextContent(T.agreement('Dispatch starts mid-January.')),
-    );
+    const agreement = await screen.findByRole('region', { name: T.agreementHeading });
+    expect(agreement).toHaveTextContent(T.agreement('Dispatch starts mid-January.'));
     await fillForm(user);
     expect(submit()).toHaveAttribute('aria-disabled', 'true');
     await user.click(submit());
@@ -178,10 +176,10 @@ describe('/checkout', () => {
       },
     });
     await renderCheckout();
-    // The catalogue's defaults (pre-orders on) until the owner's settings arrive.
-    await waitFor(() =>
-      expect(screen.queryByRole('checkbox', { name: T.agreementLabel })).not.toBeInTheDocument(),
-    );
+    // Never drawn, not even for a moment before the owner's settings arrive.
+    expect(screen.queryByRole('region', { name: T.agreementHeading })).not.toBeInTheDocument();
+    await waitFor(() => expect(submit()).toHaveAttribute('aria-disabled', 'false'));
+    expect(screen.queryByRole('checkbox', { name: T.agreementLabel })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: T.agreementHeading })).not.toBeInTheDocument();
     expect(screen.queryByText(/Pre-bookings are open/)).not.toBeInTheDocument();
     // The policies stay linked.

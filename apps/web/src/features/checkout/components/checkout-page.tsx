@@ -106,8 +106,9 @@ export function CheckoutPage() {
   // The applied coupon, checked again for this delivery state; the order carries it once priced.
   const coupon = useCoupon(items, state && isIndianState(state) ? state : undefined);
   const shop = useShopSettings();
-  // The pre-order agreement is asked for only while the owner takes pre-orders.
-  const agreementNeeded = shop.preOrder.on;
+  // The pre-order agreement is asked for only while the owner takes pre-orders: drawn once their
+  // settings have come, so it never shows for a moment on a direct load while pre-orders are off.
+  const agreementNeeded = shop.settled && shop.preOrder.on;
   const goods = priceForState(lines, state, coupon.applied?.discount, 0, shop.shippingPolicy);
   const cod = codOffer(pinCheck.place, goods.itemsTotal - goods.couponDiscount, user);
   const codFee = method === 'cod' && cod.available ? cod.fee : 0;
@@ -146,7 +147,8 @@ export function CheckoutPage() {
 
   const submit = handleSubmit(place);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (busy) {
+    // Nothing goes while an order is on its way, or before the owner's settings say what to ask.
+    if (busy || !shop.settled) {
       event.preventDefault();
       return;
     }
@@ -419,7 +421,7 @@ export function CheckoutPage() {
             className="btn btn--primary btn--lg btn--block checkout-form__submit"
             disabled={busy}
             // Unticked, it looks and reads as unavailable but still explains why when pressed.
-            aria-disabled={(agreementNeeded && !agreed) || busy}
+            aria-disabled={!shop.settled || (agreementNeeded && !agreed) || busy}
             {...KEEP_CLEAR}
           >
             {busy ? T.processing : method === 'cod' ? T.placeCodOrder : T.continueToPayment}
