@@ -10,6 +10,7 @@ import type { TestApp } from '../../testing/test-app';
 import { CreditNoteModel } from '../invoices/credit-notes';
 import type { LogSmsTransport } from '../sms/sms-transport';
 import { createCashOnDelivery } from './cash-on-delivery';
+import { UserModel } from '../users/user.model';
 import { OrderModel } from './order.model';
 
 const OWNER_EMAIL = 'owner.cod@vanyanaturals.in';
@@ -223,6 +224,37 @@ describe('cash on delivery', () => {
     for (let i = 0; i < 2; i++)
       expect((await placeOrder(t, shopper.token, codBody())).status).toBe(201);
     expect(await reasonOf(codBody())).toBe('409 COD_UNAVAILABLE OPEN_ORDERS');
+  });
+
+  it('leaves no more than two open when five cash-on-delivery checkouts race, and gives the refused ones’ units back', async () => {
+    const shopper = await shopperWithPhone();
+    const soap = async () =>
+      (await request(t.app).get('/api/admin/stock').set(bearer(owner))).body.items.find(
+        (item: { productId: string }) => item.productId === 'TanGoneSoap',
+      ) as { reserved: number };
+    const reservedBefore = (await soap()).reserved;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => placeOrder(t, shopper.token, codBody())),
+    );
+    const placed = answers.filter((res) => res.status === 201);
+    const refused = answers.filter((res) => res.status !== 201);
+    for (const res of refused)
+      expect(`${res.status} ${res.body.code} ${res.body.reason}`).toBe(
+        '409 COD_UNAVAILABLE OPEN_ORDERS',
+      );
+    // Racing, every checkout may give way; none past the second ever stays.
+    expect(placed.length).toBeLessThanOrEqual(2);
+    const account = await UserModel.findOne({ email: shopper.email }).lean();
+    const stored = await OrderModel.find({ userId: account!._id }).lean();
+    expect(stored.map((o) => String(o._id)).sort()).toEqual(
+      placed.map((res) => res.body.order._id).sort(),
+    );
+    // Each placed order holds its soap; a refused one holds none.
+    expect((await soap()).reserved - reservedBefore).toBe(placed.length);
+    // Each placed order got its code by text; a refused one sent none.
+    expect(
+      sms().sent.filter((m) => m.to === shopper.phone && /to confirm/.test(m.text)),
+    ).toHaveLength(placed.length);
   });
 
   it('cancels an order left unconfirmed for 30 minutes, and gives its coupon use back', async () => {

@@ -81,6 +81,14 @@ export function createCashOnDelivery(deps: {
     return user.phone;
   }
 
+  /** The shopper's cash-on-delivery orders still on their way. */
+  const openOrders = (userId: Types.ObjectId) =>
+    OrderModel.countDocuments({
+      userId,
+      paymentMethod: 'cod',
+      status: trusted({ $in: [...COD_OPEN] }),
+    });
+
   return {
     terms,
 
@@ -100,13 +108,20 @@ export function createCashOnDelivery(deps: {
       if (!(await pincodes.codAllowedFor(pin))) throw refuse('PIN');
       if (goodsPaise > current.maxGoodsPaise) throw refuse('TOTAL', current.maxGoodsPaise);
       const phone = await verifiedPhone(userId);
-      const open = await OrderModel.countDocuments({
-        userId,
-        paymentMethod: 'cod',
-        status: trusted({ $in: [...COD_OPEN] }),
-      });
-      if (open >= COD_OPEN_ORDERS_MAX) throw refuse('OPEN_ORDERS');
+      if ((await openOrders(userId)) >= COD_OPEN_ORDERS_MAX) throw refuse('OPEN_ORDERS');
       return phone;
+    },
+
+    /**
+     * Checks the limit again once the order is stored: checkouts racing can each have seen room
+     * for one more. Over the limit, the order is deleted (before its code is sent) and refused; as
+     * each order counts after its own insert, the last of any set of survivors saw them all, so no
+     * more than the limit ever stay (under a race all may give way).
+     */
+    async keepWithinOpenLimit(order: OrderDoc): Promise<void> {
+      if ((await openOrders(order.userId)) <= COD_OPEN_ORDERS_MAX) return;
+      await OrderModel.deleteOne({ _id: order._id, status: 'pending_confirmation', codCode: null });
+      throw refuse('OPEN_ORDERS');
     },
 
     verifiedPhone,

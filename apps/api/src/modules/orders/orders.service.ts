@@ -342,6 +342,7 @@ export function createOrdersService({
           }
           if (outage) throw outage;
           if (phone) {
+            await cod.keepWithinOpenLimit(created);
             const codConfirmation = await cod.sendCode(created, phone);
             return { order: toOrderView(created), payment: null, codConfirmation, created: true };
           }
