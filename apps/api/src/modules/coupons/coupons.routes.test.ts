@@ -186,6 +186,19 @@ describe('the coupon routes', () => {
     await create(couponInput('TENOFF'));
     const res = await check({ code: 'tenoff', items: DEFAULT_ITEMS, deliveryState: 'Karnataka' });
     expect(res.status).toBe(200);
+    // A cart the catalogue refuses (21 of one product over two lines) is the shopper's input: 400.
+    const tooMany = await check({
+      code: 'TENOFF',
+      items: [
+        { productId: 'Bodybutter', quantity: 12 },
+        { productId: 'Bodybutter', quantity: 9 },
+      ],
+    });
+    expect([tooMany.status, tooMany.body.code, tooMany.body.productId]).toEqual([
+      400,
+      'QUANTITY_LIMIT',
+      'Bodybutter',
+    ]);
     const goods = priceCart(DEFAULT_ITEMS).itemsTotal;
     const discount = couponDiscountFor({ kind: 'percent', value: 10 }, goods);
     const expected = priceCart(DEFAULT_ITEMS, {

@@ -1,11 +1,10 @@
-import { CartError, priceCart, shippingPolicyOf } from '@vanya/catalog';
-import type { PricedCart, ShippingPolicy } from '@vanya/catalog';
+import { priceCart, shippingPolicyOf } from '@vanya/catalog';
 import { couponCheckBodySchema, couponCodeParamsSchema, couponInputSchema } from '@vanya/contracts';
 import type { CouponCheckResponse, CouponUse } from '@vanya/contracts';
 import { Router } from 'express';
 import { trusted } from 'mongoose';
 import type { Config } from '../../config/env';
-import { AppError, badRequest } from '../../platform/errors/app-error';
+import { badRequest } from '../../platform/errors/app-error';
 import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { currentUser, maybeUser, optionalAuth } from '../../platform/http/require-auth';
 import { requireOwner } from '../../platform/http/require-owner';
@@ -16,30 +15,6 @@ import type { ShopSettingsStore } from '../settings/shop-settings.service';
 import type { Coupons } from './coupons.service';
 
 const MINUTE = 60 * 1000;
-
-/**
- * The cart priced as an order would be (shipped by the owner's threshold); a bad line or state is
- * the shopper's input, so 400.
- */
-function price(
-  items: { productId: string; quantity: number }[],
-  deliveryState: string | undefined,
-  shippingPolicy: Readonly<ShippingPolicy>,
-  couponDiscount = 0,
-): PricedCart {
-  try {
-    return priceCart(items, { deliveryState, couponDiscount, shippingPolicy });
-  } catch (err) {
-    if (err instanceof CartError)
-      throw new AppError(
-        400,
-        err.code,
-        err.message,
-        err.productId ? { productId: err.productId } : {},
-      );
-    throw err;
-  }
-}
 
 /**
  * The owner's coupons (/api/admin/coupons, behind the owner guard, every change audited) and the
@@ -128,9 +103,13 @@ export function couponsRoutes(
     async (_req, res) => {
       const { code, items, deliveryState } = parsed(res, couponCheckBodySchema);
       const shippingPolicy = shippingPolicyOf(await settings.read());
-      const goods = price(items, deliveryState, shippingPolicy);
+      const goods = priceCart(items, { deliveryState, shippingPolicy });
       const { coupon, discount } = await coupons.quote(code, maybeUser(res)?._id, goods.itemsTotal);
-      const { lines, supply, ...totals } = price(items, deliveryState, shippingPolicy, discount);
+      const { lines, supply, ...totals } = priceCart(items, {
+        deliveryState,
+        shippingPolicy,
+        couponDiscount: discount,
+      });
       const body: CouponCheckResponse = {
         coupon: {
           code: coupon.code,

@@ -2,7 +2,6 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import {
   brand,
-  CartError,
   cartSummaryText,
   priceOrder,
   rupeesToPaise,
@@ -188,25 +187,13 @@ export function createOrdersService({
       const shop = await settings.read();
       const codTerms = { feePaise: shop.codFeePaise, maxGoodsPaise: shop.codMaxGoodsPaise };
       const shippingPolicy = shippingPolicyOf(shop);
-      const price = (couponDiscount: number) => {
-        try {
-          return priceOrder(data.items, {
-            deliveryState: data.state,
-            couponDiscount,
-            codFee: payOnDelivery ? codTerms.feePaise : 0,
-            shippingPolicy,
-          });
-        } catch (err) {
-          if (err instanceof CartError)
-            throw new AppError(
-              400,
-              err.code,
-              err.message,
-              err.productId ? { productId: err.productId } : {},
-            );
-          throw err;
-        }
-      };
+      const price = (couponDiscount: number) =>
+        priceOrder(data.items, {
+          deliveryState: data.state,
+          couponDiscount,
+          codFee: payOnDelivery ? codTerms.feePaise : 0,
+          shippingPolicy,
+        });
       const goods = price(0).itemsTotal;
       const quoted = data.couponCode
         ? (await coupons.quote(data.couponCode, userId, goods)).discount

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import mongoose from 'mongoose';
+import { CartError } from '@vanya/catalog';
 import { API_BASE_PATH, API_ERROR_MESSAGES, apiRoutes } from '@vanya/contracts';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/connect';
@@ -42,6 +43,9 @@ function toErrorResponse(err: unknown): ErrorResponse {
     }));
     return answer(400, message, 'VALIDATION_ERROR', { issues });
   }
+  // A cart line or delivery state the catalogue refuses (priceCart, priceOrder): the shopper's input.
+  if (err instanceof CartError)
+    return answer(400, err.message, err.code, err.productId ? { productId: err.productId } : {});
   // The database is down or restarting (connect.ts bounds how long an operation waits for it):
   // a passing condition to retry, never a 500 with the driver's internals.
   if (isDatabaseUnavailable(err)) {
