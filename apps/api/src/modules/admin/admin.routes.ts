@@ -40,10 +40,7 @@ export function adminRoutes(deps: {
 }): Router {
   const { orders, stock, support, notices } = deps;
   const router = Router();
-  router.use('/admin', ...requireOwner(deps.config), (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/admin', ...requireOwner(deps.config));
 
   router.get('/admin/summary', async (_req, res) => {
     res.json({ ...(await orders.summary()), lowStock: await stock.lowStock() });

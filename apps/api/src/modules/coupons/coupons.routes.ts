@@ -28,10 +28,7 @@ export function couponsRoutes(
 ): Router {
   const router = Router();
 
-  router.use('/admin/coupons', ...requireOwner(config), (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/admin/coupons', ...requireOwner(config));
 
   router.get('/admin/coupons', async (_req, res) => {
     res.json(await coupons.list());

@@ -38,7 +38,6 @@ interface DocumentNumberDoc {
   _id: string;
   seq: number;
   date: Date;
-  documentId: string;
 }
 
 /** The Indian financial year (April to March, in IST) of a moment: '26-27' for 1 Apr 2026 - 31 Mar 2027. */
@@ -91,15 +90,4 @@ export async function issueNumber(
     }
   }
   throw new Error(`Could not number ${documentId} in series ${series}`);
-}
-
-/** Every issued number of a financial year with what it numbers, in number order (checks, exports). */
-export async function issuedNumbers(
-  fy: string,
-  series: Series = INVOICES,
-): Promise<{ number: string; documentId: string }[]> {
-  const rows = await DocumentNumberModel.find({ series, fy })
-    .sort({ seq: 1 })
-    .lean<DocumentNumberDoc[]>();
-  return rows.map((r) => ({ number: r._id, documentId: r.documentId }));
 }

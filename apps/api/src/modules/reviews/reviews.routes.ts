@@ -48,10 +48,7 @@ export function reviewsRoutes(config: Config, reviews: Reviews): Router {
     },
   );
 
-  router.use('/admin/reviews', ...requireOwner(config), (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/admin/reviews', ...requireOwner(config));
 
   router.get('/admin/reviews', validate(adminReviewQuerySchema, 'query'), async (_req, res) => {
     const { status } = parsed(res, adminReviewQuerySchema, 'query');

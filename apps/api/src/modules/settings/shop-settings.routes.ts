@@ -20,10 +20,7 @@ export function shopSettingsRoutes(config: Config, settings: ShopSettingsStore):
     res.json(await settings.read());
   });
 
-  router.use('/admin/settings/shop', ...requireOwner(config), (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/admin/settings/shop', ...requireOwner(config));
 
   router.put('/admin/settings/shop', validate(shopSettingsSchema), async (_req, res) => {
     const next = parsed(res, shopSettingsSchema);

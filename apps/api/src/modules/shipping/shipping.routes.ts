@@ -6,7 +6,6 @@ import {
   testScanBodySchema,
 } from '@vanya/contracts';
 import { Router } from 'express';
-import type { RequestHandler } from 'express';
 import type { Config } from '../../config/env';
 import { AppError } from '../../platform/errors/app-error';
 import { currentUser } from '../../platform/http/require-auth';
@@ -29,13 +28,7 @@ export function webhookTokenMatches(expected: string, given: string | undefined)
  */
 export function shippingRoutes(config: Config, shipping: Shipping): Router {
   const router = Router();
-  const owner: RequestHandler[] = [
-    ...requireOwner(config),
-    (_req, res, next) => {
-      res.set('Cache-Control', 'no-store');
-      next();
-    },
-  ];
+  const owner = requireOwner(config);
 
   router.post(
     '/admin/orders/:id/shipment',

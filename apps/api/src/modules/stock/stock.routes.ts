@@ -23,10 +23,7 @@ const HOUR = 60 * 60 * 1000;
 export function stockRoutes(config: Config, stock: StockService): Router {
   const router = Router();
 
-  router.use('/admin/stock', ...requireOwner(config), (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/admin/stock', ...requireOwner(config));
 
   router.get('/admin/stock', async (_req, res) => {
     res.json(await stock.overview());

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import { createStockService, StockItemModel, StockModel, StockMoveModel } from './stock.service';
+import { StockItemModel, StockModel, StockMoveModel } from './stock.model';
+import { createStockService } from './stock.service';
 
 describe('stock switches and counts as the catalogue reads them', () => {
   let t: TestApp;

@@ -30,8 +30,6 @@ import { backInStockMail, lowStockMail } from './stock-mail';
 import { StockItemModel, StockModel, StockMoveModel, StockWishModel } from './stock.model';
 import type { StockItemDoc, StockMoveDoc } from './stock.model';
 
-export { StockItemModel, StockModel, StockMoveModel, StockWishModel } from './stock.model';
-
 /** How long another API process may show counts or a switch that changed elsewhere. */
 const STOCK_CACHE_MS = 5000;
 /** The low-stock level a product starts with. */

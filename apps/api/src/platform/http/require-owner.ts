@@ -12,13 +12,17 @@ export function isOwner(user: UserDoc, ownerEmails: readonly string[]): boolean 
   );
 }
 
-/** 401 without a session, 403 for a customer; the owner lands on `res.locals.user`. */
+/**
+ * 401 without a session, 403 for a customer; the owner lands on `res.locals.user`, and the answer
+ * is never stored by a cache (`Cache-Control: no-store`): it is the owner's alone.
+ */
 export function requireOwner(config: Config): RequestHandler[] {
   return [
     requireAuth(config.jwtSecret),
     (_req, res, next) => {
       if (!isOwner(currentUser(res), config.ownerEmails))
         return next(new AppError(403, 'FORBIDDEN', ADMIN_MESSAGES.ownerOnly));
+      res.set('Cache-Control', 'no-store');
       next();
     },
   ];
