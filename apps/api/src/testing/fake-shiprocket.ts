@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderTestLabel } from '../modules/shipping/test-label-pdf';
-import { STATUS_ID_OF, STATUS_LABELS } from '../modules/shipping/shipping-provider';
+import { STATUS_ID_OF, statusLabel } from '../modules/shipping/shipping-provider';
 import type { ScanKind } from '../modules/shipping/shipping-provider';
 
 interface FakeShipment {
@@ -140,7 +140,7 @@ export class FakeShiprocket {
     if (!shipment) throw new Error(`no parcel ${awb}`);
     const last = shipment.scans[shipment.scans.length - 1];
     const statusId = claimed ? STATUS_ID_OF[claimed] : (last?.statusId ?? 1);
-    const label = STATUS_LABELS[statusId] ?? 'AWB ASSIGNED';
+    const label = statusLabel(statusId) ?? 'AWB ASSIGNED';
     return {
       awb,
       courier_name: shipment.courier,
@@ -157,10 +157,10 @@ export class FakeShiprocket {
       scans: shipment.scans.map((s) => ({
         date: s.date,
         status: String(s.statusId),
-        activity: STATUS_LABELS[s.statusId],
+        activity: statusLabel(s.statusId),
         location: 'Latur_Hub (Maharashtra)',
         'sr-status': String(s.statusId),
-        'sr-status-label': STATUS_LABELS[s.statusId],
+        'sr-status-label': statusLabel(s.statusId),
       })),
       is_return: 0,
       channel_id: 3422553,
@@ -392,17 +392,17 @@ export class FakeShiprocket {
               courier_company_id: COURIER.id,
               shipment_id: shipment.shipmentId,
               order_id: shipment.orderId,
-              current_status: STATUS_LABELS[last.statusId],
+              current_status: statusLabel(last.statusId),
               courier_name: COURIER.name,
             },
           ],
           shipment_track_activities: [...shipment.scans].reverse().map((s) => ({
             date: s.date,
             status: String(s.statusId),
-            activity: STATUS_LABELS[s.statusId],
+            activity: statusLabel(s.statusId),
             location: 'Latur_Hub (Maharashtra)',
             'sr-status': String(s.statusId),
-            'sr-status-label': STATUS_LABELS[s.statusId],
+            'sr-status-label': statusLabel(s.statusId),
           })),
           track_url: `https://shiprocket.co//tracking/${shipment.awb}`,
         },

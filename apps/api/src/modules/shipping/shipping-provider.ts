@@ -18,27 +18,39 @@ export const SCAN_KINDS = [
 export type ScanKind = (typeof SCAN_KINDS)[number];
 
 /**
- * Shiprocket's shipment status ids (its Tracking documentation), grouped by what they mean to us.
- * Every other id (new, AWB assigned, label generated, pickup scheduled or queued, manifest
- * generated, out for pickup, pickup error or exception, cancelled, lost) moves nothing.
+ * Shiprocket's shipment status ids (its Tracking documentation): its words for each (what its
+ * webhook and tracking answers say) and, for those that move the order, what they mean to us. The
+ * others (new, AWB assigned, label generated, pickup scheduled or queued, manifest generated, out
+ * for pickup, pickup error or exception, cancelled, lost) move nothing.
  */
-const STATUS_KINDS: Readonly<Record<number, ScanKind>> = {
-  42: 'picked_up', // PICKED UP
-  6: 'in_transit', // SHIPPED: reached the courier's hub after pickup
-  18: 'in_transit', // IN TRANSIT
-  38: 'in_transit', // REACHED AT DESTINATION HUB
-  48: 'in_transit', // REACHED WAREHOUSE
-  21: 'in_transit', // UNDELIVERED (an attempt failed; the courier tries again or returns it)
-  22: 'in_transit', // DELAYED
-  39: 'in_transit', // MISROUTED
-  17: 'out_for_delivery', // OUT FOR DELIVERY
-  7: 'delivered', // DELIVERED
-  9: 'rto', // RTO INITIATED
-  10: 'rto', // RTO DELIVERED
-  14: 'rto', // RTO ACKNOWLEDGED
-  40: 'rto', // RTO NDR
-  41: 'rto', // RTO OFD
-  46: 'rto', // RTO IN TRANSIT
+const STATUSES: Readonly<Record<number, readonly [label: string, kind?: ScanKind]>> = {
+  1: ['AWB ASSIGNED'],
+  2: ['LABEL GENERATED'],
+  3: ['PICKUP SCHEDULED'],
+  4: ['PICKUP QUEUED'],
+  5: ['MANIFEST GENERATED'],
+  8: ['CANCELLED'],
+  12: ['LOST'],
+  13: ['PICKUP ERROR'],
+  15: ['PICKUP RESCHEDULED'],
+  19: ['OUT FOR PICKUP'],
+  20: ['PICKUP EXCEPTION'],
+  42: ['PICKED UP', 'picked_up'],
+  6: ['SHIPPED', 'in_transit'], // reached the courier's hub after pickup
+  18: ['IN TRANSIT', 'in_transit'],
+  38: ['REACHED AT DESTINATION HUB', 'in_transit'],
+  48: ['REACHED WAREHOUSE', 'in_transit'],
+  21: ['UNDELIVERED', 'in_transit'], // an attempt failed; the courier tries again or returns it
+  22: ['DELAYED', 'in_transit'],
+  39: ['MISROUTED', 'in_transit'],
+  17: ['OUT FOR DELIVERY', 'out_for_delivery'],
+  7: ['DELIVERED', 'delivered'],
+  9: ['RTO INITIATED', 'rto'],
+  10: ['RTO DELIVERED', 'rto'],
+  14: ['RTO ACKNOWLEDGED', 'rto'],
+  40: ['RTO NDR', 'rto'],
+  41: ['RTO OFD', 'rto'],
+  46: ['RTO IN TRANSIT', 'rto'],
 };
 
 /** The status id a test-mode (or fake) courier scan is recorded with, by what it means. */
@@ -50,38 +62,10 @@ export const STATUS_ID_OF: Readonly<Record<ScanKind, number>> = {
   rto: 9,
 };
 
-/** Shiprocket's words for its status ids (what its webhook and tracking answers say). */
-export const STATUS_LABELS: Readonly<Record<number, string>> = {
-  1: 'AWB ASSIGNED',
-  2: 'LABEL GENERATED',
-  3: 'PICKUP SCHEDULED',
-  4: 'PICKUP QUEUED',
-  5: 'MANIFEST GENERATED',
-  8: 'CANCELLED',
-  12: 'LOST',
-  13: 'PICKUP ERROR',
-  15: 'PICKUP RESCHEDULED',
-  19: 'OUT FOR PICKUP',
-  20: 'PICKUP EXCEPTION',
-  42: 'PICKED UP',
-  6: 'SHIPPED',
-  18: 'IN TRANSIT',
-  38: 'REACHED AT DESTINATION HUB',
-  48: 'REACHED WAREHOUSE',
-  21: 'UNDELIVERED',
-  22: 'DELAYED',
-  39: 'MISROUTED',
-  17: 'OUT FOR DELIVERY',
-  7: 'DELIVERED',
-  9: 'RTO INITIATED',
-  10: 'RTO DELIVERED',
-  14: 'RTO ACKNOWLEDGED',
-  40: 'RTO NDR',
-  41: 'RTO OFD',
-  46: 'RTO IN TRANSIT',
-};
+/** Shiprocket's words for a status id. */
+export const statusLabel = (statusId: number): string | undefined => STATUSES[statusId]?.[0];
 
-export const kindOfStatus = (statusId: number): ScanKind | null => STATUS_KINDS[statusId] ?? null;
+export const kindOfStatus = (statusId: number): ScanKind | null => STATUSES[statusId]?.[1] ?? null;
 
 /** Where a shopper follows a Shiprocket parcel (its tracking answers' `track_url`). */
 export const trackingPageOf = (awb: string) =>
@@ -254,7 +238,7 @@ export function trackingOfScans(awb: string, scans: { statusId: number; at: Date
   return {
     awb,
     kind: kindOfStatus(last.statusId),
-    label: STATUS_LABELS[last.statusId] ?? null,
+    label: statusLabel(last.statusId) ?? null,
     scanKey: `${last.statusId}@${last.at.toISOString()}`,
   };
 }

@@ -3,7 +3,7 @@ import {
   kindOfStatus,
   shippingRefused,
   shippingUnavailable,
-  STATUS_LABELS,
+  statusLabel,
   trackingPageOf,
 } from './shipping-provider';
 import type { ParcelOrder, ShippingProvider, Tracking } from './shipping-provider';
@@ -279,7 +279,7 @@ export class ShiprocketProvider implements ShippingProvider {
     return {
       awb,
       kind: kindOfStatus(statusId),
-      label: STATUS_LABELS[statusId] ?? null,
+      label: statusLabel(statusId) ?? null,
       scanKey: activity?.date ? `${statusId}@${activity.date}` : String(statusId),
     };
   }
