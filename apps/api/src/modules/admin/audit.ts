@@ -2,6 +2,7 @@ import type { AdminAuditQuery, AuditEntry } from '@vanya/contracts';
 import mongoose, { Schema, trusted } from 'mongoose';
 import type { Types } from 'mongoose';
 import { withDbRetry } from '../../platform/db/retry';
+import { istDay } from './gst-export';
 
 /**
  * What owners did, appended and never changed: no code path updates or deletes an entry (there is
@@ -44,13 +45,6 @@ export async function audit(
     }),
   );
 }
-
-const IST_MS = 330 * 60_000;
-/** The first (or, `end`, the last) millisecond of the day YYYY-MM-DD in India. */
-const istDay = (day: string, end: boolean) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) - IST_MS + (end ? 24 * 60 * 60_000 - 1 : 0));
-};
 
 /** The newest entries, of one kind of action (its first word) and between two days if asked. */
 export async function recentAudit(query: AdminAuditQuery = {}, limit = 200): Promise<AuditEntry[]> {

@@ -13,8 +13,8 @@ const IST_MS = 330 * 60_000;
 const placeOfSupply = (state: string) =>
   `${GST_STATE_CODES[state as IndianState] ?? '--'}-${state}`;
 
-/** The IST day's first and last millisecond of YYYY-MM-DD. */
-function istDay(day: string, end: boolean): Date {
+/** The first (or, `end`, the last) millisecond of the day YYYY-MM-DD in India. */
+export function istDay(day: string, end: boolean): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d) - IST_MS + (end ? 24 * 60 * 60_000 - 1 : 0));
 }

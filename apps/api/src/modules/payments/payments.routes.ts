@@ -5,7 +5,7 @@ import {
 } from '@vanya/contracts';
 import express, { Router } from 'express';
 import type { Config } from '../../config/env';
-import { rateLimit } from '../../platform/http/rate-limit';
+import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { parsed, validate } from '../../platform/http/validate';
 import { toOrderView } from '../orders/orders.service';
 import type { PaymentsService } from './payments.service';
@@ -37,11 +37,7 @@ export function paymentsRoutes(service: PaymentsService, config: Config): Router
   // paying must still see their order confirmed.
   router.post(
     '/payments/verify',
-    rateLimit({
-      name: 'verify-payment',
-      limit: Math.ceil(60 * config.rateLimitScale),
-      windowMs: 15 * 60 * 1000,
-    }),
+    rateLimit(scaledRule(config.rateLimitScale, 'verify-payment', 60, 15 * 60 * 1000)),
     validate(verifyPaymentBodySchema),
     async (_req, res) => {
       const order = await service.verify(parsed(res, verifyPaymentBodySchema));

@@ -1,4 +1,4 @@
-import { brand, getProduct, products } from '@vanya/catalog';
+import { brand, getProduct, productsUsing } from '@vanya/catalog';
 import type {
   AdminReview,
   AdminReviewAction,
@@ -30,16 +30,6 @@ const RATING_KEPT_MS = 5000;
 export interface Rating {
   average: number;
   count: number;
-}
-
-/** The products whose purchase makes a shopper a buyer of `productId`: itself, and what holds it. */
-export function productsHolding(productId: string): string[] {
-  return [
-    productId,
-    ...products
-      .filter((p) => p.contents.some((item) => item.productId === productId))
-      .map((p) => p.id),
-  ];
 }
 
 /** 'Asha Kulkarni' -> 'Asha K.': what a visitor sees of the buyer. */
@@ -123,7 +113,8 @@ export function createReviews(deps: {
       const order = await OrderModel.findOne({
         userId: user._id,
         status: 'delivered',
-        'lines.productId': trusted({ $in: productsHolding(productId) }),
+        // Bought as itself, or inside a bundle or hamper that holds it.
+        'lines.productId': trusted({ $in: [productId, ...productsUsing(productId)] }),
       }).lean<OrderDoc>();
       if (!order)
         throw forbidden(

@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import type { Config } from '../../config/env';
 import type { OwnerNotices } from '../admin/owner-notices';
 import { AppError, notFound } from '../../platform/errors/app-error';
-import { rateLimit } from '../../platform/http/rate-limit';
+import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { requireSession, sessionUserId } from '../../platform/http/require-auth';
 import { parsed, validate } from '../../platform/http/validate';
 import { MAX_INPUT_PIXELS } from '../users/avatar-image';
@@ -147,15 +147,6 @@ export function ticketsRoutes(config: Config, notices?: OwnerNotices): Router {
     res.set('Cache-Control', 'no-store').json(await listTickets(sessionUserId(res), page));
   });
 
-  router.get('/tickets/:id', auth, validate(objectIdParamsSchema, 'params'), async (_req, res) => {
-    const { id } = parsed(res, objectIdParamsSchema, 'params');
-    // Read by _id alone; another user's ticket answers 404 like a missing one.
-    const ticket = await readTicket(id);
-    if (!ticket || !ticket.userId.equals(sessionUserId(res)))
-      throw notFound('Ticket not found.', 'TICKET_NOT_FOUND');
-    res.set('Cache-Control', 'no-store').json(toTicketView(ticket));
-  });
-
   /** The shopper's own ticket, or 404 exactly like a missing one. */
   const ownTicket = async (id: string, userId: Types.ObjectId) => {
     const ticket = await readTicket(id);
@@ -164,15 +155,17 @@ export function ticketsRoutes(config: Config, notices?: OwnerNotices): Router {
     return ticket;
   };
 
+  router.get('/tickets/:id', auth, validate(objectIdParamsSchema, 'params'), async (_req, res) => {
+    const { id } = parsed(res, objectIdParamsSchema, 'params');
+    const ticket = await ownTicket(id, sessionUserId(res));
+    res.set('Cache-Control', 'no-store').json(toTicketView(ticket));
+  });
+
   // The shopper answers in the thread (the owners are told); a closed ticket takes no more.
   router.post(
     '/tickets/:id/replies',
     auth,
-    rateLimit({
-      name: 'ticket-replies',
-      limit: Math.ceil(30 * config.rateLimitScale),
-      windowMs: 60 * 60 * 1000,
-    }),
+    rateLimit(scaledRule(config.rateLimitScale, 'ticket-replies', 30, 60 * 60 * 1000)),
     validate(objectIdParamsSchema, 'params'),
     validate(adminTicketReplyBodySchema),
     async (_req, res) => {
@@ -210,11 +203,7 @@ export function ticketsRoutes(config: Config, notices?: OwnerNotices): Router {
   router.post(
     '/tickets',
     auth,
-    rateLimit({
-      name: 'tickets',
-      limit: Math.ceil(10 * config.rateLimitScale),
-      windowMs: 60 * 60 * 1000,
-    }),
+    rateLimit(scaledRule(config.rateLimitScale, 'tickets', 10, 60 * 60 * 1000)),
     readUpload(upload),
     validate(createTicketBodySchema),
     async (req, res) => {
