@@ -4,7 +4,6 @@ import { AUTH_MESSAGES } from '@vanya/contracts';
 import type { CodRefusal, OrderStatus } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
-import { forEachOldestFirst } from '../../platform/db/page';
 import { AppError, conflict, tooManyRequests } from '../../platform/errors/app-error';
 import type { Logger } from '../../platform/logger';
 import type { Pincodes } from '../pincodes/pincodes.service';
@@ -222,26 +221,14 @@ export function createCashOnDelivery(deps: {
     },
 
     /** Cancels, as the shop, every cash-on-delivery order left unconfirmed too long. */
-    async cancelUnconfirmed(): Promise<number> {
-      let cancelled = 0;
-      const cutoff = new Date(now() - COD_CONFIRM_WITHIN_MS);
-      await forEachOldestFirst<OrderDoc>(
-        OrderModel,
-        { status: 'pending_confirmation', createdAt: trusted({ $lte: cutoff }) },
-        async (order) => {
-          try {
-            await lifecycle.move(order, 'cancelled', 'system', {
-              note: 'Not confirmed within 30 minutes',
-            });
-            cancelled += 1;
-          } catch (err) {
-            // Confirmed or cancelled meanwhile: nothing to do.
-            if (!(err instanceof AppError && err.status === 409)) throw err;
-          }
+    cancelUnconfirmed: () =>
+      lifecycle.cancelOverdue(
+        {
+          status: 'pending_confirmation',
+          createdAt: trusted({ $lte: new Date(now() - COD_CONFIRM_WITHIN_MS) }),
         },
-      );
-      return cancelled;
-    },
+        'Not confirmed within 30 minutes',
+      ),
   };
 }
 

@@ -5,7 +5,8 @@ import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
 import { doOnce, stepCollection } from '../../platform/db/once';
 import { withDbRetry } from '../../platform/db/retry';
-import { conflict } from '../../platform/errors/app-error';
+import { forEachOldestFirst } from '../../platform/db/page';
+import { AppError, conflict } from '../../platform/errors/app-error';
 import type { Logger } from '../../platform/logger';
 import { issueCreditNote } from '../invoices/credit-notes';
 import { INVOICES, issueNumber } from '../invoices/invoice-number';
@@ -400,6 +401,29 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
       if (!moved)
         throw conflict('The order was changed meanwhile. Please reload it.', 'ORDER_CHANGED');
       return afterMove(moved, from, by);
+    },
+
+    /**
+     * Cancels, as the shop and oldest first, every order the filter finds overdue (unpaid, or
+     * unconfirmed on delivery), but those `keep` spares; one paid or confirmed meanwhile is left as
+     * it is. Answers how many were cancelled.
+     */
+    async cancelOverdue(
+      filter: Record<string, unknown>,
+      note: string,
+      keep: (order: OrderDoc) => boolean = () => false,
+    ): Promise<number> {
+      let cancelled = 0;
+      await forEachOldestFirst<OrderDoc>(OrderModel, filter, async (order) => {
+        if (keep(order)) return;
+        try {
+          await lifecycle.move(order, 'cancelled', 'system', { note });
+          cancelled += 1;
+        } catch (err) {
+          if (!(err instanceof AppError && err.status === 409)) throw err;
+        }
+      });
+      return cancelled;
     },
 
     /**

@@ -1,10 +1,6 @@
 import { trusted } from 'mongoose';
-import { forEachOldestFirst } from '../../platform/db/page';
-import { AppError } from '../../platform/errors/app-error';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { AWAITING_PAYMENT } from '../orders/order-states';
-import { OrderModel } from '../orders/order.model';
-import type { OrderDoc } from '../orders/order.model';
 
 const MINUTE = 60 * 1000;
 
@@ -20,27 +16,15 @@ export function createReservationExpiry(deps: {
 }) {
   const now = deps.now ?? Date.now;
   return {
-    async cancelExpired(): Promise<number> {
-      let cancelled = 0;
-      const cutoff = new Date(now() - deps.minutes * MINUTE);
-      await forEachOldestFirst<OrderDoc>(
-        OrderModel,
-        { status: trusted({ $in: [...AWAITING_PAYMENT] }), createdAt: trusted({ $lte: cutoff }) },
-        async (order) => {
-          // A payment of the wrong amount waits for the owner's decision, not for the clock.
-          if (order.paymentHold) return;
-          try {
-            await deps.lifecycle.move(order, 'cancelled', 'system', {
-              note: `Not paid within ${deps.minutes} minutes`,
-            });
-            cancelled += 1;
-          } catch (err) {
-            // Paid or cancelled meanwhile: nothing to do.
-            if (!(err instanceof AppError && err.status === 409)) throw err;
-          }
+    cancelExpired: () =>
+      deps.lifecycle.cancelOverdue(
+        {
+          status: trusted({ $in: [...AWAITING_PAYMENT] }),
+          createdAt: trusted({ $lte: new Date(now() - deps.minutes * MINUTE) }),
         },
-      );
-      return cancelled;
-    },
+        `Not paid within ${deps.minutes} minutes`,
+        // A payment of the wrong amount waits for the owner's decision, not for the clock.
+        (order) => Boolean(order.paymentHold),
+      ),
   };
 }

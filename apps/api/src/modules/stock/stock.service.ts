@@ -312,6 +312,35 @@ export function createStockService(deps: StockServiceDeps = {}) {
     return getProduct(line?.productId ?? singleId)!;
   }
 
+  /** An order's held units stop being held: sold (they leave the shelf too) or released. */
+  async function unhold(
+    units: Units,
+    order: OrderRef,
+    kind: 'sold' | 'released',
+    reason: string,
+    by: StockActor,
+  ): Promise<void> {
+    const done: StockItemDoc[] = [];
+    const lines: MoveLine[] = [];
+    for (const unit of units) {
+      const onHand = kind === 'sold' ? -unit.quantity : 0;
+      const item = await change(unit.productId, onHand, -unit.quantity, {
+        reserved: trusted({ $gte: unit.quantity }),
+        ...(kind === 'sold' ? { onHand: trusted({ $gte: unit.quantity }) } : {}),
+      });
+      if (!item) continue;
+      done.push(item);
+      lines.push({
+        productId: unit.productId,
+        kind,
+        change: onHand,
+        reservedChange: -unit.quantity,
+      });
+    }
+    await record(lines, reason, by, order);
+    await changed(done, kind === 'released');
+  }
+
   const service = {
     async list(): Promise<ProductResponse[]> {
       const { switches, counts } = await current();
@@ -403,47 +432,12 @@ export function createStockService(deps: StockServiceDeps = {}) {
       service.release(units, order, 'Order not placed', 'shopper'),
 
     /** The held units of a paid or confirmed order leave the shelf: on hand and reserved both fall. */
-    async sell(units: Units, order: OrderRef): Promise<void> {
-      const done: StockItemDoc[] = [];
-      const lines: MoveLine[] = [];
-      for (const unit of units) {
-        const item = await change(unit.productId, -unit.quantity, -unit.quantity, {
-          reserved: trusted({ $gte: unit.quantity }),
-          onHand: trusted({ $gte: unit.quantity }),
-        });
-        if (!item) continue;
-        done.push(item);
-        lines.push({
-          productId: unit.productId,
-          kind: 'sold',
-          change: -unit.quantity,
-          reservedChange: -unit.quantity,
-        });
-      }
-      await record(lines, 'Paid or confirmed', 'system', order);
-      await changed(done, false);
-    },
+    sell: (units: Units, order: OrderRef) =>
+      unhold(units, order, 'sold', 'Paid or confirmed', 'system'),
 
     /** Held units of an order that will not be paid or sent are free again. */
-    async release(units: Units, order: OrderRef, reason: string, by: StockActor): Promise<void> {
-      const lines: MoveLine[] = [];
-      const back: StockItemDoc[] = [];
-      for (const unit of units) {
-        const item = await change(unit.productId, 0, -unit.quantity, {
-          reserved: trusted({ $gte: unit.quantity }),
-        });
-        if (!item) continue;
-        back.push(item);
-        lines.push({
-          productId: unit.productId,
-          kind: 'released',
-          change: 0,
-          reservedChange: -unit.quantity,
-        });
-      }
-      await record(lines, reason, by, order);
-      await changed(back, true);
-    },
+    release: (units: Units, order: OrderRef, reason: string, by: StockActor) =>
+      unhold(units, order, 'released', reason, by),
 
     /** Sold units came back to the shelf (a cancelled, refused or returned order). */
     async restock(units: Units, order: OrderRef, reason: string, by: StockActor): Promise<void> {
