@@ -11,6 +11,7 @@ import { requireOwner } from '../../platform/http/require-owner';
 import { parsed, validate } from '../../platform/http/validate';
 import { audit } from '../admin/audit';
 import { OrderModel } from '../orders/order.model';
+import { lineView, totalsView } from '../orders/orders.service';
 import type { ShopSettingsStore } from '../settings/shop-settings.service';
 import type { Coupons } from './coupons.service';
 
@@ -115,34 +116,8 @@ export function couponsRoutes(
           maxDiscount: coupon.maxDiscount,
           minOrder: coupon.minOrder,
         },
-        totals: {
-          itemsTotal: totals.itemsTotal,
-          mrpTotal: totals.mrpTotal,
-          discount: totals.discount,
-          couponDiscount: totals.couponDiscount,
-          shipping: totals.shipping,
-          codFee: totals.codFee,
-          grandTotal: totals.grandTotal,
-          taxableValue: totals.taxableValue,
-          cgst: totals.cgst,
-          sgst: totals.sgst,
-          igst: totals.igst,
-          taxTotal: totals.taxTotal,
-        },
-        lines: lines.map((l) => ({
-          productId: l.productId,
-          name: l.name,
-          hsn: l.hsn,
-          gstRate: l.gstRate,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          amount: l.amount,
-          couponShare: l.couponShare,
-          taxableValue: l.taxableValue,
-          cgst: l.cgst,
-          sgst: l.sgst,
-          igst: l.igst,
-        })),
+        totals: totalsView(totals),
+        lines: lines.map(lineView),
         supply,
       };
       res.set('Cache-Control', 'no-store').json(body);

@@ -36,6 +36,41 @@ export const ORDER_NOT_CANCELLABLE =
   'This order has already been packed, so it can no longer be cancelled. Once it arrives, you can return it from your profile.';
 export const ORDERS_LISTED = 50;
 
+type Figures<T> = { [K in keyof T]?: number | null };
+
+/** Totals as the API answers them, of an order or a priced cart (a figure an old order lacks is 0). */
+export const totalsView = (t: Figures<Order['totals']>): Order['totals'] => ({
+  itemsTotal: t.itemsTotal ?? 0,
+  mrpTotal: t.mrpTotal ?? 0,
+  discount: t.discount ?? 0,
+  couponDiscount: t.couponDiscount ?? 0,
+  shipping: t.shipping ?? 0,
+  codFee: t.codFee ?? 0,
+  grandTotal: t.grandTotal ?? 0,
+  taxableValue: t.taxableValue ?? 0,
+  cgst: t.cgst ?? 0,
+  sgst: t.sgst ?? 0,
+  igst: t.igst ?? 0,
+  taxTotal: t.taxTotal ?? 0,
+});
+
+type Line = Order['lines'][number];
+/** A line as the API answers it, of an order or a priced cart. */
+export const lineView = (l: Omit<Line, 'couponShare'> & { couponShare?: number | null }): Line => ({
+  productId: l.productId,
+  name: l.name,
+  hsn: l.hsn,
+  gstRate: l.gstRate,
+  quantity: l.quantity,
+  unitPrice: l.unitPrice,
+  amount: l.amount,
+  couponShare: l.couponShare ?? 0,
+  taxableValue: l.taxableValue,
+  cgst: l.cgst,
+  sgst: l.sgst,
+  igst: l.igst,
+});
+
 export function toOrderView(o: OrderDoc): Order {
   return {
     _id: String(o._id),
@@ -56,34 +91,8 @@ export function toOrderView(o: OrderDoc): Order {
     gstNumber: o.gstNumber ?? '',
     deliveryState: o.deliveryState,
     supply: o.supply as Order['supply'],
-    lines: o.lines.map((l) => ({
-      productId: l.productId,
-      name: l.name,
-      hsn: l.hsn,
-      gstRate: l.gstRate,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      amount: l.amount,
-      couponShare: l.couponShare ?? 0,
-      taxableValue: l.taxableValue,
-      cgst: l.cgst,
-      sgst: l.sgst,
-      igst: l.igst,
-    })),
-    totals: {
-      itemsTotal: o.totals.itemsTotal ?? 0,
-      mrpTotal: o.totals.mrpTotal ?? 0,
-      discount: o.totals.discount ?? 0,
-      couponDiscount: o.totals.couponDiscount ?? 0,
-      shipping: o.totals.shipping ?? 0,
-      codFee: o.totals.codFee ?? 0,
-      grandTotal: o.totals.grandTotal ?? 0,
-      taxableValue: o.totals.taxableValue ?? 0,
-      cgst: o.totals.cgst ?? 0,
-      sgst: o.totals.sgst ?? 0,
-      igst: o.totals.igst ?? 0,
-      taxTotal: o.totals.taxTotal ?? 0,
-    },
+    lines: o.lines.map(lineView),
+    totals: totalsView(o.totals),
     ...(o.paymentId ? { paymentId: o.paymentId } : {}),
     ...(o.coupon ? { coupon: { code: o.coupon.code, discount: o.coupon.discount } } : {}),
     ...(o.codStatus
@@ -244,9 +253,7 @@ export function createOrdersService({
             'The coupon changed meanwhile. Please review your cart before paying.',
             'TOTAL_MISMATCH',
             {
-              totals: (({ lines: _l, shippingTax: _s, codFeeTax: _c, supply: _p, ...t }) => t)(
-                price(discount),
-              ),
+              totals: totalsView(price(discount)),
             },
           );
         }
