@@ -138,18 +138,28 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
+  /** Mails the account a code (unless one went out within the cooldown) and answers 403 `code`. */
+  async function codeRequired(
+    user: UserWithEmail,
+    purpose: 'login' | 'verify_account',
+    message: string,
+    code: string,
+  ): Promise<never> {
+    const resendAfterSeconds = await mailCode(user, purpose, { quietCooldown: true });
+    throw forbidden(message, code, { email: user.email, resendAfterSeconds });
+  }
+
+  /** Whether `password` is the account's; one without a password is compared with the dummy too. */
+  const passwordMatches = async (password: string, user: UserDoc | null | undefined) =>
+    hasher.compare(password, user?.passwordHash ?? (await hasher.dummyHash));
+
   /**
    * A phone sign-in's last step, as the email login's: an account with two-step verification on
    * is mailed its code and finishes on /verify-otp, so a phone does not bypass the second step.
    */
   async function signInByPhone(user: UserDoc, event: LoginEvent): Promise<LoginResponse> {
-    if (user.twoStepEnabled && hasEmail(user)) {
-      const resendAfterSeconds = await mailCode(user, 'login', { quietCooldown: true });
-      throw forbidden(AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED', {
-        email: user.email,
-        resendAfterSeconds,
-      });
-    }
+    if (user.twoStepEnabled && hasEmail(user))
+      await codeRequired(user, 'login', AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED');
     return completeSignIn(user, event);
   }
 
@@ -310,26 +320,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(body: LoginBody, event: LoginEvent): Promise<LoginResponse> {
       const user = await findByEmail(body.email);
       // An account without a password (made by phone sign-in) is compared with the dummy too.
-      const matches = await hasher.compare(
-        body.password,
-        user?.passwordHash ?? (await hasher.dummyHash),
-      );
+      const matches = await passwordMatches(body.password, user);
       if (!user || !matches)
         throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
-      if (!user.emailVerified) {
-        const resendAfterSeconds = await mailCode(user, 'verify_account', { quietCooldown: true });
-        throw forbidden(AUTH_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED', {
-          email: user.email,
-          resendAfterSeconds,
-        });
-      }
-      if (user.twoStepEnabled) {
-        const resendAfterSeconds = await mailCode(user, 'login', { quietCooldown: true });
-        throw forbidden(AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED', {
-          email: user.email,
-          resendAfterSeconds,
-        });
-      }
+      if (!user.emailVerified)
+        await codeRequired(
+          user,
+          'verify_account',
+          AUTH_MESSAGES.emailNotVerified,
+          'EMAIL_NOT_VERIFIED',
+        );
+      if (user.twoStepEnabled)
+        await codeRequired(user, 'login', AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED');
       return completeSignIn(user, event);
     },
 
@@ -527,8 +529,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Changes the password and ends every other session; the answer carries this session's new token. */
     async changePassword(user: UserDoc, body: ChangePasswordBody): Promise<{ token: string }> {
-      const current = user.passwordHash ?? (await hasher.dummyHash);
-      if (!(await hasher.compare(body.currentPassword, current))) {
+      if (!(await passwordMatches(body.currentPassword, user))) {
         throw forbidden(AUTH_MESSAGES.currentPasswordWrong, 'INVALID_PASSWORD');
       }
       const passwordHash = await hasher.hash(body.newPass);
@@ -589,7 +590,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // The second step is an emailed code: without an address it could never be passed.
       if (!hasEmail(user)) throw noEmail();
       if (body.password !== undefined) {
-        if (!(await hasher.compare(body.password, user.passwordHash ?? (await hasher.dummyHash)))) {
+        if (!(await passwordMatches(body.password, user))) {
           throw forbidden(AUTH_MESSAGES.currentPasswordWrong, 'INVALID_PASSWORD');
         }
       } else if (body.otp !== undefined) {
