@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Response } from 'express';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -42,3 +43,10 @@ export function newPdf(options: PDFKit.PDFDocumentOptions): {
   });
   return { doc, bytes };
 }
+
+/** Answers a PDF to be shown in the browser (saved as `filename`). */
+export const sendPdf = (res: Response, filename: string, pdf: Buffer) =>
+  res
+    .type('application/pdf')
+    .set('Content-Disposition', `inline; filename="${filename}"`)
+    .send(pdf);

@@ -21,6 +21,7 @@ import type { Config } from '../../config/env';
 import { currentUser } from '../../platform/http/require-auth';
 import { requireOwner } from '../../platform/http/require-owner';
 import { parsed, validate } from '../../platform/http/validate';
+import { sendPdf } from '../../platform/pdf';
 import { ContactMessageModel } from '../contact/contact.model';
 import { WaitlistSignupModel } from '../waitlist/waitlist.model';
 import type { StockService } from '../stock/stock.service';
@@ -65,11 +66,7 @@ export function adminRoutes(deps: {
   );
 
   router.get('/admin/packing-slips', async (_req, res) => {
-    const pdf = await orders.packingSlips();
-    res
-      .type('application/pdf')
-      .set('Content-Disposition', 'inline; filename="Packing-slips.pdf"')
-      .send(pdf);
+    sendPdf(res, 'Packing-slips.pdf', await orders.packingSlips());
   });
 
   router.post('/admin/packing', validate(adminPackManyBodySchema), async (_req, res) => {
@@ -84,10 +81,7 @@ export function adminRoutes(deps: {
       const { orderNumber, pdf } = await orders.packingSlip(
         parsed(res, objectIdParamsSchema, 'params').id,
       );
-      res
-        .type('application/pdf')
-        .set('Content-Disposition', `inline; filename="Packing-slip-${orderNumber}.pdf"`)
-        .send(pdf);
+      sendPdf(res, `Packing-slip-${orderNumber}.pdf`, pdf);
     },
   );
 

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../platform/errors/app-error';
 import { signatureMatches } from '../payments/payment-provider';
 import { requireSession, sessionUserId } from '../../platform/http/require-auth';
 import { parsed, validate } from '../../platform/http/validate';
+import { sendPdf } from '../../platform/pdf';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -96,15 +97,9 @@ export function invoicesRoutes(config: Config): Router {
         );
       const order = await OrderModel.findById(id).lean<OrderDoc>();
       if (!order?.invoiceNumber) throw notFound('Invoice not found.', 'INVOICE_NOT_FOUND');
-      const pdf = await renderInvoicePdf(order, config.seller);
-      res
-        .status(200)
-        .set({
-          'Content-Type': 'application/pdf',
-          'Content-Disposition': `inline; filename="Invoice-${order.invoiceNumber.replaceAll('/', '-')}.pdf"`,
-          'Cache-Control': 'private, no-store',
-        })
-        .send(pdf);
+      res.set('Cache-Control', 'private, no-store');
+      const filename = `Invoice-${order.invoiceNumber.replaceAll('/', '-')}.pdf`;
+      sendPdf(res, filename, await renderInvoicePdf(order, config.seller));
     },
   );
 

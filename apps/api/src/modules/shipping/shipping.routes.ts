@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors/app-error';
 import { currentUser } from '../../platform/http/require-auth';
 import { requireOwner } from '../../platform/http/require-owner';
 import { parsed, validate } from '../../platform/http/validate';
+import { sendPdf } from '../../platform/pdf';
 import type { Shipping } from './shipping.service';
 
 /** Whether `given` is the webhook token, compared in constant time. */
@@ -56,10 +57,7 @@ export function shippingRoutes(config: Config, shipping: Shipping): Router {
     validate(objectIdParamsSchema, 'params'),
     async (_req, res) => {
       const { awb, pdf } = await shipping.label(parsed(res, objectIdParamsSchema, 'params').id);
-      res
-        .type('application/pdf')
-        .set('Content-Disposition', `inline; filename="Label-${awb}.pdf"`)
-        .send(pdf);
+      sendPdf(res, `Label-${awb}.pdf`, pdf);
     },
   );
 
