@@ -2,7 +2,7 @@ import type { OrderActor, OrderStatus } from '@vanya/contracts';
 import mongoose from 'mongoose';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { DocumentNumberModel } from '../invoices/invoice-number';
-import { SentMails } from './order-lifecycle';
+import { eventOf, SentMails } from './order-lifecycle';
 import { OrderModel } from './order.model';
 
 interface Claim {
@@ -54,20 +54,12 @@ export async function migrateLegacyClaims(): Promise<number> {
         documentId: claim.value,
         date: at,
       }).catch(ignoreDuplicate);
-    } else if (kind === 'order-mail' && claim.value === 'sent') {
-      await SentMails.create({
-        _id: `order-confirmation:${rest[0]}`,
-        state: 'done',
-        by: 'migrated',
-        at,
-      }).catch(ignoreDuplicate);
-    } else if (kind === 'order-notice' && claim.value === 'sent') {
-      await SentMails.create({
-        _id: `order-notice:${rest[0]}:${rest[1]}`,
-        state: 'done',
-        by: 'migrated',
-        at,
-      }).catch(ignoreDuplicate);
+    } else if ((kind === 'order-mail' || kind === 'order-notice') && claim.value === 'sent') {
+      const _id =
+        kind === 'order-mail'
+          ? `order-confirmation:${rest[0]}`
+          : `order-notice:${rest[0]}:${rest[1]}`;
+      await SentMails.create({ _id, state: 'done', by: 'migrated', at }).catch(ignoreDuplicate);
     } else if (kind === 'order-move' && claim.value) {
       const [orderId, from] = rest as [string, OrderStatus];
       const move = JSON.parse(claim.value) as LegacyMove;
@@ -84,17 +76,7 @@ export async function migrateLegacyClaims(): Promise<number> {
               : {}),
             ...(move.to === 'delivered' ? { deliveredAt: new Date(move.at) } : {}),
           },
-          $push: {
-            events: {
-              status: move.to,
-              at: new Date(move.at),
-              by: move.by,
-              ...(move.note ? { note: move.note } : {}),
-              ...(move.carrier ? { carrier: move.carrier } : {}),
-              ...(move.trackingNumber ? { trackingNumber: move.trackingNumber } : {}),
-              ...(move.trackingUrl ? { trackingUrl: move.trackingUrl } : {}),
-            },
-          },
+          $push: { events: eventOf(move.to, new Date(move.at), move.by, move) },
         },
       );
     }

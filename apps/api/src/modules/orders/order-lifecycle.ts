@@ -118,7 +118,7 @@ export function orderText(
 }
 
 /** The timeline entry of a move. */
-function eventOf(to: OrderStatus, at: Date, by: OrderActor, details: MoveDetails) {
+export function eventOf(to: OrderStatus, at: Date, by: OrderActor, details: MoveDetails) {
   return {
     status: to,
     at,
