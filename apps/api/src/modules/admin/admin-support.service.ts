@@ -115,37 +115,33 @@ export function createAdminSupport(deps: {
     if (order) await lifecycle.restockReturn(order);
   }
 
-  const returnView = async (id: string): Promise<AdminReturn> => {
-    const after = (await ReturnModel.findById(id).lean<ReturnDoc>())!;
-    const [who, items] = await Promise.all([customers([after.userId]), itemsOf([after.orderId])]);
-    return {
-      ...toReturnView(after),
-      items: items.get(String(after.orderId)) ?? [],
-      reason: after.reason,
-      createdAt: after.createdAt.toISOString(),
-      customerName: who.get(String(after.userId))?.name ?? '',
-      customerEmail: who.get(String(after.userId))?.email ?? '',
-    };
-  };
+  /** Returns as the owner sees them: with the items coming back and who sends them. */
+  async function adminReturns(rows: ReturnDoc[]): Promise<AdminReturn[]> {
+    const [who, items] = await Promise.all([
+      customers(rows.map((r) => r.userId)),
+      itemsOf(rows.map((r) => r.orderId)),
+    ]);
+    return rows.map((r) => ({
+      ...toReturnView(r),
+      items: items.get(String(r.orderId)) ?? [],
+      reason: r.reason,
+      createdAt: r.createdAt.toISOString(),
+      customerName: who.get(String(r.userId))?.name ?? '',
+      customerEmail: who.get(String(r.userId))?.email ?? '',
+    }));
+  }
+
+  const returnView = async (id: string): Promise<AdminReturn> =>
+    (await adminReturns([(await ReturnModel.findById(id).lean<ReturnDoc>())!]))[0]!;
 
   return {
     async listReturns(status?: ReturnStatus): Promise<AdminReturn[]> {
-      const rows = await ReturnModel.find(status ? { status } : {})
-        .sort({ createdAt: -1 })
-        .limit(200)
-        .lean<ReturnDoc[]>();
-      const [who, items] = await Promise.all([
-        customers(rows.map((r) => r.userId)),
-        itemsOf(rows.map((r) => r.orderId)),
-      ]);
-      return rows.map((r) => ({
-        ...toReturnView(r),
-        items: items.get(String(r.orderId)) ?? [],
-        reason: r.reason,
-        createdAt: r.createdAt.toISOString(),
-        customerName: who.get(String(r.userId))?.name ?? '',
-        customerEmail: who.get(String(r.userId))?.email ?? '',
-      }));
+      return adminReturns(
+        await ReturnModel.find(status ? { status } : {})
+          .sort({ createdAt: -1 })
+          .limit(200)
+          .lean<ReturnDoc[]>(),
+      );
     },
 
     /**
