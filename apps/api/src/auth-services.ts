@@ -1,30 +1,20 @@
 import path from 'node:path';
 import type { Config } from './config/env';
 import { createAuthService } from './modules/auth/auth.service';
-import type { AuthService } from './modules/auth/auth.service';
 import { createCodeService } from './modules/auth/codes.service';
 import { createEmailTokenService } from './modules/auth/email-tokens.service';
 import { createPasswordHasher } from './modules/auth/password-hasher';
-import type { PasswordHasher } from './modules/auth/password-hasher';
 import { createMailer } from './modules/mail/mailer';
-import type { Mailer } from './modules/mail/mailer';
 import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
 import type { SmsTransport } from './modules/sms/sms-transport';
 import type { Logger } from './platform/logger';
 
 /** The accounts' part of the composition root (services.ts). */
-export interface AuthServices {
-  passwordHasher: PasswordHasher;
-  mailer: Mailer;
-  sms: SmsTransport;
-  auth: AuthService;
-}
-
 export function createAuthServices(
   config: Config,
   logger: Logger,
   runInBackground: (task: () => Promise<unknown>) => void,
-): AuthServices {
+) {
   const passwordHasher = createPasswordHasher({ cost: config.bcryptCost });
   const sms: SmsTransport = config.sms
     ? new HttpSmsTransport(config.sms.url, config.sms.apiKey)

@@ -3,46 +3,28 @@ import { createAuthServices } from './auth-services';
 import type { Config } from './config/env';
 import { createJobs, LEASE_RENEW_MS } from './jobs/jobs';
 import { createLease } from './platform/db/lease';
-import type { Jobs } from './jobs/jobs';
 import { createAdminOrders } from './modules/admin/admin-orders.service';
-import type { AdminOrders } from './modules/admin/admin-orders.service';
 import { createAdminSupport } from './modules/admin/admin-support.service';
-import type { AdminSupport } from './modules/admin/admin-support.service';
-import type { AuthService } from './modules/auth/auth.service';
-import type { PasswordHasher } from './modules/auth/password-hasher';
 import { createCoupons } from './modules/coupons/coupons.service';
-import type { Coupons } from './modules/coupons/coupons.service';
-import type { Mailer } from './modules/mail/mailer';
 import { createCashOnDelivery } from './modules/orders/cash-on-delivery';
 import { createReviews } from './modules/reviews/reviews.service';
 import { createOwnerNotices } from './modules/admin/owner-notices';
-import type { OwnerNotices } from './modules/admin/owner-notices';
-import type { Reviews } from './modules/reviews/reviews.service';
 import { createOrderLifecycle } from './modules/orders/order-lifecycle';
-import type { OrderLifecycle } from './modules/orders/order-lifecycle';
 import { createOrdersService } from './modules/orders/orders.service';
-import type { OrdersService } from './modules/orders/orders.service';
 import { createRefunds } from './modules/orders/refunds';
-import type { Refunds } from './modules/orders/refunds';
 import { RazorpayProvider, TestPaymentProvider } from './modules/payments/payment-provider';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createPaymentsService } from './modules/payments/payments.service';
-import type { PaymentsService } from './modules/payments/payments.service';
 import { createPincodes } from './modules/pincodes/pincodes.service';
-import type { Pincodes } from './modules/pincodes/pincodes.service';
 import { configuredServiceability } from './modules/pincodes/serviceability';
 import { createShopSettings, shopSettingsDefaults } from './modules/settings/shop-settings.service';
-import type { ShopSettingsStore } from './modules/settings/shop-settings.service';
 import { courierServiceability } from './modules/shipping/courier-serviceability';
 import { ShiprocketProvider } from './modules/shipping/shiprocket.provider';
 import { TestShippingProvider } from './modules/shipping/shipping-provider';
 import type { ShippingProvider } from './modules/shipping/shipping-provider';
 import { createShipping } from './modules/shipping/shipping.service';
-import type { Shipping } from './modules/shipping/shipping.service';
-import type { SmsTransport } from './modules/sms/sms-transport';
 import { createReservationExpiry } from './modules/stock/reservation-expiry';
 import { createStockService } from './modules/stock/stock.service';
-import type { StockService } from './modules/stock/stock.service';
 import { sweepExpired } from './platform/db/sweeper';
 import type { Logger } from './platform/logger';
 
@@ -51,39 +33,9 @@ import type { Logger } from './platform/logger';
  * (mail, SMS, the payment provider, password hashing), the domain services the routes call, and
  * the background jobs. index.ts and the tests create it, hand it to createApp, and close it.
  */
-export interface Services {
-  mailer: Mailer;
-  passwordHasher: PasswordHasher;
-  sms: SmsTransport;
-  provider: PaymentProvider;
-  lifecycle: OrderLifecycle;
-  orders: OrdersService;
-  payments: PaymentsService;
-  refunds: Refunds;
-  auth: AuthService;
-  stock: StockService;
-  /** PIN look-up: place, serviceability, cash on delivery and the delivery estimate. */
-  pincodes: Pincodes;
-  /** What the owner changes without a release: pre-order notice, cash on delivery, free shipping. */
-  shopSettings: ShopSettingsStore;
-  coupons: Coupons;
-  /** Buyers' reviews, the owner's moderation, and the request for one a week after delivery. */
-  reviews: Reviews;
-  /** Mails to the owners about what waits for them, each turned on or off in their settings. */
-  ownerNotices: OwnerNotices;
-  adminOrders: AdminOrders;
-  adminSupport: AdminSupport;
-  /** Parcels booked with the courier, and its scans followed (webhook and polling). */
-  shipping: Shipping;
-  jobs: Jobs;
-  /** Runs work that outlives a request; close() waits for what is still running. */
-  runInBackground(task: () => Promise<unknown>): void;
-  /** Resolves once no work started by runInBackground is running. */
-  idle(): Promise<void>;
-  close(): Promise<void>;
-}
+export type Services = ReturnType<typeof createServices>;
 
-export function createServices(config: Config, logger: Logger): Services {
+export function createServices(config: Config, logger: Logger) {
   const { passwordHasher, mailer, sms, auth } = createAuthServices(config, logger, (task) =>
     runInBackground(task),
   );
@@ -238,10 +190,14 @@ export function createServices(config: Config, logger: Logger): Services {
     payments,
     auth,
     stock,
+    /** PIN look-up: place, serviceability, cash on delivery and the delivery estimate. */
     pincodes,
+    /** What the owner changes without a release: pre-order notice, cash on delivery, free shipping. */
     shopSettings,
     coupons,
+    /** Buyers' reviews, the owner's moderation, and the request for one a week after delivery. */
     reviews,
+    /** Mails to the owners about what waits for them, each turned on or off in their settings. */
     ownerNotices,
     adminOrders,
     refunds,
@@ -252,9 +208,12 @@ export function createServices(config: Config, logger: Logger): Services {
       logger,
       webOrigin: config.webOrigin,
     }),
+    /** Parcels booked with the courier, and its scans followed (webhook and polling). */
     shipping,
     jobs,
+    /** Runs work that outlives a request; close() waits for what is still running. */
     runInBackground,
+    /** Resolves once no work started by runInBackground is running. */
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);
     },
