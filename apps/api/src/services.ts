@@ -57,6 +57,9 @@ export function createServices(config: Config, logger: Logger) {
       .finally(() => running.delete(promise));
     running.add(promise);
   };
+  const idle = async () => {
+    while (running.size > 0) await Promise.allSettled([...running]);
+  };
 
   const staleAfterMs = config.jobs.recoveryStaleMs;
   const shopSettings = createShopSettings({ defaults: shopSettingsDefaults(config) });
@@ -213,13 +216,11 @@ export function createServices(config: Config, logger: Logger) {
     jobs,
     /** Runs work that outlives a request; close() waits for what is still running. */
     runInBackground,
-    /** Resolves once no work started by runInBackground is running. */
-    async idle() {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
+    /** Resolves once no work started by runInBackground is running, nor any it started. */
+    idle,
     async close() {
       await jobs.stop();
-      await Promise.allSettled([...running]);
+      await idle();
     },
   };
 }
