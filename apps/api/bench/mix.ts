@@ -1,13 +1,15 @@
 // What a shopper feels on a busy day: 50 shoppers browse (the catalogue and product pages) while
 // 10 sign in and 10 pay (order, test-mode payment, verify), each a closed loop; every route's
 // p50 and p95 against browsing alone, in one run. Then payment confirmations (verify) with 10
-// shoppers paying at once against one alone: the bar is 10 within 3x of one.
+// shoppers paying at once against one alone: the bar is 10 within 3x of one. Each paying phase
+// also reports how busy the database server and the API's main thread were, to show which waits.
 // Built API, embedded database, bcrypt at the production cost.
 // Run: pnpm build && pnpm --filter @vanya/api bench:mix
 import os from 'node:os';
 import { formatAmountForOrder, priceCart, products } from '@vanya/catalog';
 import { writeVerifiedShoppers } from './accounts';
-import { ms, startStack, summarize } from './harness';
+import { mainThreadCpuMs, ms, startStack, summarize } from './harness';
+import { cpuMsOf } from '../src/testing/proc-stat';
 import type { LoopDelay } from './harness';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -120,14 +122,30 @@ async function pay(t: Timings, until: number, token: string) {
   }
 }
 
-/** One phase: the loops `run` starts, timed per route, with the event-loop delay meanwhile. */
+/** CPU time (ms) used so far by the database server and by the API's main thread. */
+const cpu = () => ({
+  db: stack.db.pid === undefined ? NaN : cpuMsOf(stack.db.pid),
+  api: mainThreadCpuMs(stack.api.pid) ?? NaN,
+});
+
+/**
+ * One phase: the loops `run` starts, timed per route, with the event-loop delay meanwhile and how
+ * busy the database and the API's main thread were (share of one core).
+ */
 async function phase(
   run: (t: Timings, until: number) => Promise<unknown>[],
-): Promise<{ timings: Timings; delay: LoopDelay }> {
+): Promise<{ timings: Timings; delay: LoopDelay; busy: { db: number; api: number } }> {
   await stack.loopDelay();
   const timings: Timings = new Map();
+  const before = cpu();
   await Promise.all(run(timings, performance.now() + SECONDS * 1000));
-  return { timings, delay: await stack.loopDelay() };
+  const after = cpu();
+  const share = (used: number) => used / (SECONDS * 1000);
+  return {
+    timings,
+    delay: await stack.loopDelay(),
+    busy: { db: share(after.db - before.db), api: share(after.api - before.api) },
+  };
 }
 
 try {
@@ -187,9 +205,17 @@ try {
   const one = figures(oneAlone.timings, 'POST /payments/verify');
   const ten = figures(tenAtOnce.timings, 'POST /payments/verify');
   const ratio = ten.p50 / one.p50;
+  const pct = (share: number) => `${Math.round(share * 100)}%`;
+  const payingRow = (f: typeof one, busy: { db: number; api: number }) => ({
+    confirmations: f.n,
+    p50: ms(f.p50),
+    p95: ms(f.p95),
+    'database busy': pct(busy.db),
+    'API main thread busy': pct(busy.api),
+  });
   console.table({
-    'one paying alone': { confirmations: one.n, p50: ms(one.p50), p95: ms(one.p95) },
-    'ten paying at once': { confirmations: ten.n, p50: ms(ten.p50), p95: ms(ten.p95) },
+    'one paying alone': payingRow(one, oneAlone.busy),
+    'ten paying at once': payingRow(ten, tenAtOnce.busy),
   });
   const ok = ratio < MAX_CONFIRMATION_RATIO;
   console.log(

@@ -24,6 +24,8 @@ export interface EmbeddedServer {
   uri: string;
   port: number;
   dataDir: string;
+  /** The server's process id (the benchmarks read its CPU time). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -214,6 +216,7 @@ export async function startEmbeddedServer(opts: EmbeddedServerOptions): Promise<
     port,
     dataDir,
     uri,
+    pid: child.pid,
     async stop() {
       await stopChild(child);
       process.removeListener('exit', killOnExit);
