@@ -5,6 +5,8 @@
 //
 // The two alternate for BENCH_ROUNDS rounds (3 by default) of BENCH_SECONDS each (10), and the
 // ratio is taken between the medians, so that one noisy window on a shared machine does not decide.
+// Each round also shows how busy the database server was: on the embedded FerretDB, whose writes
+// run one at a time, an order's few writes against the raw side's one decide the ratio.
 // Run: pnpm build && pnpm --filter @vanya/api bench:orders
 import { randomInt, randomUUID } from 'node:crypto';
 import { cartSummaryText, formatAmountForOrder, priceCart } from '@vanya/catalog';
@@ -12,7 +14,8 @@ import mongoose from 'mongoose';
 import { deriveKey, SECRET_PURPOSES } from '../src/config/secrets';
 import { signSessionToken } from '../src/modules/auth/tokens';
 import { orderSchema } from '../src/modules/orders/order.model';
-import { load, median, ms, startStack } from './harness';
+import { cpuMsOf } from '../src/testing/proc-stat';
+import { load, mainThreadCpuMs, median, ms, startStack } from './harness';
 
 const CLIENTS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -43,6 +46,9 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** The database server's CPU meanwhile, and the API's main thread's, as shares of one core. */
+  dbBusy?: number;
+  apiBusy?: number;
 }
 
 const stack = await startStack({ JWT_SECRET, RATE_LIMIT_SCALE: '100000' });
@@ -143,15 +149,34 @@ try {
   const raws: Figures[] = [];
   const apis: Figures[] = [];
   const statuses: Record<number, number> = {};
+  const pct = (share: number | undefined) =>
+    share === undefined ? '' : `${Math.round(share * 100)}%`;
   const row = (f: Figures) => ({
     'orders/s': f.rps.toFixed(1),
     p50: ms(f.p50),
     p99: ms(f.p99),
     errors: f.errors,
+    'database busy': pct(f.dbBusy),
+    'API main thread busy': pct(f.apiBusy),
   });
+  /** Runs `side`, noting how busy the database server and the API's main thread were meanwhile. */
+  const measured = async <F extends Figures>(side: () => Promise<F>): Promise<F> => {
+    const cpu = () => ({
+      db: stack.db.pid === undefined ? NaN : cpuMsOf(stack.db.pid),
+      api: mainThreadCpuMs(stack.api.pid) ?? NaN,
+    });
+    const before = cpu();
+    const figures = await side();
+    const after = cpu();
+    return {
+      ...figures,
+      dbBusy: (after.db - before.db) / durationMs,
+      apiBusy: (after.api - before.api) / durationMs,
+    };
+  };
   for (let round = 1; round <= ROUNDS; round += 1) {
-    const r = await raw();
-    const a = await api();
+    const r = await measured(raw);
+    const a = await measured(api);
     raws.push(r);
     apis.push(a);
     for (const [status, count] of Object.entries(a.statuses))
