@@ -29,6 +29,8 @@ import { FakeRazorpay } from '../src/testing/fake-razorpay';
 import { FakeShiprocket } from '../src/testing/fake-shiprocket';
 import { startRestartableDatabase } from '../src/testing/restartable-database';
 import type { RestartableDatabase } from '../src/testing/restartable-database';
+import { startSmsGateway } from '../src/testing/sms-gateway';
+import type { SmsGateway } from '../src/testing/sms-gateway';
 import { linkIn, SmtpSink } from '../src/testing/smtp-sink';
 
 const SHOPPERS = Number(process.env.CHAOS_SHOPPERS ?? 100);
@@ -188,6 +190,8 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     webhookToken: randomBytes(18).toString('base64url'),
   };
   let shiprocket: FakeShiprocket;
+  // ...nor without an SMS gateway (phone codes): a local one.
+  let sms: SmsGateway;
   /** The API the first two tests use; the third starts a second one beside it. */
   const primary: ApiProcess = { name: 'A', base: '', output: '' };
   const processes: ApiProcess[] = [primary];
@@ -210,6 +214,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
         WEB_ORIGIN: 'https://shop.vanya.test',
         SERVE_WEB: 'false',
         SMTP_URL: smtp.url,
+        SMS_URL: sms.url,
         RAZORPAY_KEY_ID: keys.keyId,
         RAZORPAY_KEY_SECRET: keys.keySecret,
         RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
@@ -286,6 +291,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     smtp = await new SmtpSink().start();
     razorpay = await new FakeRazorpay(keys.keyId, keys.keySecret).start();
     shiprocket = await new FakeShiprocket(courier.email, courier.password).start();
+    sms = await startSmsGateway();
     primary.base = `http://127.0.0.1:${await freePort()}`;
     await startApi();
   });
@@ -294,6 +300,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     await Promise.all(processes.map(stopApi));
     await razorpay?.stop();
     await shiprocket?.stop();
+    await sms?.close();
     await smtp?.stop();
     await db?.dispose();
     rmSync(dir, { recursive: true, force: true });

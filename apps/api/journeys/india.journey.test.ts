@@ -1,7 +1,6 @@
 import { couponDiscountFor, formatAmountForOrder, priceCart } from '@vanya/catalog';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderBody } from '../src/testing/orders';
-import { startSmsGateway } from '../src/testing/sms-gateway';
 import type { SmsGateway } from '../src/testing/sms-gateway';
 import { client, OWNER_EMAIL, signUp, startBuiltApi, verifyBody } from './support/built-api';
 import type { BuiltApi, Client } from './support/built-api';
@@ -24,18 +23,13 @@ describe('checkout for India against the built API', () => {
   let phones = 9_700_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
 
   beforeAll(async () => {
-    sms = await startSmsGateway();
-    stack = await startBuiltApi({
-      SMS_URL: sms.url,
-      SMS_API_KEY: 'journey-gateway-key',
-      COD_EXCLUDED_PIN_PREFIXES: '744',
-    });
+    stack = await startBuiltApi({ COD_EXCLUDED_PIN_PREFIXES: '744' });
+    sms = stack.sms;
     api = client(stack.baseUrl);
     owner = (await signUp(stack, api, 'Meera Owner', OWNER_EMAIL)).token;
   });
   afterAll(async () => {
     await stack?.stop();
-    await sms?.close();
   });
   afterEach((context) => {
     if (context.task.result?.state === 'fail') console.log(stack.output().slice(-4000));

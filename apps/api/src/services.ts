@@ -64,8 +64,6 @@ export function createServices(config: Config, logger: Logger) {
   const staleAfterMs = config.jobs.recoveryStaleMs;
   const shopSettings = createShopSettings({ defaults: shopSettingsDefaults(config) });
   const coupons = createCoupons();
-  // Texts go through the gateway; in development without one, to the log like the shopper's.
-  const smsGateway = config.sms || !config.isProduction ? sms : undefined;
   const ownerNotices = createOwnerNotices({
     mailer,
     logger,
@@ -73,7 +71,7 @@ export function createServices(config: Config, logger: Logger) {
     webOrigin: config.webOrigin,
     staleAfterMs,
     runInBackground,
-    sms: smsGateway,
+    sms,
   });
   const stock = createStockService({
     initial: config.stock.initial,
@@ -95,8 +93,7 @@ export function createServices(config: Config, logger: Logger) {
     runInBackground,
     onConfirmed: (order) => ownerNotices.newOrder(order),
     coupons,
-    // Order news by text needs a gateway; in production without one, it is not attempted.
-    sms: smsGateway,
+    sms,
     stock,
     preOrder: async () => (await shopSettings.read()).preOrder,
   });

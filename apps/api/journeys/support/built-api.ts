@@ -1,8 +1,8 @@
 // The journeys' stack: the BUILT API (apps/api/dist/index.js) started as a child process in
 // production mode, exactly as it is deployed, with nothing shared with the code under test but
 // HTTP. Around it: its own FerretDB (or mongod) on a throw-away folder, a real SMTP server, a
-// local server speaking Razorpay's Orders and Payments API in place of Razorpay's own, and one
-// speaking Shiprocket's external API in place of the courier's.
+// local server speaking Razorpay's Orders and Payments API in place of Razorpay's own, one
+// speaking Shiprocket's external API in place of the courier's, and an SMS gateway.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -14,6 +14,8 @@ import type { EmbeddedServer } from '../../src/platform/db/embedded-server';
 import { findRepoRoot } from '../../src/platform/paths';
 import { FakeRazorpay } from '../../src/testing/fake-razorpay';
 import { FakeShiprocket } from '../../src/testing/fake-shiprocket';
+import { startSmsGateway } from '../../src/testing/sms-gateway';
+import type { SmsGateway } from '../../src/testing/sms-gateway';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { linkIn, SmtpSink } from '../../src/testing/smtp-sink';
 
@@ -27,6 +29,8 @@ export interface BuiltApi {
   /** The courier, and the token its tracking webhook carries (x-api-key). */
   shiprocket: FakeShiprocket;
   shiprocketWebhookToken: string;
+  /** The SMS gateway the phone codes go through. */
+  sms: SmsGateway;
   /** The API's process id (its main thread's id too, on Linux). */
   pid: number;
   /** Everything the API printed so far (shown when a journey fails). */
@@ -61,6 +65,7 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
   const courier = { email: 'api-user@vanya.test', password: randomBytes(12).toString('base64url') };
   const shiprocketWebhookToken = randomBytes(18).toString('base64url');
   const shiprocket = await new FakeShiprocket(courier.email, courier.password).start();
+  const sms = await startSmsGateway();
   const webOrigin = 'https://shop.vanya.test';
 
   let output = '';
@@ -76,6 +81,8 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
       WEB_ORIGIN: webOrigin,
       SERVE_WEB: 'false',
       SMTP_URL: smtp.url,
+      SMS_URL: sms.url,
+      SMS_API_KEY: 'journey-gateway-key',
       RAZORPAY_KEY_ID: keys.keyId,
       RAZORPAY_KEY_SECRET: keys.keySecret,
       RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
@@ -116,6 +123,7 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
     }
     await razorpay.stop();
     await shiprocket.stop();
+    await sms.close();
     await smtp.stop();
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -148,6 +156,7 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
       keys,
       shiprocket,
       shiprocketWebhookToken,
+      sms,
       pid: api.pid!,
       output: () => output,
       stop: stopAll,

@@ -10,6 +10,7 @@ const PRODUCTION = {
   JWT_SECRET: freshSecret(),
   MONGODB_URI: 'mongodb://db:27017/vanya',
   SMTP_URL: 'smtp://mail.example.in:587',
+  SMS_URL: 'https://sms.example.in/send',
   RAZORPAY_KEY_ID: 'rzp_live_abc',
   RAZORPAY_KEY_SECRET: 'secret',
   RAZORPAY_WEBHOOK_SECRET: 'whsec',
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
     'JWT_SECRET',
     'MONGODB_URI',
     'SMTP_URL',
+    'SMS_URL',
     'RAZORPAY_KEY_ID',
     'RAZORPAY_KEY_SECRET',
     'RAZORPAY_WEBHOOK_SECRET',
@@ -152,6 +154,14 @@ describe('loadConfig', () => {
     );
     // Development keeps writing mail to the log and .data/mail with no configuration at all.
     expect(loadConfig({}).smtpUrl).toBeUndefined();
+  });
+
+  it('refuses production without an SMS gateway: phone codes are never logged', () => {
+    expect(() => loadConfig({ ...PRODUCTION, SMS_URL: '' })).toThrow(
+      /without SMS_URL[\s\S]*phone sign-in and cash on delivery/,
+    );
+    // Development prints texts to the log with no configuration at all.
+    expect(loadConfig({}).sms).toBeUndefined();
   });
 
   it('signs sessions, codes, invoice links and test payments with four different keys', () => {

@@ -13,10 +13,12 @@ import {
 import type { SecretVariable } from './secrets';
 
 /** Settings that must be real in production: the API refuses to start without them. */
-const PRODUCTION_SECRETS = [
+export const PRODUCTION_SECRETS = [
   'JWT_SECRET',
   'MONGODB_URI',
   'SMTP_URL',
+  // Phone sign-in and cash on delivery send their codes by text.
+  'SMS_URL',
   'RAZORPAY_KEY_ID',
   'RAZORPAY_KEY_SECRET',
   'RAZORPAY_WEBHOOK_SECRET',
@@ -213,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     const missing = PRODUCTION_SECRETS.filter((name) => !e[name]);
     if (missing.length > 0) {
       throw new ConfigError(
-        `Refusing to start in production without ${missing.join(', ')}. Set them in the environment (see .env.example).${missing.includes('SMTP_URL') ? ' Mail needs a transport in production: verification links, codes and reset links are never logged.' : ''}`,
+        `Refusing to start in production without ${missing.join(', ')}. Set them in the environment (see .env.example).${missing.includes('SMTP_URL') ? ' Mail needs a transport in production: verification links, codes and reset links are never logged.' : ''}${missing.includes('SMS_URL') ? ' Phone codes need an SMS gateway in production: phone sign-in and cash on delivery send them, and they are never logged.' : ''}`,
       );
     }
     if (!env.WEB_ORIGIN)
