@@ -472,7 +472,7 @@ export const ownerNoticeSettingsSchema = z
     lowStock: z.boolean(),
     /** The mobile number the notices are also texted to ('' for none). */
     smsPhone: ownerSmsPhoneField,
-    /** Also text each notice turned on to `smsPhone` (when the shop has an SMS gateway). */
+    /** Also text each notice turned on to `smsPhone`. */
     sms: z.boolean(),
   })
   .strict()
@@ -481,13 +481,4 @@ export const ownerNoticeSettingsSchema = z
     message: ADMIN_MESSAGES.smsNeedsPhone,
   })
   .meta({ id: 'OwnerNoticeSettings' });
-/** GET and PUT /admin/settings/notifications: the settings, and whether texts can go at all. */
-export const ownerNoticeSettingsViewSchema = z
-  .object({
-    ...ownerNoticeSettingsSchema.shape,
-    /** The shop has an SMS gateway to send the owner's texts through. */
-    smsAvailable: z.boolean(),
-  })
-  .meta({ id: 'OwnerNoticeSettingsView' });
 export type OwnerNoticeSettings = z.infer<typeof ownerNoticeSettingsSchema>;
-export type OwnerNoticeSettingsView = z.infer<typeof ownerNoticeSettingsViewSchema>;

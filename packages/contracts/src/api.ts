@@ -55,7 +55,6 @@ import {
   adminPackManyBodySchema,
   adminPackManyResultSchema,
   ownerNoticeSettingsSchema,
-  ownerNoticeSettingsViewSchema,
   auditListSchema,
   gstExportQuerySchema,
   gstExportSchema,
@@ -1073,9 +1072,9 @@ const admin: ApiRoute[] = [
     method: 'get',
     path: '/admin/settings/notifications',
     tag: 'Owner',
-    summary: 'Which events the owners are mailed (and texted) about, and whether texts can be sent',
+    summary: 'Which events the owners are mailed (and texted) about',
     auth: true,
-    responses: { ...ok(ownerNoticeSettingsViewSchema), ...ownerOnly },
+    responses: { ...ok(ownerNoticeSettingsSchema), ...ownerOnly },
   },
   {
     method: 'put',
@@ -1084,7 +1083,7 @@ const admin: ApiRoute[] = [
     summary: 'Turn each notice to the owners on or off, and set the mobile number texted with them',
     auth: true,
     body: ownerNoticeSettingsSchema,
-    responses: { ...ok(ownerNoticeSettingsViewSchema), ...invalid, ...ownerOnly },
+    responses: { ...ok(ownerNoticeSettingsSchema), ...invalid, ...ownerOnly },
   },
   {
     method: 'get',

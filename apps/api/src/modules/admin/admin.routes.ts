@@ -196,7 +196,7 @@ export function adminRoutes(deps: {
   });
 
   router.get('/admin/settings/notifications', async (_req, res) => {
-    res.json(await notices.view());
+    res.json(await notices.settings());
   });
 
   router.put(

@@ -38,8 +38,6 @@ describe('mails to the owners about what waits for them', () => {
       lowStock: true,
       smsPhone: '',
       sms: false,
-      // No SMS_URL outside production: texts go to the development log.
-      smsAvailable: true,
     });
     const { order } = await placePaidOrder(
       t,
@@ -157,7 +155,7 @@ describe('the same notices by SMS to the owner, when set up', () => {
   it('texts the owner of a new order once, and stops when texts are switched off', async () => {
     const saved = await save({ ...on, smsPhone: ` ${OWNER_PHONE} `, sms: true });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ ...on, smsPhone: OWNER_PHONE, sms: true, smsAvailable: true });
+    expect(saved.body).toEqual({ ...on, smsPhone: OWNER_PHONE, sms: true });
 
     const first = await newOrder();
     const texts = toOwner(first);

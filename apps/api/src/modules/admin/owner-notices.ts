@@ -1,5 +1,5 @@
 import { brand, formatINR } from '@vanya/catalog';
-import type { OwnerNotice, OwnerNoticeSettings, OwnerNoticeSettingsView } from '@vanya/contracts';
+import type { OwnerNotice, OwnerNoticeSettings } from '@vanya/contracts';
 import mongoose, { Schema } from 'mongoose';
 import { doOnce } from '../../platform/db/once';
 import type { Logger } from '../../platform/logger';
@@ -63,10 +63,6 @@ export function createOwnerNotices(deps: {
       sms: doc?.sms ?? DEFAULTS.sms,
     };
   }
-  const view = async (): Promise<OwnerNoticeSettingsView> => ({
-    ...(await settings()),
-    smsAvailable: deps.sms !== undefined,
-  });
 
   const enabled = async (kind: OwnerNotice) =>
     deps.ownerEmails.length > 0 && (await settings())[kind];
@@ -120,12 +116,11 @@ export function createOwnerNotices(deps: {
 
   return {
     settings,
-    view,
     enabled,
 
-    async update(next: OwnerNoticeSettings): Promise<OwnerNoticeSettingsView> {
+    async update(next: OwnerNoticeSettings): Promise<OwnerNoticeSettings> {
       await OwnerSettingsModel.updateOne({ _id: NOTICES_ID }, { $set: next }, { upsert: true });
-      return view();
+      return settings();
     },
 
     /** A paid order, or a cash-on-delivery order its shopper confirmed: one to pack. */

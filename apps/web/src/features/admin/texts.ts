@@ -33,8 +33,6 @@ export const ADMIN_TEXTS = {
     sms: 'Also send by SMS',
     smsSave: 'Save SMS settings',
     smsSaving: 'Saving…',
-    smsUnavailable:
-      'The shop has no SMS gateway set up yet (SMS_URL), so no texts are sent until it has one.',
     saved: 'Saved.',
   },
   audit: {

@@ -11,12 +11,12 @@ import { ADMIN_TEXTS as T } from '../texts';
 const ALL_ON = { newOrder: true, returnRequest: true, ticket: true, lowStock: true };
 
 /** The settings endpoint as the server answers it: a PUT saves its body and answers it back. */
-function mockSettings(smsAvailable = true) {
+function mockSettings() {
   let saved: object = { ...ALL_ON, smsPhone: '', sms: false };
   return mockApi((request) => {
     if (request.url !== '/admin/settings/notifications') return { status: 200, data: [] };
     if (request.method === 'PUT') saved = request.body as object;
-    return { status: 200, data: { ...saved, smsAvailable } };
+    return { status: 200, data: saved };
   });
 }
 
@@ -47,7 +47,6 @@ describe('/admin: settings', () => {
     const user = userEvent.setup();
     renderRoute('/admin?tab=settings');
     const phone = await screen.findByLabelText(T.settings.smsPhone);
-    expect(screen.queryByText(T.settings.smsUnavailable)).not.toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: T.settings.sms }));
 
     // The switch alone, with no number, is refused before anything is sent; so is a short number.
@@ -68,12 +67,5 @@ describe('/admin: settings', () => {
       sms: true,
     });
     expect(phone).toHaveAttribute('aria-invalid', 'false');
-  });
-
-  it('says when the shop has no SMS gateway to send texts through', async () => {
-    setSession('token-owner', { name: 'Meera Deshmukh', email: 'meera@example.in' });
-    mockSettings(false);
-    renderRoute('/admin?tab=settings');
-    expect(await screen.findByText(T.settings.smsUnavailable)).toBeInTheDocument();
   });
 });

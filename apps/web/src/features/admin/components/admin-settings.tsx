@@ -1,9 +1,7 @@
 import {
   OWNER_NOTICES,
   ownerNoticeSettingsSchema,
-  ownerNoticeSettingsViewSchema,
   type OwnerNoticeSettings,
-  type OwnerNoticeSettingsView,
 } from '@vanya/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -17,22 +15,17 @@ import { SettingsSection } from './settings-section';
 const T = ADMIN_TEXTS.settings;
 const KEY = ['admin', 'settings', 'notifications'] as const;
 
-/** What is saved of the settings as read (all but whether texts can go at all). */
-const bodyOf = ({ smsAvailable: _, ...body }: OwnerNoticeSettingsView): OwnerNoticeSettings => body;
-
 /** The owners' settings: which events they are mailed (and texted) about. */
 export function AdminSettings() {
   const client = useQueryClient();
   const settings = useQuery({
     queryKey: KEY,
     queryFn: async () =>
-      ownerNoticeSettingsViewSchema.parse((await api.get('/admin/settings/notifications')).data),
+      ownerNoticeSettingsSchema.parse((await api.get('/admin/settings/notifications')).data),
   });
   const save = useMutation({
     mutationFn: async (next: OwnerNoticeSettings) =>
-      ownerNoticeSettingsViewSchema.parse(
-        (await api.put('/admin/settings/notifications', next)).data,
-      ),
+      ownerNoticeSettingsSchema.parse((await api.put('/admin/settings/notifications', next)).data),
     onSuccess: (saved) => client.setQueryData(KEY, saved),
   });
   const current = settings.data;
@@ -56,7 +49,7 @@ export function AdminSettings() {
                     role="switch"
                     checked={current[kind]}
                     disabled={save.isPending}
-                    onChange={(e) => save.mutate({ ...bodyOf(current), [kind]: e.target.checked })}
+                    onChange={(e) => save.mutate({ ...current, [kind]: e.target.checked })}
                   />
                   <span>{T.notices[kind]}</span>
                 </label>
@@ -68,7 +61,7 @@ export function AdminSettings() {
           <OwnerSmsForm
             current={current}
             busy={save.isPending}
-            onSave={(next) => save.mutate({ ...bodyOf(current), ...next })}
+            onSave={(next) => save.mutate({ ...current, ...next })}
           />
         ) : null}
       </SettingsSection>
@@ -86,7 +79,7 @@ function OwnerSmsForm({
   busy,
   onSave,
 }: {
-  current: OwnerNoticeSettingsView;
+  current: OwnerNoticeSettings;
   busy: boolean;
   onSave: (next: Pick<OwnerNoticeSettings, 'smsPhone' | 'sms'>) => void;
 }) {
@@ -96,7 +89,7 @@ function OwnerSmsForm({
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = ownerNoticeSettingsSchema.safeParse({ ...bodyOf(current), smsPhone, sms });
+    const checked = ownerNoticeSettingsSchema.safeParse({ ...current, smsPhone, sms });
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? DEFAULT_ERROR_MESSAGE);
       return;
@@ -107,7 +100,6 @@ function OwnerSmsForm({
   const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <form className="admin-sms" onSubmit={submit} noValidate>
-      {current.smsAvailable ? null : <p className="admin-lead">{T.smsUnavailable}</p>}
       <div className="field">
         <label className="field__label" htmlFor={id}>
           {T.smsPhone}

@@ -29,7 +29,6 @@ function mockShop(refusal?: MockReply) {
           lowStock: true,
           smsPhone: '',
           sms: false,
-          smsAvailable: true,
         },
       };
     return { status: 200, data: [] };
