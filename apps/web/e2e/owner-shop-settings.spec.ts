@@ -17,6 +17,7 @@ test('the owner changes the pre-order text; a shopper sees it after a reload', a
   baseURL,
   request,
   mailbox,
+  screenshot,
 }) => {
   const owner = await ensureOwner(request, mailbox);
   const token = await apiLogIn(request, owner);
@@ -35,6 +36,10 @@ test('the owner changes the pre-order text; a shopper sees it after a reload', a
     await logIn(page, owner);
     await page.goto('/admin');
     await openOwnerTab(page, 'Settings');
+    // The mails and texts to the owner are read from the API as the page asks for them.
+    const notices = page.getByRole('region', { name: 'Mails and texts to you' });
+    await expect(notices.getByRole('button', { name: 'Save SMS settings' })).toBeVisible();
+    await screenshot('owner-settings');
     const form = page.getByRole('region', { name: 'Shop settings' });
     const field = form.getByLabel('Pre-order text');
     await expect(field).toHaveValue(before.preOrder.text);
