@@ -1,28 +1,22 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpVerified } from './testing/accounts';
+import { startShopperApp } from './testing/owner-app';
+import type { ShopperApp } from './testing/owner-app';
 import { DEFAULT_ITEMS, orderBody, placeOrder } from './testing/orders';
-import { SmtpSink } from './testing/smtp-sink';
-import { startTestApp } from './testing/test-app';
-import type { TestApp } from './testing/test-app';
 
 // The shop stops (a deploy sends SIGTERM) just after a shopper paid: the provider's webhook is
 // still on its way, and what it starts (the invoice and the confirmation mail) starts later still.
 
 describe('stopping the shop', () => {
-  let t: TestApp;
-  let sink: SmtpSink;
+  let app: ShopperApp;
   beforeAll(async () => {
-    sink = await new SmtpSink().start();
-    t = await startTestApp({ SMTP_URL: sink.url });
+    app = await startShopperApp();
   });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.stop();
-  });
+  afterAll(() => app?.close());
 
   it('waits for the work that background work starts, so a paid order is confirmed first', async () => {
-    const { token, email } = await signUpVerified(t, sink);
+    const { t, sink } = app;
+    const { token, email } = app.shopper;
     const placed = await placeOrder(t, token, orderBody(DEFAULT_ITEMS, 'Maharashtra', { email }));
     expect(placed.status).toBe(201);
     const { order, payment } = placed.body as {
