@@ -176,4 +176,28 @@ describe('the owner area against the built API', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'OUT_OF_STOCK', productId: 'TanGoneSoap' });
   });
+
+  it("names a second owner with the image's owner command, and takes the role back with it", async () => {
+    const partner = await signUp(t.stack, t.api, 'Kavya Deshmukh');
+    const orders = () => t.api.get('/api/admin/orders', partner.token);
+    expect((await orders()).status).toBe(403);
+
+    const granted = await t.stack.command('owner', ['grant', partner.email.toUpperCase()]);
+    expect(granted).toEqual({
+      code: 0,
+      output: `${partner.email} is now an owner: the owner area is at /admin.\n`,
+    });
+    expect((await orders()).status).toBe(200);
+
+    const revoked = await t.stack.command('owner', ['revoke', partner.email]);
+    expect(revoked.code).toBe(0);
+    expect(revoked.output).toContain(`${partner.email} is a customer again`);
+    expect((await orders()).status).toBe(403);
+
+    const unknown = await t.stack.command('owner', ['grant', 'nobody@example.in']);
+    expect(unknown).toEqual({
+      code: 1,
+      output: 'No account has the email nobody@example.in. Sign up first, then run this again.\n',
+    });
+  });
 });

@@ -33,6 +33,11 @@ export interface BuiltApi {
   sms: SmsGateway;
   /** The API's process id (its main thread's id too, on Linux). */
   pid: number;
+  /**
+   * Runs one of the image's commands (`dist/cli/<name>.js`) with the API's environment, as an
+   * operator does with `docker compose exec api node dist/cli/<name>.js ...`.
+   */
+  command(name: string, args: string[]): Promise<{ code: number | null; output: string }>;
   /** Everything the API printed so far (shown when a journey fails). */
   output(): string;
   stop(): Promise<void>;
@@ -69,42 +74,43 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
   const webOrigin = 'https://shop.vanya.test';
 
   let output = '';
+  const apiEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MONGODB_URI: db.uri,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WEB_ORIGIN: webOrigin,
+    SERVE_WEB: 'false',
+    SMTP_URL: smtp.url,
+    SMS_URL: sms.url,
+    SMS_API_KEY: 'journey-gateway-key',
+    RAZORPAY_KEY_ID: keys.keyId,
+    RAZORPAY_KEY_SECRET: keys.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
+    RAZORPAY_API_URL: razorpay.url,
+    SHIPROCKET_EMAIL: courier.email,
+    SHIPROCKET_PASSWORD: courier.password,
+    SHIPROCKET_WEBHOOK_TOKEN: shiprocketWebhookToken,
+    SHIPROCKET_API_URL: shiprocket.url,
+    // The owner area's journeys sign this address up as the shop's owner.
+    OWNER_EMAILS: OWNER_EMAIL,
+    // Production refuses the development placeholder: a real-format Maharashtra GSTIN.
+    SELLER_GSTIN: '27AAPFV1234C1ZA',
+    DATA_DIR: dir,
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    // Cheaper hashing and roomier limits than production: the journeys sign up several shoppers
+    // from one address within a minute.
+    BCRYPT_COST: '4',
+    RATE_LIMIT_SCALE: '100',
+    LOG_LEVEL: 'warn',
+    LOG_PRETTY: 'false',
+    ...env,
+  };
   const api: ChildProcess = spawn(process.execPath, [entry], {
     cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MONGODB_URI: db.uri,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      WEB_ORIGIN: webOrigin,
-      SERVE_WEB: 'false',
-      SMTP_URL: smtp.url,
-      SMS_URL: sms.url,
-      SMS_API_KEY: 'journey-gateway-key',
-      RAZORPAY_KEY_ID: keys.keyId,
-      RAZORPAY_KEY_SECRET: keys.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
-      RAZORPAY_API_URL: razorpay.url,
-      SHIPROCKET_EMAIL: courier.email,
-      SHIPROCKET_PASSWORD: courier.password,
-      SHIPROCKET_WEBHOOK_TOKEN: shiprocketWebhookToken,
-      SHIPROCKET_API_URL: shiprocket.url,
-      // The owner area's journeys sign this address up as the shop's owner.
-      OWNER_EMAILS: OWNER_EMAIL,
-      // Production refuses the development placeholder: a real-format Maharashtra GSTIN.
-      SELLER_GSTIN: '27AAPFV1234C1ZA',
-      DATA_DIR: dir,
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      // Cheaper hashing and roomier limits than production: the journeys sign up several shoppers
-      // from one address within a minute.
-      BCRYPT_COST: '4',
-      RATE_LIMIT_SCALE: '100',
-      LOG_LEVEL: 'warn',
-      LOG_PRETTY: 'false',
-      ...env,
-    },
+    env: apiEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   api.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -158,6 +164,23 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
       shiprocketWebhookToken,
       sms,
       pid: api.pid!,
+      command: (name, args) =>
+        new Promise((resolve, reject) => {
+          const cli = spawn(
+            process.execPath,
+            [path.join(root, `apps/api/dist/cli/${name}.js`), ...args],
+            {
+              cwd: dir,
+              env: apiEnv,
+              stdio: ['ignore', 'pipe', 'pipe'],
+            },
+          );
+          let said = '';
+          cli.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+          cli.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+          cli.once('error', reject);
+          cli.once('close', (code) => resolve({ code, output: said }));
+        }),
       output: () => output,
       stop: stopAll,
     };

@@ -1,5 +1,6 @@
-// pnpm owner:grant <email> | pnpm owner:revoke <email>: grants or revokes the owner role on the
-// database the shop uses (MONGODB_URI, else the embedded server of .data/db, started if need be).
+// Grants or revokes the owner role on the database the shop uses (MONGODB_URI, else the embedded
+// server of .data/db, started if need be). From the repo: pnpm owner:grant <email> (owner:revoke);
+// in the image: docker compose exec api node dist/cli/owner.js grant <email> (or revoke).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config/env';
@@ -12,7 +13,7 @@ import { findRepoRoot } from '../platform/paths';
 async function main(): Promise<void> {
   const [action, email] = process.argv.slice(2);
   if ((action !== 'grant' && action !== 'revoke') || !email) {
-    console.error('Usage: pnpm owner:grant <email>   or   pnpm owner:revoke <email>');
+    console.error('Usage: owner grant <email>   or   owner revoke <email>');
     process.exit(2);
   }
   const envFile = path.join(findRepoRoot(), '.env');
