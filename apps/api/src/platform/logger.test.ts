@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +148,33 @@ describe('what the log is told', () => {
         res: { statusCode: 200 },
       },
     ]);
+  });
+
+  it('writes a warning when the client hangs up before its answer', async () => {
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    // Half a sign-in's body, then the tab is closed.
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const arrived = new Promise((resolve) => server.once('request', resolve));
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: shop\r\nX-Request-Id: gone-0001\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
+    await arrived;
+    socket.destroy();
+    const aborted = () =>
+      lines
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.reqId === 'gone-0001' && /^request (completed|aborted)$/.test(l.msg));
+    await expect.poll(aborted).toHaveLength(1);
+    expect(aborted()[0]).toMatchObject({
+      level: 40,
+      msg: 'request aborted',
+      req: { method: 'POST', url: '/api/auth/login' },
+    });
+    await new Promise((resolve) => server.close(resolve));
   });
 
   it('gives a request a fresh id when the client sent none or a malformed one', async () => {
