@@ -1,6 +1,6 @@
 // Grants or revokes the owner role on the database the shop uses (MONGODB_URI, else the embedded
 // server of .data/db, started if need be). From the repo: pnpm owner:grant <email> (owner:revoke);
-// in the image: docker compose exec api node dist/cli/owner.js grant <email> (or revoke).
+// in the image: docker compose exec shop node dist/cli/owner.js grant <email> (or revoke).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config/env';
