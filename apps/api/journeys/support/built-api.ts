@@ -35,7 +35,7 @@ export interface BuiltApi {
   pid: number;
   /**
    * Runs one of the image's commands (`dist/cli/<name>.js`) with the API's environment, as an
-   * operator does with `docker compose exec api node dist/cli/<name>.js ...`.
+   * operator does with `docker compose exec shop node dist/cli/<name>.js ...`.
    */
   command(name: string, args: string[]): Promise<{ code: number | null; output: string }>;
   /** Everything the API printed so far (shown when a journey fails). */
