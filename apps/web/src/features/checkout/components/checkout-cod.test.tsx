@@ -101,7 +101,7 @@ describe('/checkout: cash on delivery', () => {
 
     await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '9876543210');
     await user.type(screen.getByRole('textbox', { name: T.fields.address }), '14 Station Road');
-    await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
     await user.click(screen.getByRole('button', { name: T.placeCodOrder }));
 
     await waitFor(() => expect(requests.some((r) => r.url === '/orders')).toBe(true));

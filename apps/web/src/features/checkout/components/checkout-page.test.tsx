@@ -210,7 +210,7 @@ describe('/checkout', () => {
     const requests = paymentApi();
     const { router } = await renderCheckout();
     await fillForm(user);
-    await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
     await user.click(submit());
 
     const dialog = await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
@@ -260,7 +260,7 @@ describe('/checkout', () => {
     paymentApi();
     await renderCheckout();
     await fillForm(user);
-    await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
     await user.click(submit());
     const dialog = await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
     await user.click(within(dialog).getByRole('button', { name: TEST_PAYMENT_TEXTS.cancel }));
@@ -274,7 +274,7 @@ describe('/checkout', () => {
     paymentApi({ outcome: 'failure' });
     const { router } = await renderCheckout();
     await fillForm(user);
-    await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
     await user.click(submit());
     const dialog = await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
     await user.click(within(dialog).getByRole('button', { name: TEST_PAYMENT_TEXTS.fail }));
@@ -289,7 +289,7 @@ describe('/checkout', () => {
     paymentApi({ orderStatus: 500 });
     await renderCheckout();
     await fillForm(user);
-    await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
     await user.click(submit());
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert).toHaveTextContent(SHOP_MESSAGES.orderFailed));

@@ -65,7 +65,7 @@ async function renderCheckout() {
 async function fillTheRest(user: UserEvent) {
   await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '9876543210');
   await user.type(screen.getByRole('textbox', { name: T.fields.address }), '14 Station Road');
-  await user.click(screen.getByRole('checkbox', { name: T.agreementLabel }));
+  await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
 }
 
 const submit = () => screen.getByRole('button', { name: T.continueToPayment });
