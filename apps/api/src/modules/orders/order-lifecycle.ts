@@ -320,12 +320,17 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
       payment: ReportedPayment,
     ): Promise<{ outcome: CaptureOutcome; order: OrderDoc }> {
       if (payment.status !== 'captured') return { outcome: 'not_captured', order };
+      const matches =
+        payment.amount === order.totals.grandTotal && order.paymentHold?.paymentId !== payment.id;
+      // The same payment reported again (the webhook after verify, or verify after the webhook):
+      // the order as read says it is paid, so only what is left undone is done.
+      const repeated = matches && order.paymentId === payment.id;
       // A payment once held stays held, whoever reports it next (a signed webhook's amount and
       // the provider's own record may differ): the hold is on the order and in the ledger.
       const held =
-        payment.amount !== order.totals.grandTotal ||
-        order.paymentHold?.paymentId === payment.id ||
-        (await PaymentEventModel.exists({ _id: `amount_mismatch:${payment.id}` })) !== null;
+        !matches ||
+        (!repeated &&
+          (await PaymentEventModel.exists({ _id: `amount_mismatch:${payment.id}` })) !== null);
       if (held) {
         logger.error(
           { orderNumber: order.orderNumber, paymentId: payment.id, paid: payment.amount },
@@ -339,18 +344,21 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
               });
         return { outcome: 'held', order: flagged };
       }
-      const paidAt = new Date(now());
-      const moved = await guardedMove(
-        order._id,
-        AWAITING_PAYMENT,
-        'paid',
-        'system',
-        {},
-        { paymentId: payment.id, paidAt, failureReason: null },
-      );
-      const current = moved ?? (await read(order._id)) ?? order;
+      const moved = repeated
+        ? null
+        : await guardedMove(
+            order._id,
+            AWAITING_PAYMENT,
+            'paid',
+            'system',
+            {},
+            { paymentId: payment.id, paidAt: new Date(now()), failureReason: null },
+          );
+      const current = repeated ? order : (moved ?? (await read(order._id)) ?? order);
       if (current.paymentId !== payment.id) return { outcome: 'unwanted', order: current };
-      await turnReservation(current, ['held'], 'sold', 'Paid', 'system');
+      // Units once sold or released are never held again: only a held reservation is turned.
+      if (current.reservation?.state === 'held')
+        await turnReservation(current, ['held'], 'sold', 'Paid', 'system');
       if (moved)
         logger.info({ orderNumber: current.orderNumber, paymentId: payment.id }, 'order paid');
       const numbered = await number(current);

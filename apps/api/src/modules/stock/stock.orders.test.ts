@@ -7,6 +7,7 @@ import { orderBody, placeOrder, placePaidOrder, verifyTestPayment } from '../../
 import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
+import { OrderModel } from '../orders/order.model';
 import type { TestPaymentProvider } from '../payments/payment-provider';
 import type { LogSmsTransport } from '../sms/sms-transport';
 import { createReservationExpiry } from './reservation-expiry';
@@ -204,6 +205,40 @@ describe('stock counts through orders', () => {
       .set(ownerAuth())
       .send({ status: 'cancelled' });
     expect((await stockOf('ExfoliatingScrub')).onHand).toBe(before.onHand);
+  });
+
+  it('sells the units of an order whose process died between its payment and the sale, when the payment is reported again', async () => {
+    await makeAvailable('ExfoliatingScrub', 20);
+    const before = await stockOf('ExfoliatingScrub');
+    const placed = await placeOrder(
+      t,
+      shopper,
+      orderBody([{ productId: 'ExfoliatingScrub', quantity: 2 }]),
+    );
+    expect(placed.status).toBe(201);
+    const { order, payment } = placed.body;
+    const provider = t.services.provider as TestPaymentProvider;
+    const paid = await provider.recordPayment(payment.providerOrderId, payment.amount, 'success');
+    // The order's move to paid was written; the process died before the units were sold.
+    await OrderModel.updateOne(
+      { _id: order._id },
+      { $set: { status: 'paid', paymentId: paid.id, paidAt: new Date() } },
+    );
+    expect(await stockOf('ExfoliatingScrub')).toMatchObject({ reserved: before.reserved + 2 });
+
+    const verified = await verifyTestPayment(t, order._id, payment.providerOrderId, paid.id);
+    expect(verified.status).toBe(200);
+    expect(verified.body.order).toMatchObject({ status: 'paid' });
+    expect(await stockOf('ExfoliatingScrub')).toMatchObject({
+      onHand: before.onHand - 2,
+      reserved: before.reserved,
+      available: before.available - 2,
+    });
+    expect((await moves('ExfoliatingScrub'))[0]).toMatchObject({
+      kind: 'sold',
+      change: -2,
+      orderNumber: order.orderNumber,
+    });
   });
 
   it('releases an order left unpaid past RESERVATION_MINUTES, gives its coupon back, and refunds a late payment', async () => {
