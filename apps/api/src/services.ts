@@ -1,8 +1,15 @@
 import { brand } from '@vanya/catalog';
-import { createAuthServices } from './auth-services';
+import path from 'node:path';
 import type { Config } from './config/env';
 import { createJobs, LEASE_RENEW_MS } from './jobs/jobs';
 import { createLease } from './platform/db/lease';
+import { createAuthService } from './modules/auth/auth.service';
+import { createCodeService } from './modules/auth/codes.service';
+import { createEmailTokenService } from './modules/auth/email-tokens.service';
+import { createPasswordHasher } from './modules/auth/password-hasher';
+import { createMailer } from './modules/mail/mailer';
+import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
+import type { SmsTransport } from './modules/sms/sms-transport';
 import { createAdminOrders } from './modules/admin/admin-orders.service';
 import { createAdminSupport } from './modules/admin/admin-support.service';
 import { createCoupons } from './modules/coupons/coupons.service';
@@ -36,20 +43,6 @@ import type { Logger } from './platform/logger';
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(config: Config, logger: Logger) {
-  const { passwordHasher, mailer, sms, auth } = createAuthServices(config, logger, (task) =>
-    runInBackground(task),
-  );
-  const provider: PaymentProvider = config.razorpay
-    ? new RazorpayProvider({ ...config.razorpay, apiUrl: config.razorpayApiUrl })
-    : new TestPaymentProvider(config.secrets.testPayments);
-  // Shiprocket with an API user's credentials; without them (never in production) a local courier.
-  const shippingProvider: ShippingProvider = config.shiprocket
-    ? new ShiprocketProvider({
-        ...config.shiprocket,
-        pickupLocation: config.shipping.pickupLocation,
-        parcel: config.shipping.parcel,
-      })
-    : new TestShippingProvider(config.secrets.testPayments);
   const running = new Set<Promise<unknown>>();
   const runInBackground = (task: () => Promise<unknown>) => {
     const promise = task()
@@ -61,6 +54,37 @@ export function createServices(config: Config, logger: Logger) {
     while (running.size > 0) await Promise.allSettled([...running]);
   };
 
+  // Production refuses to start without SMS_URL, so codes are printed to the log only elsewhere.
+  const sms: SmsTransport = config.sms
+    ? new HttpSmsTransport(config.sms.url, config.sms.apiKey)
+    : new LogSmsTransport(logger);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    mailDir: path.join(config.dataDir, 'mail'),
+    logger,
+  });
+  const auth = createAuthService({
+    config,
+    logger,
+    mailer,
+    sms,
+    hasher: createPasswordHasher({ cost: config.bcryptCost }),
+    codes: createCodeService(config.secrets.codes),
+    tokens: createEmailTokenService(),
+    runInBackground,
+  });
+  const provider: PaymentProvider = config.razorpay
+    ? new RazorpayProvider({ ...config.razorpay, apiUrl: config.razorpayApiUrl })
+    : new TestPaymentProvider(config.secrets.testPayments);
+  // Shiprocket with an API user's credentials; without them (never in production) a local courier.
+  const shippingProvider: ShippingProvider = config.shiprocket
+    ? new ShiprocketProvider({
+        ...config.shiprocket,
+        pickupLocation: config.shipping.pickupLocation,
+        parcel: config.shipping.parcel,
+      })
+    : new TestShippingProvider(config.secrets.testPayments);
   const staleAfterMs = config.jobs.recoveryStaleMs;
   const shopSettings = createShopSettings({ defaults: shopSettingsDefaults(config) });
   const coupons = createCoupons();
@@ -115,7 +139,6 @@ export function createServices(config: Config, logger: Logger) {
   });
   const reviews = createReviews({ mailer, logger, webOrigin: config.webOrigin, staleAfterMs });
   const cod = createCashOnDelivery({
-    settings: shopSettings,
     pincodes,
     sms,
     lifecycle,
@@ -182,7 +205,6 @@ export function createServices(config: Config, logger: Logger) {
 
   return {
     mailer,
-    passwordHasher,
     sms,
     provider,
     lifecycle,
@@ -211,8 +233,6 @@ export function createServices(config: Config, logger: Logger) {
     /** Parcels booked with the courier, and its scans followed (webhook and polling). */
     shipping,
     jobs,
-    /** Runs work that outlives a request; close() waits for what is still running. */
-    runInBackground,
     /** Resolves once no work started by runInBackground is running, nor any it started. */
     idle,
     async close() {
