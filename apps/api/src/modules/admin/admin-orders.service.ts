@@ -42,12 +42,6 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
   const { lifecycle, refunds, logger } = deps;
   const now = deps.now ?? Date.now;
 
-  async function load(id: string): Promise<OrderDoc> {
-    const order = await lifecycle.read(id);
-    if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
-    return order;
-  }
-
   /** What the search box means: an order number, an email, a phone number, or part of a name. */
   function searchFilter(q: string): Record<string, unknown> {
     if (/^VNY-\d{6}$/i.test(q)) return { orderNumber: q.toUpperCase() };
@@ -97,7 +91,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
   }
 
   async function detail(id: string): Promise<AdminOrderDetail> {
-    const order = await load(id);
+    const order = await lifecycle.load(id);
     const events = await PaymentEventModel.find({ orderId: order._id }).sort({ createdAt: 1 }).lean<
       {
         type: string;
@@ -193,7 +187,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
      * reconciliation. The shopper is told, the audit log keeps it.
      */
     async move(actor: Actor, id: string, body: AdminOrderStatusBody): Promise<AdminOrderDetail> {
-      const order = await load(id);
+      const order = await lifecycle.load(id);
       const { status, ...details } = body;
       // The owner's retry of a refund a crash or the provider left half-done finishes it.
       const pending = await RefundModel.findById(orderRefundKey(order._id)).lean<RefundDoc>();
@@ -264,7 +258,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
     },
 
     async packingSlip(id: string): Promise<{ orderNumber: string; pdf: Buffer }> {
-      const order = await load(id);
+      const order = await lifecycle.load(id);
       return { orderNumber: order.orderNumber, pdf: await renderPackingSlip(order) };
     },
 

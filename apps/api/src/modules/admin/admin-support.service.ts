@@ -164,8 +164,7 @@ export function createAdminSupport(deps: {
       if (!move.from.includes(from) && !halfDone)
         throw conflict(`A return that is ${from} cannot be ${move.to}.`, 'RETURN_MOVE_NOT_ALLOWED');
       if (body.action === 'refund') {
-        const order = await lifecycle.read(found.orderId);
-        if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
+        const order = await lifecycle.load(found.orderId);
         // Cash paid at the door has no payment to refund: the owner sends it and says how.
         const manual =
           order.paymentMethod === 'cod' && body.refundMethod && body.refundReference

@@ -1,4 +1,4 @@
-import { GST_CLASSES, GST_STATE_CODES } from '@vanya/catalog';
+import { calendarDateInIndia, GST_CLASSES, GST_STATE_CODES } from '@vanya/catalog';
 import type { IndianState } from '@vanya/catalog';
 import type { GstExport } from '@vanya/contracts';
 import { trusted } from 'mongoose';
@@ -18,7 +18,6 @@ export function istDay(day: string, end: boolean): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d) - IST_MS + (end ? 24 * 60 * 60_000 - 1 : 0));
 }
-const istDate = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
 
 interface Figures {
   taxableValue: number;
@@ -131,7 +130,7 @@ export async function gstExport(from: string, to: string): Promise<GstExport> {
     const pos = placeOfSupply(order.deliveryState);
     const common = {
       invoiceNumber: order.invoiceNumber!,
-      invoiceDate: istDate(order.invoiceDate!),
+      invoiceDate: calendarDateInIndia(order.invoiceDate!),
       invoiceValue: order.totals.grandTotal,
       placeOfSupply: pos,
     };
@@ -173,9 +172,9 @@ export async function gstExport(from: string, to: string): Promise<GstExport> {
         gstin: note.gstNumber,
         receiverName: note.buyerName,
         noteNumber: note.number,
-        noteDate: istDate(note.date),
+        noteDate: calendarDateInIndia(note.date),
         invoiceNumber: note.invoiceNumber,
-        invoiceDate: istDate(note.invoiceDate),
+        invoiceDate: calendarDateInIndia(note.invoiceDate),
         noteType: 'C',
         placeOfSupply: pos,
         noteValue: note.amount,

@@ -284,7 +284,6 @@ describe('cash on delivery', () => {
 
     const at = (ms: number) =>
       createCashOnDelivery({
-        settings: t.services.shopSettings,
         pincodes: t.services.pincodes,
         sms: t.services.sms,
         lifecycle: t.services.lifecycle,

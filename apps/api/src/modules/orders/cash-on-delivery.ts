@@ -7,7 +7,6 @@ import type { Types } from 'mongoose';
 import { AppError, conflict, tooManyRequests } from '../../platform/errors/app-error';
 import type { Logger } from '../../platform/logger';
 import type { Pincodes } from '../pincodes/pincodes.service';
-import type { ShopSettingsStore } from '../settings/shop-settings.service';
 import type { SmsTransport } from '../sms/sms-transport';
 import { UserModel } from '../users/user.model';
 import type { OrderLifecycle } from './order-lifecycle';
@@ -46,8 +45,6 @@ export const maskPhone = (phone: string) =>
  * cancellation of orders never confirmed. The order's moves themselves go through the lifecycle.
  */
 export function createCashOnDelivery(deps: {
-  /** The owner's settings: the fee and the largest goods total cash on delivery takes. */
-  settings: ShopSettingsStore;
   pincodes: Pincodes;
   sms: SmsTransport;
   lifecycle: OrderLifecycle;
@@ -55,18 +52,13 @@ export function createCashOnDelivery(deps: {
   logger: Logger;
   now?: () => number;
 }) {
-  const { settings, pincodes, sms, lifecycle, secret, logger } = deps;
+  const { pincodes, sms, lifecycle, secret, logger } = deps;
   const now = deps.now ?? Date.now;
   const digest = (orderId: Types.ObjectId, code: string) =>
     createHmac('sha256', secret)
       .update(`cod\n${String(orderId)}\n${code}`)
       .digest();
 
-  /** The fee and the cap now, from the owner's settings. */
-  const terms = async (): Promise<CodConfig> => {
-    const shop = await settings.read();
-    return { feePaise: shop.codFeePaise, maxGoodsPaise: shop.codMaxGoodsPaise };
-  };
   const refuse = (reason: CodRefusal, maxGoodsPaise = 0) =>
     conflict(REFUSALS[reason](maxGoodsPaise), 'COD_UNAVAILABLE', { reason });
 
@@ -89,23 +81,20 @@ export function createCashOnDelivery(deps: {
     });
 
   return {
-    terms,
-
     /**
      * The shopper's verified phone, or 409 COD_UNAVAILABLE with the reason: the PIN does not take
      * cash on delivery, the goods cost more than the cap, the account's phone is not verified, or
-     * two of the shopper's cash-on-delivery orders are still on their way. `cfg` is the fee and cap
-     * the order was priced with (read from the settings when absent).
+     * two of the shopper's cash-on-delivery orders are still on their way. `terms` are the fee and
+     * cap the order was priced with.
      */
     async eligiblePhone(
       userId: Types.ObjectId,
       pin: string,
       goodsPaise: number,
-      cfg?: CodConfig,
+      terms: CodConfig,
     ): Promise<string> {
-      const current = cfg ?? (await terms());
       if (!(await pincodes.codAllowedFor(pin))) throw refuse('PIN');
-      if (goodsPaise > current.maxGoodsPaise) throw refuse('TOTAL', current.maxGoodsPaise);
+      if (goodsPaise > terms.maxGoodsPaise) throw refuse('TOTAL', terms.maxGoodsPaise);
       const phone = await verifiedPhone(userId);
       if ((await openOrders(userId)) >= COD_OPEN_ORDERS_MAX) throw refuse('OPEN_ORDERS');
       return phone;

@@ -6,7 +6,7 @@ import type { Types } from 'mongoose';
 import { doOnce, stepCollection } from '../../platform/db/once';
 import { withDbRetry } from '../../platform/db/retry';
 import { forEachOldestFirst } from '../../platform/db/page';
-import { AppError, conflict } from '../../platform/errors/app-error';
+import { AppError, conflict, notFound } from '../../platform/errors/app-error';
 import type { Logger } from '../../platform/logger';
 import { issueCreditNote } from '../invoices/credit-notes';
 import { INVOICES, issueNumber } from '../invoices/invoice-number';
@@ -292,6 +292,13 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
 
     read,
     number,
+
+    /** The order, or 404 ORDER_NOT_FOUND. */
+    async load(id: Types.ObjectId | string): Promise<OrderDoc> {
+      const order = await read(id);
+      if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
+      return order;
+    },
 
     /** A return the owner marks fit to sell: its order's sold units go back on the shelf, once. */
     restockReturn: (order: OrderDoc) =>

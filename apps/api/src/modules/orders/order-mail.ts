@@ -28,7 +28,6 @@ export function orderConfirmationMail(
     ...(coupon ? [[`Coupon ${coupon.code}`, -coupon.discount] as [string, number]] : []),
     ...((t.codFee ?? 0) > 0 ? [['Cash on delivery fee', t.codFee ?? 0] as [string, number]] : []),
   ];
-  const money = (value: number) => (value < 0 ? `-${formatINR(-value)}` : formatINR(value));
   const received = cod
     ? `Please keep ${formatINR(t.grandTotal ?? 0)} ready for the courier: you pay on delivery.`
     : `We have received your payment (${order.paymentId}).`;
@@ -48,7 +47,7 @@ export function orderConfirmationMail(
   ]
     .map(
       ([label, value]) =>
-        `  ${label}: ${value === 0 && label === 'Shipping' ? 'FREE' : money(value as number)}`,
+        `  ${label}: ${value === 0 && label === 'Shipping' ? 'FREE' : formatINR(value as number)}`,
     )
     .join('\n');
   const dispatch = `${dispatchNotes(preOrder).join(' ')} Delivery takes ${DELIVERY.businessDaysMin}-${DELIVERY.businessDaysMax} business days after dispatch.`;
@@ -63,7 +62,7 @@ export function orderConfirmationMail(
   const totalRows = [
     ['Items', formatINR(t.itemsTotal ?? 0)],
     ['You saved', formatINR(t.discount ?? 0)],
-    ...extras.map(([label, value]) => [label, money(value)]),
+    ...extras.map(([label, value]) => [label, formatINR(value)]),
     ['Shipping', (t.shipping ?? 0) === 0 ? 'FREE' : formatINR(t.shipping ?? 0)],
     ...taxLines.map(([label, value]) => [`${label} (included)`, formatINR(value)]),
   ]

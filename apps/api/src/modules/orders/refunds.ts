@@ -270,7 +270,6 @@ export function createRefunds(deps: RefundsDeps) {
   }
 
   const refunds = {
-    refundable,
     settle,
 
     /**

@@ -182,8 +182,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
      * nothing of the amount.
      */
     async verify(body: VerifyPaymentBody): Promise<OrderDoc> {
-      const order = await lifecycle.read(body.orderId);
-      if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
+      const order = await lifecycle.load(body.orderId);
       if (!order.providerOrderId || order.providerOrderId !== body.razorpay_order_id)
         throw invalidSignature();
       const expected = hmacHex(

@@ -5,8 +5,8 @@ export interface PinService {
 }
 
 /**
- * Who answers for a PIN: the configuration today; a courier's serviceability API (which knows each
- * PIN's pickup and cash-on-delivery limits) can take its place without the callers changing.
+ * Who answers for a PIN: the configuration, or the courier's serviceability API in front of it
+ * (shipping/courier-serviceability.ts).
  */
 export interface Serviceability {
   check(pin: string): Promise<PinService>;

@@ -105,12 +105,6 @@ export function createShipping(deps: ShippingDeps) {
     return updated;
   };
 
-  async function loadOrder(id: string): Promise<OrderDoc> {
-    const order = await lifecycle.read(id);
-    if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
-    return order;
-  }
-
   /**
    * The right to book the order's parcel: the first request inserts the booking; a later one
    * answers a finished booking, takes over one whose request went silent, or waits for the one
@@ -258,7 +252,7 @@ export function createShipping(deps: ShippingDeps) {
      * the same booking. Moves nothing; the courier's pickup scan ships the order.
      */
     async book(actor: Actor, orderId: string): Promise<Shipment> {
-      const order = await loadOrder(orderId);
+      const order = await lifecycle.load(orderId);
       const earlier = await readShipment(order._id);
       if (earlier?.bookedAt) return viewOf(earlier);
       if (order.status !== 'packed')
@@ -293,14 +287,14 @@ export function createShipping(deps: ShippingDeps) {
 
     /** The order's booking, or null when none was made. */
     async shipmentOf(orderId: string): Promise<Shipment | null> {
-      const order = await loadOrder(orderId);
+      const order = await lifecycle.load(orderId);
       const shipment = await readShipment(order._id);
       return shipment?.bookedAt ? viewOf(shipment) : null;
     },
 
     /** The label's PDF (404 before the parcel is booked). */
     async label(orderId: string): Promise<{ awb: string; pdf: Buffer }> {
-      const order = await loadOrder(orderId);
+      const order = await lifecycle.load(orderId);
       const shipment = await readShipment(order._id);
       if (!shipment?.bookedAt || !shipment.labelUrl || !shipment.awb)
         throw notFound('This order has no courier booking yet.', 'SHIPMENT_NOT_FOUND');

@@ -1,3 +1,4 @@
+import jwt from 'jsonwebtoken';
 import type { LabelParcel } from './test-label-pdf';
 import {
   kindOfStatus,
@@ -17,11 +18,11 @@ export interface ShiprocketOptions {
   /** The pickup location's name as set in Shiprocket's panel. */
   pickupLocation: string;
   parcel: { weightKg: number; length: number; breadth: number; height: number };
-  timeoutMs?: number;
   now?: () => number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const REQUEST_TIMEOUT_MS = 15_000;
 /** Shiprocket's tokens last 10 days; one whose expiry we cannot read is renewed after 9. */
 const TOKEN_LIFETIME_MS = 9 * DAY_MS;
 /** A token is renewed this long before it expires, so no call is made with one about to lapse. */
@@ -37,10 +38,8 @@ function indianDateTime(at: Date): string {
 /** When a JWT expires (its `exp`), if it says. */
 function jwtExpiry(token: string): number | undefined {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-      exp?: unknown;
-    };
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
+    const exp = jwt.decode(token, { json: true })?.exp;
+    return typeof exp === 'number' ? exp * 1000 : undefined;
   } catch {
     return undefined;
   }
@@ -92,7 +91,7 @@ export class ShiprocketProvider implements ShippingProvider {
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch {
       throw shippingUnavailable();
@@ -245,7 +244,7 @@ export class ShiprocketProvider implements ShippingProvider {
     let res: Response;
     try {
       res = await fetch(labelUrl, {
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch {
       throw shippingUnavailable();
