@@ -61,6 +61,26 @@ describe('stock counts through orders', () => {
     (await request(t.app).get(`/api/admin/stock/${productId}/moves`).set(ownerAuth()))
       .body as StockMove[];
 
+  /** The order's units left the shelf: on hand and held both fell, with a 'sold' ledger line. */
+  async function expectSold(
+    productId: string,
+    before: { onHand: number; reserved: number; available: number },
+    quantity: number,
+    orderNumber: string,
+  ) {
+    expect(await stockOf(productId)).toMatchObject({
+      onHand: before.onHand - quantity,
+      reserved: before.reserved,
+      available: before.available - quantity,
+    });
+    expect((await moves(productId))[0]).toMatchObject({
+      kind: 'sold',
+      change: -quantity,
+      reservedChange: -quantity,
+      orderNumber,
+    });
+  }
+
   const shopperProduct = async (productId: string) =>
     (await request(t.app).get(`/api/products/${productId}`)).body as {
       inStock: boolean;
@@ -173,17 +193,7 @@ describe('stock counts through orders', () => {
       orderBody([{ productId: 'ExfoliatingScrub', quantity: 2 }]),
     );
     // Paid: the units left the shelf for good.
-    expect(await stockOf('ExfoliatingScrub')).toMatchObject({
-      onHand: before.onHand - 2,
-      reserved: before.reserved,
-      available: before.available - 2,
-    });
-    expect((await moves('ExfoliatingScrub'))[0]).toMatchObject({
-      kind: 'sold',
-      change: -2,
-      reservedChange: -2,
-      orderNumber: order.orderNumber,
-    });
+    await expectSold('ExfoliatingScrub', before, 2, order.orderNumber);
 
     const cancelled = await request(t.app)
       .post(`/api/admin/orders/${order._id}/status`)
@@ -229,16 +239,7 @@ describe('stock counts through orders', () => {
     const verified = await verifyTestPayment(t, order._id, payment.providerOrderId, paid.id);
     expect(verified.status).toBe(200);
     expect(verified.body.order).toMatchObject({ status: 'paid' });
-    expect(await stockOf('ExfoliatingScrub')).toMatchObject({
-      onHand: before.onHand - 2,
-      reserved: before.reserved,
-      available: before.available - 2,
-    });
-    expect((await moves('ExfoliatingScrub'))[0]).toMatchObject({
-      kind: 'sold',
-      change: -2,
-      orderNumber: order.orderNumber,
-    });
+    await expectSold('ExfoliatingScrub', before, 2, order.orderNumber);
   });
 
   it('releases an order left unpaid past RESERVATION_MINUTES, gives its coupon back, and refunds a late payment', async () => {
