@@ -39,7 +39,9 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: shouldRetry,
         retryDelay,
-        gcTime: QUERY_DEFAULTS.gcTimeMs,
+        // The prerender's clients keep TanStack's server default (Infinity): a timer there would hold
+        // the build open for the garbage-collection time after its work ends.
+        gcTime: typeof window === 'undefined' ? Infinity : QUERY_DEFAULTS.gcTimeMs,
       },
       mutations: {
         // A repeated order or payment call must never happen behind the user's back.
