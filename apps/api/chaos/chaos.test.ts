@@ -13,7 +13,7 @@
 // twelve shoppers over both processes for the last five units of a product (five orders, seven
 // OUT_OF_STOCK, nothing below zero) and loses every tracking webhook of one parcel: the courier
 // polling job alone moves it to shipped and delivered, once each.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -292,6 +292,12 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     razorpay = await new FakeRazorpay(keys.keyId, keys.keySecret).start();
     shiprocket = await new FakeShiprocket(courier.email, courier.password).start();
     sms = await startSmsGateway();
+    // The deploy step production needs before the API starts.
+    const indexes = spawnSync(process.execPath, [path.join(root, 'apps/api/dist/cli/indexes.js')], {
+      env: { PATH: process.env.PATH, MONGODB_URI: db.uri },
+      encoding: 'utf8',
+    });
+    if (indexes.status !== 0) throw new Error(`Building the indexes failed:\n${indexes.stderr}`);
     primary.base = `http://127.0.0.1:${await freePort()}`;
     await startApi();
   });

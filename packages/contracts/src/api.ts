@@ -1398,20 +1398,38 @@ const shopSettings: ApiRoute[] = [
   },
 ];
 
+const readiness = {
+  tag: 'Health',
+  auth: false,
+  responses: {
+    ...ok(healthResponseSchema),
+    503: {
+      description: 'The database does not answer (the API reconnects by itself once it is back)',
+      schema: healthResponseSchema,
+    },
+  },
+} as const;
+
 const health: ApiRoute[] = [
   {
     method: 'get',
-    path: '/health',
+    path: '/health/live',
     tag: 'Health',
-    summary: 'Liveness and database reachability',
+    summary: 'Liveness: the process answers (the database is not asked)',
     auth: false,
-    responses: {
-      ...ok(healthResponseSchema),
-      503: {
-        description: 'The database does not answer (the API reconnects by itself once it is back)',
-        schema: healthResponseSchema,
-      },
-    },
+    responses: ok(healthResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/health/ready',
+    summary: 'Readiness: the database answers a ping, so requests can be served',
+    ...readiness,
+  },
+  {
+    method: 'get',
+    path: '/health',
+    summary: 'Readiness, under its older name (the same as /health/ready)',
+    ...readiness,
   },
 ];
 
