@@ -22,7 +22,6 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** The Node flags of `pnpm start` (apps/api/package.json), so the benchmarks run what production runs. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -34,6 +33,7 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The Node flags of `pnpm start` (apps/api/package.json), so the benchmarks run what production runs. */
 function productionFlags(root: string): string[] {
   const manifest = JSON.parse(readFileSync(path.join(root, 'apps/api/package.json'), 'utf8')) as {
     scripts: { start: string };

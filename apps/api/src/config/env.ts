@@ -195,6 +195,9 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** Every variable the API's configuration reads. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {
