@@ -116,7 +116,8 @@ describe('sign-in by phone on the login screen', () => {
     await userEvent.type(await screen.findByLabelText('Mobile number'), '5822045123');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(PHONE_SIGN_IN_MESSAGES.mobile)).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    // No code was asked for (the chat widget may ask for the shop's settings meanwhile).
+    expect(requests.filter((r) => r.url.startsWith('/auth/'))).toEqual([]);
   });
 
   it('shows the server’s word on a wrong code and stays on the code', async () => {
