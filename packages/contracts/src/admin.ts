@@ -9,6 +9,7 @@ import {
   productIdField,
 } from './fields';
 import { orderSchema } from './orders';
+import { RETURN_ACTIONS } from './order-rules';
 import { lowStockSchema } from './stock';
 import {
   ORDER_STATUSES,
@@ -383,7 +384,6 @@ export const gstPortalFileSchema = z
   })
   .meta({ id: 'GstPortalFile' });
 /** POST /admin/returns/{id} */
-export const RETURN_ACTIONS = ['approve', 'reject', 'receive', 'refund'] as const;
 export const adminReturnActionBodySchema = z
   .object({
     action: z.enum(RETURN_ACTIONS),
