@@ -9,7 +9,7 @@ import {
   productIdField,
 } from './fields';
 import { orderSchema } from './orders';
-import { RETURN_ACTIONS } from './order-rules';
+import { orderActionSchema, RETURN_ACTIONS } from './order-rules';
 import { lowStockSchema } from './stock';
 import {
   ORDER_STATUSES,
@@ -118,6 +118,8 @@ export const adminOrderRowSchema = z
     paymentMethod: z.enum(['upi', 'card', 'cod']),
     /** True while a captured payment of the wrong amount waits for the owner. */
     paymentHeld: z.boolean(),
+    /** What the owner may do to it now. */
+    nextActions: z.array(orderActionSchema),
   })
   .meta({ id: 'AdminOrderRow' });
 

@@ -78,6 +78,7 @@ const API_ENDPOINTS = [
   'GET /admin/orders/{id}/packing-slip',
   'POST /admin/orders/{id}/shipment',
   'GET /admin/orders/{id}/shipment',
+  'DELETE /admin/orders/{id}/shipment',
   'GET /admin/orders/{id}/label',
   'POST /shipping/webhook',
   'POST /shipping/test/advance',

@@ -930,7 +930,9 @@ const admin: ApiRoute[] = [
       ...invalid,
       ...ownerOnly,
       ...notFound,
-      409: error('ORDER_MOVE_NOT_ALLOWED or ORDER_CHANGED'),
+      409: error(
+        'ORDER_MOVE_NOT_ALLOWED, ORDER_CHANGED, or SHIPMENT_BOOKED: cancel the pickup with the courier first',
+      ),
     },
   },
   {
@@ -1269,6 +1271,24 @@ const shipping: ApiRoute[] = [
       503: error(
         'SHIPPING_UNAVAILABLE: the courier does not answer; a retry goes on where it stopped',
       ),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/admin/orders/{id}/shipment',
+    tag: 'Owner',
+    summary:
+      'Cancel the pickup: the booking is called off with the courier; the order stays packed, to book again, send another way or cancel',
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: {
+      ...ok(shipmentAnswerSchema),
+      ...invalid,
+      ...ownerOnly,
+      ...notFound,
+      409: error('ORDER_MOVE_NOT_ALLOWED: the order has no booked parcel waiting for its pickup'),
+      502: error('SHIPPING_REFUSED: the courier refused (the parcel may be picked up already)'),
+      503: error('SHIPPING_UNAVAILABLE: the courier does not answer; try again'),
     },
   },
   {

@@ -1,9 +1,11 @@
+import { AWAITING_PAYMENT, OPEN_RETURNS, TO_DISPATCH, TO_PACK } from '@vanya/contracts';
 import type {
   AdminOrderDetail,
   AdminOrderList,
   AdminOrderListQuery,
   AdminOrderStatusBody,
   AdminSummary,
+  OrderAction,
 } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Logger } from '../../platform/logger';
@@ -12,7 +14,7 @@ import { invoiceLink } from '../invoices/invoices.routes';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { SentMails, SentTexts } from '../orders/order-lifecycle';
 import { OrderModel } from '../orders/order.model';
-import { TO_DISPATCH } from '../orders/order-states';
+import { actionsFor, assertOffered, liveBooking, liveBookings } from '../orders/order-actions';
 import type { OrderDoc } from '../orders/order.model';
 import { toOrderView } from '../orders/orders.service';
 import { PaymentEventModel } from '../payments/payment-event.model';
@@ -26,6 +28,19 @@ import type { Actor } from './audit';
 import { renderPackingSlip, renderPackingSlips } from './packing-slip';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The owner's action that makes each move (a refund of cash paid at the door is recorded). */
+function actionOfMove(order: OrderDoc, status: AdminOrderStatusBody['status']): OrderAction {
+  const moves: Record<AdminOrderStatusBody['status'], OrderAction> = {
+    packed: 'pack',
+    shipped: 'ship_by_hand',
+    delivered: 'mark_delivered',
+    rto: 'mark_rto',
+    cancelled: 'cancel',
+    refunded: order.paymentMethod === 'cod' ? 'record_cod_refund' : 'refund',
+  };
+  return moves[status];
+}
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface AdminOrdersDeps {
@@ -103,7 +118,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
       }[]
     >();
     return {
-      order: toOrderView(order),
+      order: toOrderView(order, actionsFor(order, 'owner', await liveBooking(order._id))),
       paymentEvents: events.map((e) => ({
         type: e.type,
         source: e.source,
@@ -157,6 +172,9 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
           .lean<OrderDoc[]>(),
         OrderModel.countDocuments(filter),
       ]);
+      const bookings = await liveBookings(
+        rows.filter((o) => o.status === 'packed').map((o) => o._id),
+      );
       return {
         items: rows.map((o) => ({
           _id: String(o._id),
@@ -171,6 +189,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
           total: o.totals.grandTotal,
           paymentMethod: o.paymentMethod as AdminOrderList['items'][number]['paymentMethod'],
           paymentHeld: Boolean(o.paymentHold),
+          nextActions: actionsFor(o, 'owner', bookings.get(String(o._id)) ?? null),
         })),
         total,
         page: query.page,
@@ -199,6 +218,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
           );
         return detail(id);
       }
+      assertOffered(order, 'owner', actionOfMove(order, status), await liveBooking(order._id));
       let refunded = 0;
       const { refundMethod, refundReference, ...moveDetails } = details;
       const paidAtTheDoor = order.paymentMethod === 'cod' && order.codStatus === 'collected';
@@ -229,7 +249,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
 
     /** Every order waiting to be packed (paid, or cash on delivery confirmed), oldest first. */
     async packingSlips(): Promise<Buffer> {
-      const toPack = await OrderModel.find({ status: trusted({ $in: ['paid', 'confirmed'] }) })
+      const toPack = await OrderModel.find({ status: trusted({ $in: [...TO_PACK] }) })
         .sort({ createdAt: 1 })
         .limit(100)
         .lean<OrderDoc[]>();
@@ -283,13 +303,10 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
         await Promise.all([
           OrderModel.countDocuments({ status: trusted({ $in: [...TO_DISPATCH] }) }),
           OrderModel.countDocuments({
-            status: trusted({ $in: ['pending_payment', 'payment_failed'] }),
+            status: trusted({ $in: [...AWAITING_PAYMENT] }),
             paymentHold: trusted({ $ne: null }),
           }),
-          // A return waits for the owner until it is refunded or rejected: received, the money is owed.
-          ReturnModel.countDocuments({
-            status: trusted({ $in: ['requested', 'approved', 'received'] }),
-          }),
+          ReturnModel.countDocuments({ status: trusted({ $in: [...OPEN_RETURNS] }) }),
           TicketModel.countDocuments({ status: trusted({ $in: ['open', 'in_progress'] }) }),
           ContactMessageModel.countDocuments({ readAt: null }),
           paidSince(at - startOfToday),

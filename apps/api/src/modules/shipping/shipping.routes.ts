@@ -41,6 +41,17 @@ export function shippingRoutes(config: Config, shipping: Shipping): Router {
     },
   );
 
+  router.delete(
+    '/admin/orders/:id/shipment',
+    ...owner,
+    validate(objectIdParamsSchema, 'params'),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      await shipping.cancelPickup(currentUser(res), id);
+      res.json({ shipment: null });
+    },
+  );
+
   router.get(
     '/admin/orders/:id/shipment',
     ...owner,
