@@ -79,6 +79,7 @@ const API_ENDPOINTS = [
   'POST /admin/orders/{id}/shipment',
   'GET /admin/orders/{id}/shipment',
   'DELETE /admin/orders/{id}/shipment',
+  'GET /admin/labels',
   'GET /admin/orders/{id}/label',
   'POST /shipping/webhook',
   'POST /shipping/test/advance',

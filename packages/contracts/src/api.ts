@@ -1293,6 +1293,20 @@ const shipping: ApiRoute[] = [
   },
   {
     method: 'get',
+    path: '/admin/labels',
+    tag: 'Owner',
+    summary:
+      'The shipping labels of every packed order booked with the courier, oldest first, in one PDF',
+    auth: true,
+    responses: {
+      200: { description: 'The PDF, a label per parcel', contentType: 'application/pdf' },
+      ...ownerOnly,
+      404: error('NOTHING_TO_LABEL: no booked parcel waits for its pickup'),
+      503: error('SHIPPING_UNAVAILABLE: the courier does not hand the labels over right now'),
+    },
+  },
+  {
+    method: 'get',
     path: '/admin/orders/{id}/shipment',
     tag: 'Owner',
     summary: "The order's courier booking, or null before one is made",

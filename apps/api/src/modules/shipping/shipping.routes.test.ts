@@ -386,6 +386,26 @@ describe('parcels booked with Shiprocket, and its scans moving the order', () =>
     expect((await shopperSees(order._id)).status).toBe('shipped');
   });
 
+  it("prints every booked parcel's label in one PDF, asked of the courier in one call", async () => {
+    const [a, b] = [await packedOrder(), await packedOrder()];
+    const unbooked = await packedOrder();
+    const awbs = [(await book(a._id)).body.awb, (await book(b._id)).body.awb] as string[];
+    const labels = await request(t.app)
+      .get('/api/admin/labels')
+      .set(bearer(owner))
+      .buffer(true)
+      .parse(binary);
+    expect(labels.status).toBe(200);
+    expect(labels.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(labels.body as Buffer);
+    for (const awb of awbs) expect(text).toContain(awb);
+    expect(text).not.toContain(unbooked.orderNumber);
+    const asked = fake.calls('/courier/generate/label').at(-1)!.body as { shipment_id: number[] };
+    expect(asked.shipment_id).toEqual(
+      expect.arrayContaining(awbs.map((awb) => fake.byAwb(awb)!.shipmentId)),
+    );
+  });
+
   it('calls off at the courier the booking of an order cancelled while it was being booked', async () => {
     const order = await packedOrder();
     const { awb } = (await book(order._id)).body;

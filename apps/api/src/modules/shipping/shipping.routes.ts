@@ -23,7 +23,8 @@ export function webhookTokenMatches(expected: string, given: string | undefined)
 }
 
 /**
- * The owner's bookings (/api/admin/orders/{id}/shipment and /label, behind the owner guard), the
+ * The owner's bookings (/api/admin/orders/{id}/shipment and /label, and /api/admin/labels for
+ * every parcel waiting for its pickup, behind the owner guard), the
  * courier's tracking webhook (/api/shipping/webhook) and, in test mode only, the courier's next
  * scan played by hand (/api/shipping/test/advance).
  */
@@ -51,6 +52,10 @@ export function shippingRoutes(config: Config, shipping: Shipping): Router {
       res.json({ shipment: null });
     },
   );
+
+  router.get('/admin/labels', ...owner, async (_req, res) => {
+    sendPdf(res, 'Labels.pdf', await shipping.labels());
+  });
 
   router.get(
     '/admin/orders/:id/shipment',

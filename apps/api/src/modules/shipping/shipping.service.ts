@@ -12,6 +12,7 @@ import type { Actor } from '../admin/audit';
 import { orderText } from '../orders/order-lifecycle';
 import type { MoveDetails, OrderLifecycle } from '../orders/order-lifecycle';
 import { assertOffered, liveBooking } from '../orders/order-actions';
+import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
 import { toOrderView } from '../orders/orders.service';
 import { ShipmentModel } from './shipment.model';
@@ -175,7 +176,7 @@ export function createShipping(deps: ShippingDeps) {
       s = await setShipment(s._id, { pickupRequested: true });
     }
     if (!s.labelUrl) {
-      const labelUrl = await provider.generateLabel(shipmentId);
+      const labelUrl = await provider.generateLabel([shipmentId]);
       s = await setShipment(s._id, { labelUrl });
     }
     return setShipment(s._id, { bookedAt: new Date(now()), claimedAt: null, open: true });
@@ -371,8 +372,35 @@ export function createShipping(deps: ShippingDeps) {
       const shipment = await readShipment(order._id);
       if (!shipment?.bookedAt || shipment.cancelledAt || !shipment.labelUrl || !shipment.awb)
         throw notFound('This order has no courier booking yet.', 'SHIPMENT_NOT_FOUND');
-      const pdf = await provider.labelPdf(shipment.labelUrl, labelParcelOf(order, shipment));
+      const pdf = await provider.labelPdf(shipment.labelUrl, [labelParcelOf(order, shipment)]);
       return { awb: shipment.awb, pdf };
+    },
+
+    /**
+     * The labels of every packed order booked with the courier (the day's pickups), oldest first,
+     * in one PDF: the courier's label API takes several shipments at once.
+     */
+    async labels(): Promise<Buffer> {
+      const packed = await OrderModel.find({ status: 'packed' })
+        .sort({ createdAt: 1 })
+        .limit(100)
+        .lean<OrderDoc[]>();
+      const shipments = await ShipmentModel.find({
+        _id: trusted({ $in: packed.map((o) => o._id) }),
+        bookedAt: trusted({ $ne: null }),
+        cancelledAt: null,
+      }).lean<ShipmentDoc[]>();
+      const booked = packed.flatMap((order) => {
+        const shipment = shipments.find((s) => s._id.equals(order._id));
+        return shipment?.shipmentId && shipment.awb ? [{ order, shipment }] : [];
+      });
+      if (booked.length === 0)
+        throw notFound('No booked parcel is waiting for its pickup.', 'NOTHING_TO_LABEL');
+      const url = await provider.generateLabel(booked.map((b) => b.shipment.shipmentId!));
+      return provider.labelPdf(
+        url,
+        booked.map((b) => labelParcelOf(b.order, b.shipment)),
+      );
     },
 
     /**
