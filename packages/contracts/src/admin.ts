@@ -81,10 +81,17 @@ export const adminOrderStatusBodySchema = z
       });
   });
 
-/** GET /admin/orders?status=&payment=&q=&page=&limit= (status `to_dispatch`: paid and confirmed) */
+/**
+ * Lists of orders the dashboard counts, besides one status: `to_dispatch` (paid, confirmed and
+ * packed: TO_DISPATCH) and `payment_held` (unpaid, with a payment of the wrong amount held).
+ */
+export const ORDER_LIST_VIEWS = ['to_dispatch', 'payment_held'] as const;
+export type OrderListView = (typeof ORDER_LIST_VIEWS)[number];
+
+/** GET /admin/orders?status=&payment=&q=&page=&limit= (status: one state, or a list view) */
 export const adminOrderListQuerySchema = z
   .object({
-    status: z.enum([...ORDER_STATUSES, 'to_dispatch']).optional(),
+    status: z.enum([...ORDER_STATUSES, ...ORDER_LIST_VIEWS]).optional(),
     /** Prepaid (UPI or card) or cash on delivery. */
     payment: z.enum(['prepaid', 'cod']).optional(),
     /** An order number, an email, a phone number or a name. */
@@ -399,12 +406,17 @@ export const adminReturnActionBodySchema = z
     restock: z.boolean().optional(),
   })
   .strict();
+/** Returns and tickets waiting for the owner (the dashboard's tiles): `open` and `active`. */
 export const adminReturnQuerySchema = z
-  .object({ status: z.enum(RETURN_STATUSES).optional() })
+  .object({ status: z.enum([...RETURN_STATUSES, 'open']).optional() })
   .strict();
+/** Tickets not closed yet: open, or in progress. */
+export const ACTIVE_TICKETS = ['open', 'in_progress'] as const;
 export const adminTicketQuerySchema = z
-  .object({ status: z.enum(TICKET_STATUSES).optional() })
+  .object({ status: z.enum([...TICKET_STATUSES, 'active']).optional() })
   .strict();
+export type AdminReturnQuery = z.infer<typeof adminReturnQuerySchema>;
+export type AdminTicketQuery = z.infer<typeof adminTicketQuerySchema>;
 
 export const adminReturnSchema = returnRequestSchema
   .extend({

@@ -975,7 +975,7 @@ const admin: ApiRoute[] = [
     method: 'get',
     path: '/admin/returns',
     tag: 'Owner',
-    summary: 'Return requests, newest first, by status',
+    summary: 'Return requests, newest first, by status (`open`: requested, approved or received)',
     auth: true,
     query: adminReturnQuerySchema,
     responses: { ...ok(adminReturnListSchema), ...invalid, ...ownerOnly },
@@ -1001,7 +1001,8 @@ const admin: ApiRoute[] = [
     method: 'get',
     path: '/admin/tickets',
     tag: 'Owner',
-    summary: 'Support tickets with their threads, newest first, by status',
+    summary:
+      'Support tickets with their threads, newest first, by status (`active`: open or in progress)',
     auth: true,
     query: adminTicketQuerySchema,
     responses: { ...ok(adminTicketListSchema), ...invalid, ...ownerOnly },

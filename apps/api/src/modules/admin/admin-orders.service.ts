@@ -1,4 +1,11 @@
-import { AWAITING_PAYMENT, OPEN_RETURNS, TO_DISPATCH, TO_PACK } from '@vanya/contracts';
+import {
+  ACTIVE_TICKETS,
+  AWAITING_PAYMENT,
+  OPEN_RETURNS,
+  ORDER_LIST_VIEWS,
+  TO_DISPATCH,
+  TO_PACK,
+} from '@vanya/contracts';
 import type {
   AdminOrderDetail,
   AdminOrderList,
@@ -6,6 +13,7 @@ import type {
   AdminOrderStatusBody,
   AdminSummary,
   OrderAction,
+  OrderListView,
 } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Logger } from '../../platform/logger';
@@ -28,6 +36,21 @@ import type { Actor } from './audit';
 import { renderPackingSlip, renderPackingSlips } from './packing-slip';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The orders each list view holds: what the dashboard counts is what its tile opens. A held
+ * payment (its amount was not the total) leaves the order unpaid until the owner settles it.
+ */
+const VIEW_FILTERS: Record<OrderListView, () => Record<string, unknown>> = {
+  to_dispatch: () => ({ status: trusted({ $in: [...TO_DISPATCH] }) }),
+  payment_held: () => ({
+    status: trusted({ $in: [...AWAITING_PAYMENT] }),
+    paymentHold: trusted({ $ne: null }),
+  }),
+};
+
+const isView = (status: string | undefined): status is OrderListView =>
+  (ORDER_LIST_VIEWS as readonly string[]).includes(status ?? '');
 
 /** The owner's action that makes each move (a refund of cash paid at the door is recorded). */
 function actionOfMove(order: OrderDoc, status: AdminOrderStatusBody['status']): OrderAction {
@@ -152,8 +175,8 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
   return {
     async list(query: AdminOrderListQuery): Promise<AdminOrderList> {
       const filter: Record<string, unknown> = {
-        ...(query.status === 'to_dispatch'
-          ? { status: trusted({ $in: [...TO_DISPATCH] }) }
+        ...(isView(query.status)
+          ? VIEW_FILTERS[query.status]()
           : query.status
             ? { status: query.status }
             : {}),
@@ -301,13 +324,10 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
       })();
       const [toDispatch, held, openReturns, openTickets, unread, today, week, month] =
         await Promise.all([
-          OrderModel.countDocuments({ status: trusted({ $in: [...TO_DISPATCH] }) }),
-          OrderModel.countDocuments({
-            status: trusted({ $in: [...AWAITING_PAYMENT] }),
-            paymentHold: trusted({ $ne: null }),
-          }),
+          OrderModel.countDocuments(VIEW_FILTERS.to_dispatch()),
+          OrderModel.countDocuments(VIEW_FILTERS.payment_held()),
           ReturnModel.countDocuments({ status: trusted({ $in: [...OPEN_RETURNS] }) }),
-          TicketModel.countDocuments({ status: trusted({ $in: ['open', 'in_progress'] }) }),
+          TicketModel.countDocuments({ status: trusted({ $in: [...ACTIVE_TICKETS] }) }),
           ContactMessageModel.countDocuments({ readAt: null }),
           paidSince(at - startOfToday),
           paidSince(7 * DAY_MS),

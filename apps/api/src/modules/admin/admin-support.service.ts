@@ -1,9 +1,17 @@
 import { brand, formatINR } from '@vanya/catalog';
-import { canMove, RETURN_ACTION_MOVES_TO, RETURN_MOVES } from '@vanya/contracts';
+import {
+  ACTIVE_TICKETS,
+  canMove,
+  OPEN_RETURNS,
+  RETURN_ACTION_MOVES_TO,
+  RETURN_MOVES,
+} from '@vanya/contracts';
 import type {
   AdminReturn,
   AdminReturnActionBody,
+  AdminReturnQuery,
   AdminTicket,
+  AdminTicketQuery,
   ReturnStatus,
   TicketStatus,
 } from '@vanya/contracts';
@@ -125,9 +133,15 @@ export function createAdminSupport(deps: {
     (await adminReturns([(await ReturnModel.findById(id).lean<ReturnDoc>())!]))[0]!;
 
   return {
-    async listReturns(status?: ReturnStatus): Promise<AdminReturn[]> {
+    async listReturns(status?: AdminReturnQuery['status']): Promise<AdminReturn[]> {
+      const filter =
+        status === 'open'
+          ? { status: trusted({ $in: [...OPEN_RETURNS] }) }
+          : status
+            ? { status }
+            : {};
       return adminReturns(
-        await ReturnModel.find(status ? { status } : {}).sort({ createdAt: -1 }).limit(200).lean<ReturnDoc[]>(),
+        await ReturnModel.find(filter).sort({ createdAt: -1 }).limit(200).lean<ReturnDoc[]>(),
       );
     },
 
@@ -224,8 +238,14 @@ export function createAdminSupport(deps: {
       return returnView(id);
     },
 
-    async listTickets(status?: TicketStatus): Promise<AdminTicket[]> {
-      const rows = await TicketModel.find(status ? { status } : {})
+    async listTickets(status?: AdminTicketQuery['status']): Promise<AdminTicket[]> {
+      const filter =
+        status === 'active'
+          ? { status: trusted({ $in: [...ACTIVE_TICKETS] }) }
+          : status
+            ? { status }
+            : {};
+      const rows = await TicketModel.find(filter)
         .sort({ createdAt: -1 })
         .limit(200)
         .lean<TicketDoc[]>();
