@@ -1,4 +1,4 @@
-import type { OrderStatus, ReturnStatus, TicketStatus } from '@vanya/contracts';
+import type { ReturnStatus, TicketStatus } from '@vanya/contracts';
 
 export const ADMIN_TEXTS = {
   title: 'Owner area',
@@ -105,11 +105,16 @@ export const ADMIN_TEXTS = {
     note: 'Note (optional)',
     confirmCancel: 'Cancel this order? A paid order is refunded in full.',
     confirmRefund: 'Refund the whole order to the shopper through the payment provider?',
+    confirmRecordRefund:
+      'Record that you sent the whole amount back to the shopper? The order becomes refunded, with a credit note.',
     moved: (status: string) => `Order marked ${status}.`,
     refunded: 'Refunded',
     shipTo: 'Ship to',
     toDispatch: 'To dispatch (paid, confirmed, packed)',
+    heldView: 'Payment held (wrong amount)',
     printSlips: 'Print the packing slips (PDF)',
+    printLabels: 'Print the shipping labels (PDF)',
+    nothingToPrint: 'Nothing to print yet.',
     packSelected: (n: number) => (n > 0 ? `Mark ${n} packed` : 'Tick orders to mark them packed'),
     packedMany: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'} marked packed.`,
     pick: (orderNumber: string) => `Select ${orderNumber}`,
@@ -163,6 +168,8 @@ export const ADMIN_TEXTS = {
     confirmRto:
       'Mark the parcel as refused and on its way back? A credit note cancels its invoice.',
     cancelUnpaid: 'Cancel order',
+    recordRefund: 'Record the refund',
+    notNow: 'Not now',
     refundMethod: 'Refund sent by',
     refundMethods: { upi: 'UPI', bank_transfer: 'Bank transfer' },
     refundReference: 'Reference (UTR)',
@@ -210,19 +217,6 @@ export const ADMIN_TEXTS = {
     creditNotes: 'Credit notes',
     taxable: 'Taxable value',
   },
-  orderStatuses: {
-    pending_payment: 'Awaiting payment',
-    paid: 'Paid',
-    packed: 'Packed',
-    shipped: 'Shipped',
-    delivered: 'Delivered',
-    payment_failed: 'Payment failed',
-    cancelled: 'Cancelled',
-    refunded: 'Refunded',
-    pending_confirmation: 'Awaiting confirmation',
-    confirmed: 'Confirmed (cash on delivery)',
-    rto: 'Returned to us',
-  } satisfies Record<OrderStatus, string>,
   returnStatuses: {
     requested: 'Requested',
     approved: 'Approved',

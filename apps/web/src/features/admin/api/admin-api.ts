@@ -81,6 +81,12 @@ export async function openPackingSlips(): Promise<void> {
   window.open(URL.createObjectURL(data as Blob), '_blank', 'noopener');
 }
 
+/** The shipping labels of every booked parcel waiting for its pickup, in one PDF. */
+export async function openLabels(): Promise<void> {
+  const { data } = await api.get('/admin/labels', { responseType: 'blob' });
+  window.open(URL.createObjectURL(data as Blob), '_blank', 'noopener');
+}
+
 /** POST /admin/packing: several orders marked packed; the refused ones say why. */
 export function usePackMany() {
   const client = useQueryClient();

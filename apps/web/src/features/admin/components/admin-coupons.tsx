@@ -1,5 +1,10 @@
 import { formatINR, rupeesToPaise } from '@vanya/catalog';
-import { couponInputSchema, type Coupon, type CouponInput } from '@vanya/contracts';
+import {
+  couponInputSchema,
+  ORDER_STATUS_LABELS,
+  type Coupon,
+  type CouponInput,
+} from '@vanya/contracts';
 import { useId, useState, type ReactNode } from 'react';
 
 import { FormError } from '../../../components/ui/form-parts';
@@ -250,7 +255,7 @@ export function AdminCoupons() {
 
 /** An order's status in words (a status without words yet shows as it is named). */
 const statusName = (status: string) =>
-  (ADMIN_TEXTS.orderStatuses as Partial<Record<string, string>>)[status] ?? status;
+  (ORDER_STATUS_LABELS as Partial<Record<string, string>>)[status] ?? status;
 
 function dates(c: Coupon): string {
   const from = c.startsAt ? day.format(new Date(c.startsAt)) : null;

@@ -1,4 +1,5 @@
 import { formatINR } from '@vanya/catalog';
+import { ORDER_STATUS_LABELS } from '@vanya/contracts';
 import type {
   AdminOrderDetail,
   AdminOrderList,
@@ -14,7 +15,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { setSession } from '../../../lib/auth-storage';
 import { mockApi, type MockReply, type MockRequest } from '../../../testing/mock-api';
-import { ORDER_ID, orderFixture } from '../../../testing/order-fixtures';
+import { ORDER_ID, orderFixture, ownerView } from '../../../testing/order-fixtures';
 import { renderRoute } from '../../../testing/render-route';
 import { userFixture } from '../../../testing/user-fixtures';
 import { ADMIN_TEXTS as T } from '../texts';
@@ -72,6 +73,7 @@ function ownerApi(
               paymentMethod: order.paymentMethod,
               total: order.totals.grandTotal,
               paymentHeld: false,
+              nextActions: ownerView(order).nextActions,
             },
           ],
           total: 1,
@@ -96,7 +98,7 @@ function ownerApi(
 
 function detailOf(order: Order): AdminOrderDetail {
   return {
-    order,
+    order: ownerView(order),
     paymentEvents: [
       {
         type: 'paid',
@@ -238,7 +240,7 @@ describe('/admin', () => {
     await user.click(await tab(T.tabs.orders));
     expect(router.state.location.search).toBe('?tab=orders');
     const row = (await screen.findByText(/VNY-482913 · Asha Patil/)).closest('li')!;
-    expect(row).toHaveTextContent(T.orderStatuses.paid);
+    expect(row).toHaveTextContent(ORDER_STATUS_LABELS.paid);
     expect(row).toHaveTextContent(formatINR(state.order.totals.grandTotal));
     await user.click(within(row).getByRole('button', { name: `${T.orders.open} VNY-482913` }));
 
@@ -260,7 +262,7 @@ describe('/admin', () => {
     expect(screen.queryByRole('button', { name: T.orders.ship })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: T.orders.pack }));
-    expect(await screen.findByText(T.orders.moved(T.orderStatuses.packed))).toHaveAttribute(
+    expect(await screen.findByText(T.orders.moved(ORDER_STATUS_LABELS.packed))).toHaveAttribute(
       'role',
       'status',
     );
@@ -282,7 +284,7 @@ describe('/admin', () => {
 
     await user.type(tracking, ' EE123456789IN ');
     await user.click(screen.getByRole('button', { name: T.orders.ship }));
-    expect(await screen.findByText(T.orders.moved(T.orderStatuses.shipped))).toHaveAttribute(
+    expect(await screen.findByText(T.orders.moved(ORDER_STATUS_LABELS.shipped))).toHaveAttribute(
       'role',
       'status',
     );
@@ -524,7 +526,7 @@ describe('/admin: cash-on-delivery orders', () => {
     await user.click(within(row).getByRole('button', { name: `${T.orders.open} VNY-482913` }));
     expect(await screen.findByText(T.orders.codDue(formatINR(69800)))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: T.orders.pack }));
-    expect(await screen.findByText(T.orders.moved(T.orderStatuses.packed))).toBeInTheDocument();
+    expect(await screen.findByText(T.orders.moved(ORDER_STATUS_LABELS.packed))).toBeInTheDocument();
   });
 
   it('refunds cash paid at the door only with how it was sent and its reference', async () => {
@@ -541,7 +543,7 @@ describe('/admin: cash-on-delivery orders', () => {
     renderRoute('/admin?tab=orders');
     const row = (await screen.findByText(/VNY-482913 · Asha Patil/)).closest('li')!;
     await user.click(within(row).getByRole('button', { name: `${T.orders.open} VNY-482913` }));
-    const refund = await screen.findByRole('button', { name: T.orders.refund });
+    const refund = await screen.findByRole('button', { name: T.orders.recordRefund });
     expect(refund).toBeDisabled();
     await user.selectOptions(
       screen.getByRole('combobox', { name: T.orders.refundMethod }),
@@ -551,7 +553,9 @@ describe('/admin: cash-on-delivery orders', () => {
     // The owner says yes to the browser's confirmation dialog.
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(refund);
-    expect(await screen.findByText(T.orders.moved(T.orderStatuses.refunded))).toBeInTheDocument();
+    expect(
+      await screen.findByText(T.orders.moved(ORDER_STATUS_LABELS.refunded)),
+    ).toBeInTheDocument();
     expect(moves).toEqual([
       { status: 'refunded', refundMethod: 'bank_transfer', refundReference: 'UTR998877' },
     ]);
