@@ -176,6 +176,9 @@ export const ADMIN_TEXTS = {
     codRefundHint: 'Cash was paid at the door: send the money first, then record how.',
   },
   returns: {
+    show: 'Show',
+    all: 'Every return',
+    open: 'Waiting for you (requested, approved, received)',
     empty: 'No returns.',
     items: 'Coming back',
     openOrder: (orderNumber: string) => `Open order ${orderNumber}`,
@@ -188,13 +191,22 @@ export const ADMIN_TEXTS = {
     done: 'Return updated.',
   },
   tickets: {
+    show: 'Show',
+    all: 'Every ticket',
+    active: 'Open and in progress',
     empty: 'No tickets.',
     reply: 'Reply',
     replyLabel: 'Your reply',
     sent: 'Reply sent to the shopper.',
     status: 'Status',
   },
-  messages: { empty: 'No messages.', new: 'New' },
+  messages: {
+    empty: 'No messages.',
+    new: 'New',
+    onlyNew: (n: number) => `${n} new ${n === 1 ? 'message' : 'messages'} (now marked read).`,
+    noneNew: 'No new messages.',
+    showAll: 'Show every message',
+  },
   waitlist: {
     lead: 'Asked for first access to new batches and community events; newest first.',
     count: (n: number) => `${n} ${n === 1 ? 'signup' : 'signups'}`,

@@ -12,8 +12,9 @@ import {
   type AdminOrderListQuery,
   type AdminOrderStatusBody,
   type AdminReturnActionBody,
-  type ReturnStatus,
-  type TicketStatus,
+  type AdminReturnQuery,
+  type AdminTicket,
+  type AdminTicketQuery,
 } from '@vanya/contracts';
 
 import { api } from '../../../lib/api-client';
@@ -26,8 +27,8 @@ export const ADMIN_KEYS = {
   summary: ['admin', 'summary'] as const,
   orders: (query: Partial<AdminOrderListQuery>) => ['admin', 'orders', query] as const,
   order: (id: string) => ['admin', 'order', id] as const,
-  returns: (status?: ReturnStatus) => ['admin', 'returns', status ?? 'all'] as const,
-  tickets: (status?: TicketStatus) => ['admin', 'tickets', status ?? 'all'] as const,
+  returns: (status?: AdminReturnQuery['status']) => ['admin', 'returns', status ?? 'all'] as const,
+  tickets: (status?: AdminTicketQuery['status']) => ['admin', 'tickets', status ?? 'all'] as const,
   messages: ['admin', 'messages'] as const,
   waitlist: ['admin', 'waitlist'] as const,
   gst: (from: string, to: string) => ['admin', 'gst', from, to] as const,
@@ -97,7 +98,7 @@ export function usePackMany() {
   });
 }
 
-export function useAdminReturns(status?: ReturnStatus) {
+export function useAdminReturns(status?: AdminReturnQuery['status']) {
   return useQuery({
     queryKey: ADMIN_KEYS.returns(status),
     queryFn: async () =>
@@ -114,7 +115,7 @@ export function useReturnAction() {
   });
 }
 
-export function useAdminTickets(status?: TicketStatus) {
+export function useAdminTickets(status?: AdminTicketQuery['status']) {
   return useQuery({
     queryKey: ADMIN_KEYS.tickets(status),
     queryFn: async () =>
@@ -134,16 +135,21 @@ export function useTicketReply() {
 export function useTicketStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, status }: { id: string; status: TicketStatus }) =>
+    mutationFn: async ({ id, status }: { id: string; status: AdminTicket['status'] }) =>
       (await api.post(`/admin/tickets/${id}/status`, { status })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_KEYS.all }),
   });
 }
 
+/**
+ * The contact messages, read once per visit of the owner area: listing marks them read, so the
+ * first answer is the one that says which were new.
+ */
 export function useAdminMessages() {
   return useQuery({
     queryKey: ADMIN_KEYS.messages,
     queryFn: async () => adminMessageListSchema.parse((await api.get('/admin/messages')).data),
+    staleTime: Infinity,
   });
 }
 

@@ -199,10 +199,58 @@ describe('/admin', () => {
     await screen.findByText(/VNY-482913 · Asha Patil/);
     expect(lists().at(-1)?.params).toEqual({ q: 'Asha', page: '1', limit: '20' });
 
-    await user.click(await tab(T.tabs.dashboard));
-    const again = await screen.findByRole('region', { name: T.tabs.dashboard });
-    await user.click(within(again).getByRole('button', { name: T.dashboard.returns }));
-    expect(router.state.location.search).toBe('?tab=returns');
+    // Each other tile opens the list filtered as the API counted it.
+    const follow = async (tile: string) => {
+      await user.click(await tab(T.tabs.dashboard));
+      const again = await screen.findByRole('region', { name: T.tabs.dashboard });
+      await user.click(within(again).getByRole('button', { name: tile }));
+      return router.state.location.search;
+    };
+    expect(await follow(T.dashboard.held)).toBe('?tab=orders&status=payment_held');
+    await screen.findByText(/VNY-482913 · Asha Patil/);
+    expect(lists().at(-1)?.params).toMatchObject({ status: 'payment_held' });
+    expect(await follow(T.dashboard.returns)).toBe('?tab=returns&status=open');
+    await screen.findByText(T.returns.empty);
+    expect(requests.filter((r) => r.url === '/admin/returns').at(-1)?.params).toEqual({
+      status: 'open',
+    });
+    expect(await follow(T.dashboard.tickets)).toBe('?tab=tickets&status=active');
+    await screen.findByText(T.tickets.empty);
+    expect(requests.filter((r) => r.url === '/admin/tickets').at(-1)?.params).toEqual({
+      status: 'active',
+    });
+  });
+
+  it('opens the messages that were unread from their tile, and all of them on asking', async () => {
+    signInOwner();
+    const message = (id: string, subject: string, unread: boolean) => ({
+      _id: id,
+      name: 'Kavya',
+      email: 'kavya@example.in',
+      subject,
+      message: 'Hello',
+      createdAt: PLACED,
+      unread,
+    });
+    mockApi((request) =>
+      request.url === '/admin/messages'
+        ? {
+            status: 200,
+            data: [message('m1', 'Wedding hampers', true), message('m2', 'Old question', false)],
+          }
+        : request.url === '/admin/summary'
+          ? { status: 200, data: SUMMARY }
+          : { status: 200, data: { user: userFixture({ name: 'Meera Deshmukh' }) } },
+    );
+    const user = userEvent.setup();
+    renderRoute('/admin');
+    const tiles = await screen.findByRole('region', { name: T.tabs.dashboard });
+    await user.click(within(tiles).getByRole('button', { name: T.dashboard.messages }));
+    expect(await screen.findByText(/Wedding hampers/)).toBeInTheDocument();
+    expect(screen.getByText(T.messages.onlyNew(1), { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText(/Old question/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.messages.showAll }));
+    expect(await screen.findByText(/Old question/)).toBeInTheDocument();
   });
 
   it('marks the ticked orders to dispatch packed at once', async () => {

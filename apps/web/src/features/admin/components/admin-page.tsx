@@ -100,14 +100,14 @@ function Dashboard() {
   if (error) return <FormError message={getErrorMessage(error, DEFAULT_ERROR_MESSAGE)} />;
   if (!data) return null;
   // What waits for the owner (highlighted while there is some), then how sales went.
-  // Each tile opens the list it counts.
+  // Each tile opens exactly the list it counts (the API filters them as it counts them).
   const due: [string, number, Record<string, string>][] = [
     [T.toDispatch, data.ordersToDispatch, { tab: 'orders', status: 'to_dispatch' }],
-    [T.held, data.paymentsHeld, { tab: 'orders', status: 'pending_payment' }],
-    [T.returns, data.openReturns, { tab: 'returns' }],
-    [T.tickets, data.openTickets, { tab: 'tickets' }],
-    [T.messages, data.unreadMessages, { tab: 'messages' }],
-    [T.lowStock, data.lowStock.length, { tab: 'stock' }],
+    [T.held, data.paymentsHeld, { tab: 'orders', status: 'payment_held' }],
+    [T.returns, data.openReturns, { tab: 'returns', status: 'open' }],
+    [T.tickets, data.openTickets, { tab: 'tickets', status: 'active' }],
+    [T.messages, data.unreadMessages, { tab: 'messages', show: 'new' }],
+    [T.lowStock, data.lowStock.length, { tab: 'stock', show: 'low' }],
   ];
   const sales: [string, number][] = [
     [T.today, data.sales.today],
@@ -136,7 +136,7 @@ function Dashboard() {
               <button
                 type="button"
                 className="text-link"
-                onClick={() => setParams({ tab: 'stock' })}
+                onClick={() => setParams({ tab: 'stock', show: 'low' })}
               >
                 {T.left(item.name, item.available)}
               </button>
