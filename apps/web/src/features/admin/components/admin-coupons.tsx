@@ -138,12 +138,18 @@ export function AdminCoupons() {
   const [editing, setEditing] = useState<string | null>(null);
   const [usesOf, setUsesOf] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // A pause or resume is confirmed in its coupon's row, where the owner pressed it.
+  const [toggled, setToggled] = useState<{ code: string; text: string } | null>(null);
 
   const toggle = (c: Coupon) => {
     setDone(null);
+    setToggled(null);
     save.mutate(
       { input: { ...inputFromCoupon(c), active: !c.active }, editing: c.code },
-      { onSuccess: (saved) => setDone(saved.active ? T.resumed(c.code) : T.paused(c.code)) },
+      {
+        onSuccess: (saved) =>
+          setToggled({ code: c.code, text: saved.active ? T.resumed(c.code) : T.paused(c.code) }),
+      },
     );
   };
 
@@ -245,6 +251,11 @@ export function AdminCoupons() {
                 </button>
               </div>
             </div>
+            {toggled?.code === c.code ? (
+              <p className="admin-done coupon-row__done" role="status">
+                {toggled.text}
+              </p>
+            ) : null}
             {usesOf === c.code ? <CouponUses code={c.code} /> : null}
           </li>
         ))}
