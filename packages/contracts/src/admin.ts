@@ -468,6 +468,38 @@ export const adminPackManyResultSchema = z
 export const OWNER_NOTICES = ['newOrder', 'returnRequest', 'ticket', 'lowStock'] as const;
 export type OwnerNotice = (typeof OWNER_NOTICES)[number];
 
+/**
+ * One notice as the owner area lists it (GET /admin/notifications): every notice is stored once,
+ * whether or not it also went by mail or SMS, and links to what it is about in the owner area.
+ */
+export const ownerNotificationSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(OWNER_NOTICES),
+    /** One line: 'New order VNY-123456: ₹877.00'. */
+    title: z.string(),
+    /** Where it opens in the owner area: its order, return, ticket or product. */
+    path: z.string(),
+    createdAt: isoDateTimeField,
+    read: z.boolean(),
+  })
+  .meta({ id: 'OwnerNotification' });
+export type OwnerNotification = z.infer<typeof ownerNotificationSchema>;
+
+/** GET /admin/notifications: the newest first, and how many are unread in all. */
+export const ownerNotificationListSchema = z
+  .object({
+    items: z.array(ownerNotificationSchema),
+    unread: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'OwnerNotificationList' });
+export type OwnerNotificationList = z.infer<typeof ownerNotificationListSchema>;
+
+/** GET /admin/notifications?limit= (1 to 100, default 30). */
+export const ownerNotificationQuerySchema = z
+  .object({ limit: z.coerce.number().int().min(1).max(100).default(30) })
+  .strict();
+
 /** An Indian mobile number for the owner's texts: 10 digits starting 6 to 9, or empty for none. */
 export const ownerSmsPhoneField = z
   .string({ error: FIELD_MESSAGES.mobile })

@@ -3,6 +3,7 @@ import {
   adminAuditQuerySchema,
   adminPackManyBodySchema,
   ownerNoticeSettingsSchema,
+  ownerNotificationQuerySchema,
   adminOrderListQuerySchema,
   adminOrderStatusBodySchema,
   adminReturnActionBodySchema,
@@ -194,6 +195,27 @@ export function adminRoutes(deps: {
       rows.map((r) => ({ email: r._id, name: r.name, createdAt: r.createdAt.toISOString() })),
     );
   });
+
+  router.get(
+    '/admin/notifications',
+    validate(ownerNotificationQuerySchema, 'query'),
+    async (_req, res) => {
+      res.json(await notices.list(parsed(res, ownerNotificationQuerySchema, 'query').limit));
+    },
+  );
+
+  router.post('/admin/notifications/read', async (_req, res) => {
+    await notices.markAllRead();
+    res.json(await notices.list(30));
+  });
+
+  router.post(
+    '/admin/notifications/:id/read',
+    validate(objectIdParamsSchema, 'params'),
+    async (_req, res) => {
+      res.json(await notices.markRead(parsed(res, objectIdParamsSchema, 'params').id));
+    },
+  );
 
   router.get('/admin/settings/notifications', async (_req, res) => {
     res.json(await notices.settings());
