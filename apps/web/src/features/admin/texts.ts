@@ -6,6 +6,7 @@ export const ADMIN_TEXTS = {
   section: 'Section',
   tabs: {
     dashboard: 'Dashboard',
+    notifications: 'Notifications',
     orders: 'Orders',
     returns: 'Returns',
     tickets: 'Tickets',
@@ -17,6 +18,24 @@ export const ADMIN_TEXTS = {
     gst: 'GST export',
     audit: 'Audit log',
     settings: 'Settings',
+  },
+  notifications: {
+    /** The list's name (the page's toasts are a region named "Notifications" too). */
+    listName: 'Owner notifications',
+    lead: 'Everything that waited for you, newest first: new orders, returns, tickets and low stock. Open one to go to it.',
+    unread: (n: number) => `${n} unread`,
+    unreadLine: (n: number) => `${n} unread ${n === 1 ? 'notification' : 'notifications'}`,
+    new: 'New',
+    open: 'Open',
+    openLabel: (title: string) => `Open: ${title}`,
+    markAll: 'Mark all read',
+    empty: 'Nothing yet. New orders, returns, tickets and low stock appear here.',
+    kinds: {
+      newOrder: 'Order',
+      returnRequest: 'Return',
+      ticket: 'Ticket',
+      lowStock: 'Low stock',
+    },
   },
   settings: {
     noticesHeading: 'Mails and texts to you',

@@ -9,6 +9,8 @@ import {
   adminTicketListSchema,
   adminWaitlistSchema,
   gstExportSchema,
+  ownerNotificationListSchema,
+  ownerNotificationSchema,
   type AdminOrderListQuery,
   type AdminOrderStatusBody,
   type AdminReturnActionBody,
@@ -30,6 +32,7 @@ export const ADMIN_KEYS = {
   returns: (status?: AdminReturnQuery['status']) => ['admin', 'returns', status ?? 'all'] as const,
   tickets: (status?: AdminTicketQuery['status']) => ['admin', 'tickets', status ?? 'all'] as const,
   messages: ['admin', 'messages'] as const,
+  notifications: ['admin', 'notifications'] as const,
   waitlist: ['admin', 'waitlist'] as const,
   gst: (from: string, to: string) => ['admin', 'gst', from, to] as const,
 };
@@ -150,6 +153,35 @@ export function useAdminMessages() {
     queryKey: ADMIN_KEYS.messages,
     queryFn: async () => adminMessageListSchema.parse((await api.get('/admin/messages')).data),
     staleTime: Infinity,
+  });
+}
+
+/** The notices to the owner, newest first, and the unread count (asked again every minute). */
+export function useNotifications() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.notifications,
+    queryFn: async () =>
+      ownerNotificationListSchema.parse((await api.get('/admin/notifications')).data),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+}
+
+export function useMarkNotificationRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      ownerNotificationSchema.parse((await api.post(`/admin/notifications/${id}/read`)).data),
+    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_KEYS.notifications }),
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      ownerNotificationListSchema.parse((await api.post('/admin/notifications/read')).data),
+    onSuccess: (list) => client.setQueryData(ADMIN_KEYS.notifications, list),
   });
 }
 

@@ -24,6 +24,7 @@ import {
   useTicketStatus,
 } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
+import { useTarget } from '../hooks/use-target';
 import { AdminFilter } from './admin-filter';
 
 const day = new Intl.DateTimeFormat('en-IN', {
@@ -59,6 +60,7 @@ export function AdminReturns() {
   const [, setParams] = useSearchParams();
   /** The return the owner last acted on: its confirmation or error shows in its own row. */
   const acted = act.variables?.id;
+  const anchor = useTarget('return', Boolean(returns.data));
   return (
     <section aria-label={ADMIN_TEXTS.tabs.returns}>
       <div className="admin-filters">
@@ -77,7 +79,11 @@ export function AdminReturns() {
       {returns.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
       <ul className="admin-list">
         {returns.data?.map((r) => (
-          <li key={r._id} className="admin-row admin-row--stack">
+          <li
+            key={r._id}
+            id={anchor(r._id).id}
+            className={`admin-row admin-row--stack${anchor(r._id).className}`}
+          >
             <div className="admin-row__main">
               <p className="admin-row__title">
                 {r.orderNumber} · {r.customerName}{' '}
@@ -190,6 +196,7 @@ export function AdminTickets() {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   /** The ticket last answered: its confirmation or error shows under its own reply box. */
   const replied = reply.variables?.id;
+  const anchor = useTarget('ticket', Boolean(tickets.data));
   return (
     <section aria-label={ADMIN_TEXTS.tabs.tickets}>
       <div className="admin-filters">
@@ -208,7 +215,11 @@ export function AdminTickets() {
       {tickets.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
       <ul className="admin-list">
         {tickets.data?.map((t) => (
-          <li key={t.id} className="admin-row admin-row--stack">
+          <li
+            key={t.id}
+            id={anchor(t.id).id}
+            className={`admin-row admin-row--stack${anchor(t.id).className}`}
+          >
             <div className="admin-row__main">
               <p className="admin-row__title">
                 {t.customerName} · {t.customerEmail}{' '}

@@ -12,6 +12,7 @@ import {
   useStockMoves,
   useStockSettings,
 } from '../api/admin-stock-api';
+import { useTarget } from '../hooks/use-target';
 import { STOCK_ADMIN_TEXTS as T } from '../stock-texts';
 import { ADMIN_TEXTS } from '../texts';
 import './admin-stock.css';
@@ -36,6 +37,7 @@ export function AdminStock() {
   const [params, setParams] = useSearchParams();
   const onlyLow = params.get('show') === 'low';
   const items = stock.data?.items.filter((item) => !onlyLow || item.low);
+  const anchor = useTarget('product', Boolean(stock.data));
   return (
     <section aria-label={ADMIN_TEXTS.tabs.stock} className="admin-stock">
       <p className="admin-lead">{T.lead}</p>
@@ -56,7 +58,7 @@ export function AdminStock() {
       ) : null}
       <div className="stock-items">
         {items?.map((item) => (
-          <StockCard key={item.productId} item={item} />
+          <StockCard key={item.productId} item={item} anchor={anchor(item.productId)} />
         ))}
       </div>
       {stock.data && !onlyLow ? <Bundles bundles={stock.data.bundles} /> : null}
@@ -73,7 +75,13 @@ function Done({ text }: { text: string | null }) {
   ) : null;
 }
 
-function StockCard({ item }: { item: StockItem }) {
+function StockCard({
+  item,
+  anchor,
+}: {
+  item: StockItem;
+  anchor: { id: string; className: string };
+}) {
   const [done, setDone] = useState<{ level?: string; adjust?: string }>({});
   const onDone = (what: 'level' | 'adjust') => (text: string | null) =>
     setDone(text ? { [what]: text } : {});
@@ -91,7 +99,8 @@ function StockCard({ item }: { item: StockItem }) {
 
   return (
     <article
-      className={`admin-card stock-card${item.low ? ' is-low' : ''}${item.selling ? '' : ' is-off'}`}
+      id={anchor.id}
+      className={`admin-card stock-card${item.low ? ' is-low' : ''}${item.selling ? '' : ' is-off'}${anchor.className}`}
       aria-labelledby={`${id}-name`}
     >
       <header className="stock-card__head">
