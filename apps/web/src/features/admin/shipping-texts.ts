@@ -16,7 +16,7 @@ export const SHIPPING_ADMIN_TEXTS = {
   booked: (awb: string) => `Shipment booked: AWB ${awb}.`,
   /** A packed order's booked parcel: the courier's scan, not the owner, ships it. */
   waitingForPickup: (courier: string) =>
-    `Booked with ${courier}. The order becomes shipped when the courier scans the parcel at pickup; to send it another way or cancel the order, cancel the pickup first.`,
+    `Booked with ${courier}. The order becomes shipped when the courier scans the parcel at pickup.`,
   cancelPickup: 'Cancel the pickup',
   cancellingPickup: 'Cancelling…',
   confirmCancelPickup:
