@@ -209,6 +209,9 @@ export const adminMessageSchema = z
   .meta({ id: 'ContactMessage' });
 export const adminMessageListSchema = z.array(adminMessageSchema);
 
+/** GET /admin/messages?status=unread: only those not listed before (what the dashboard counts). */
+export const adminMessageQuerySchema = z.object({ status: z.enum(['unread']).optional() }).strict();
+
 /** GET /admin/waitlist: the community waitlist's signups, newest first. */
 export const adminWaitlistEntrySchema = z
   .object({

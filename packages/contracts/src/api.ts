@@ -40,6 +40,7 @@ import {
   adminOrderListSchema,
   adminOrderStatusBodySchema,
   adminMessageListSchema,
+  adminMessageQuerySchema,
   adminReturnActionBodySchema,
   adminReturnListSchema,
   adminReturnQuerySchema,
@@ -1061,9 +1062,11 @@ const admin: ApiRoute[] = [
     method: 'get',
     path: '/admin/messages',
     tag: 'Owner',
-    summary: 'Contact-form messages, newest first (listing marks them read)',
+    summary:
+      'Contact-form messages, newest first (listing marks them read); `status=unread`: only those unread',
     auth: true,
-    responses: { ...ok(adminMessageListSchema), ...ownerOnly },
+    query: adminMessageQuerySchema,
+    responses: { ...ok(adminMessageListSchema), ...invalid, ...ownerOnly },
   },
   {
     method: 'put',

@@ -1,6 +1,7 @@
 import { brand } from '@vanya/catalog';
 import {
   adminAuditQuerySchema,
+  adminMessageQuerySchema,
   adminPackManyBodySchema,
   ownerNoticeSettingsSchema,
   ownerNotificationQuerySchema,
@@ -128,8 +129,11 @@ export function adminRoutes(deps: {
     },
   );
 
-  router.get('/admin/messages', async (_req, res) => {
-    const rows = await ContactMessageModel.find({}).sort({ createdAt: -1 }).limit(100).lean<
+  router.get('/admin/messages', validate(adminMessageQuerySchema, 'query'), async (_req, res) => {
+    const { status } = parsed(res, adminMessageQuerySchema, 'query');
+    // Unread: what the dashboard counts (readAt null), so its tile opens exactly those.
+    const filter = status === 'unread' ? { readAt: null } : {};
+    const rows = await ContactMessageModel.find(filter).sort({ createdAt: -1 }).limit(100).lean<
       {
         _id: unknown;
         name: string;

@@ -1,3 +1,4 @@
+import { CONTACT_SUBJECT_VALUES } from '@vanya/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newEmail } from '../../testing/accounts';
@@ -108,5 +109,33 @@ describe("the dashboard's tiles", () => {
     const active = await get('/api/admin/tickets', { status: 'active' });
     expect([summary.openTickets, active.length]).toEqual([2, 2]);
     expect(active.map((x: { id: string }) => x.id).sort()).toEqual(tickets.slice(0, 2).sort());
+  });
+
+  it('opens the unread messages it counts, once each', async () => {
+    const write = (message: string) =>
+      request(t.app)
+        .post('/api/contact')
+        .send({
+          name: 'Kavya',
+          email: 'kavya@example.in',
+          subject: CONTACT_SUBJECT_VALUES[0],
+          message,
+        })
+        .expect(201);
+    await write('Do you make hampers for weddings?');
+    expect((await get('/api/admin/messages')).map((m: { unread: boolean }) => m.unread)).toEqual([
+      true,
+    ]);
+    await write('And for birthdays?');
+    await write('Both, please.');
+    const { unreadMessages } = await get('/api/admin/summary');
+    const unread = await get('/api/admin/messages', { status: 'unread' });
+    expect([unreadMessages, unread.length]).toEqual([2, 2]);
+    expect(unread.map((m: { message: string }) => m.message)).toEqual([
+      'Both, please.',
+      'And for birthdays?',
+    ]);
+    expect(await get('/api/admin/messages', { status: 'unread' })).toEqual([]);
+    expect(await get('/api/admin/messages')).toHaveLength(3);
   });
 });

@@ -134,6 +134,7 @@ describe('every query has an index that serves it', () => {
       '/api/admin/orders?status=payment_held',
       '/api/admin/returns?status=open',
       '/api/admin/tickets?status=active',
+      '/api/admin/messages?status=unread',
     ])
       expect((await request(t.app).get(path).set(owner)).status).toBe(200);
     expect(

@@ -145,14 +145,18 @@ export function useTicketStatus() {
 }
 
 /**
- * The contact messages, read once per visit of the owner area: listing marks them read, so the
- * first answer is the one that says which were new.
+ * The contact messages (listing marks them read). Only the unread ones (the dashboard's tile):
+ * asked once each time the list opens and kept while it is open, since asking again would find
+ * them read.
  */
-export function useAdminMessages() {
+export function useAdminMessages(onlyUnread = false) {
   return useQuery({
-    queryKey: ADMIN_KEYS.messages,
-    queryFn: async () => adminMessageListSchema.parse((await api.get('/admin/messages')).data),
-    staleTime: Infinity,
+    queryKey: [...ADMIN_KEYS.messages, onlyUnread ? 'unread' : 'all'],
+    queryFn: async () =>
+      adminMessageListSchema.parse(
+        (await api.get('/admin/messages', { params: onlyUnread ? { status: 'unread' } : {} })).data,
+      ),
+    ...(onlyUnread ? { staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false } : {}),
   });
 }
 

@@ -232,11 +232,14 @@ describe('/admin', () => {
       createdAt: PLACED,
       unread,
     });
-    mockApi((request) =>
+    const requests = mockApi((request) =>
       request.url === '/admin/messages'
         ? {
             status: 200,
-            data: [message('m1', 'Wedding hampers', true), message('m2', 'Old question', false)],
+            data:
+              request.params.status === 'unread'
+                ? [message('m1', 'Wedding hampers', true)]
+                : [message('m1', 'Wedding hampers', false), message('m2', 'Old question', false)],
           }
         : request.url === '/admin/summary'
           ? { status: 200, data: SUMMARY }
@@ -249,6 +252,7 @@ describe('/admin', () => {
     expect(await screen.findByText(/Wedding hampers/)).toBeInTheDocument();
     expect(screen.getByText(T.messages.onlyNew(1), { exact: false })).toBeInTheDocument();
     expect(screen.queryByText(/Old question/)).not.toBeInTheDocument();
+    expect(requests.find((r) => r.url === '/admin/messages')?.params).toEqual({ status: 'unread' });
     await user.click(screen.getByRole('button', { name: T.messages.showAll }));
     expect(await screen.findByText(/Old question/)).toBeInTheDocument();
   });

@@ -298,11 +298,11 @@ export function AdminTickets() {
 
 export function AdminMessages() {
   const T = ADMIN_TEXTS.messages;
-  const messages = useAdminMessages();
   // The dashboard's "Unread messages" opens the ones that were unread (?show=new).
   const [params, setParams] = useSearchParams();
   const onlyNew = params.get('show') === 'new';
-  const shown = onlyNew ? messages.data?.filter((m) => m.unread) : messages.data;
+  const messages = useAdminMessages(onlyNew);
+  const shown = messages.data;
   return (
     <section aria-label={ADMIN_TEXTS.tabs.messages}>
       {messages.isError ? (
@@ -320,7 +320,7 @@ export function AdminMessages() {
           </button>
         </p>
       ) : null}
-      {messages.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
+      {!onlyNew && messages.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
       <ul className="admin-list">
         {shown?.map((m) => (
           <li key={m._id} className="admin-row admin-row--stack">
