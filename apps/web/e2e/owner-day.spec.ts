@@ -13,7 +13,7 @@ import { ensureOwner, openOwnerTab } from './support/owner';
 import { settle } from './shop-helpers';
 
 // The owner's day through the screens at both widths: each dashboard tile opens the list it
-// counts; the notifications list the new orders and open one; two orders are packed and booked
+// counts (held payments, open returns and tickets, unread messages, low stock); the notifications list the new orders and open one; two orders are packed and booked
 // with the courier, and a booked order's actions say to cancel the pickup first (no cancel, no
 // shipping by hand); both parcels' labels print in one PDF; a pickup is cancelled and the order
 // can be booked again or sent another way; a receipt of stock is confirmed where it was recorded.
@@ -123,6 +123,14 @@ test("the owner's day: tiles, notifications, a booked order's actions, labels fo
     await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('active');
     if (tickets === 0) await expect(page.getByText('No tickets.')).toBeVisible();
     await expect(rowsOf(page.locator('ul.admin-list'))).toHaveCount(tickets);
+
+    const messages = await followTile(page, 'Unread messages');
+    if (messages === 0) await expect(page.getByText('No new messages.')).toBeVisible();
+    await expect(rowsOf(page.locator('ul.admin-list'))).toHaveCount(messages);
+
+    const low = await followTile(page, 'Low stock');
+    await expect(page.getByRole('button', { name: 'Show every product' })).toBeVisible();
+    await expect(page.locator('.stock-items > article')).toHaveCount(low);
   });
 
   await test.step('the notifications list the new orders, and one opens its order', async () => {
