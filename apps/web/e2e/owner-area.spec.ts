@@ -252,6 +252,12 @@ test('the owner area’s screens fit the screen, with touch targets of 44 px', a
 
   await look('owner-dashboard');
 
+  await openOwnerTab(page, 'Notifications');
+  await expect(
+    page.getByRole('region', { name: 'Owner notifications' }).getByText(order.orderNumber),
+  ).toBeVisible();
+  await look('owner-notifications');
+
   await openOwnerTab(page, 'Orders');
   await expect(page.getByRole('button', { name: `Open ${order.orderNumber}` })).toBeVisible();
   await look('owner-orders');
