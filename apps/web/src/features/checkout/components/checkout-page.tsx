@@ -67,8 +67,7 @@ function codOffer(
   if (!place.cod) return { available: false, reason: T.cod.notForPin };
   if (goods > place.codMaxGoods)
     return { available: false, reason: T.cod.overCap(formatINR(place.codMaxGoods)) };
-  if (typeof user?.phone !== 'string' || user.phone === '')
-    return { available: false, reason: T.cod.needsPhone };
+  if (!user?.phoneVerified || !user.phone) return { available: false, reason: T.cod.needsPhone };
   return { available: true, fee: place.codFee };
 }
 
