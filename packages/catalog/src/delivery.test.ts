@@ -7,6 +7,7 @@ import {
   DELIVERY_ZONE_DAYS,
   deliveryEstimate,
   deliveryZone,
+  formatDayInIndia,
   formatDeliveryDate,
   laterDate,
 } from './delivery';
@@ -165,5 +166,12 @@ describe('deliveryEstimate', () => {
       expect(estimate.from <= estimate.to, state).toBe(true);
       expect(estimate.from > '2026-11-28', state).toBe(true);
     }
+  });
+});
+
+describe('formatDayInIndia', () => {
+  it('names the day in India, which turns at 18:30 UTC', () => {
+    expect(formatDayInIndia(new Date('2027-01-05T18:29:59Z'))).toBe('5 Jan 2027');
+    expect(formatDayInIndia(new Date('2027-01-05T18:30:00Z'))).toBe('6 Jan 2027');
   });
 });

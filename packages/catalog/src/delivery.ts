@@ -167,6 +167,12 @@ const MONTHS = [
   'Dec',
 ] as const;
 
+/** The day in India of an instant, as people read it: '5 Jan 2027', the same everywhere. */
+export function formatDayInIndia(at: Date): string {
+  const day = new Date(parseDate(calendarDateInIndia(at)));
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
+
 /** '2026-12-03' -> 'Thu, 3 Dec', the same in every browser and locale. */
 export function formatDeliveryDate(date: string): string {
   const day = new Date(parseDate(date));

@@ -549,8 +549,9 @@ const shopping: ApiRoute[] = [
       409: {
         description:
           'TOTAL_MISMATCH: total_amount differs from the catalogue (`totals` are current); ' +
-          'COD_UNAVAILABLE (with `reason`); COUPON_EXPIRED, COUPON_MIN_ORDER, COUPON_USED_UP, ' +
-          'COUPON_ALREADY_USED; OUT_OF_STOCK (with `productId`): not enough of it left, or no longer sold',
+          'COD_UNAVAILABLE (with `reason`); COUPON_PAUSED, COUPON_NOT_STARTED (with `startsAt`), ' +
+          'COUPON_EXPIRED (with `endsAt`), COUPON_MIN_ORDER (with `minOrder` and `shortBy`), ' +
+          'COUPON_USED_UP, COUPON_ALREADY_USED; OUT_OF_STOCK (with `productId`): not enough of it left, or no longer sold',
         schema: orderRefusedBodySchema,
       },
       404: error('COUPON_UNKNOWN: there is no such coupon'),
@@ -1163,7 +1164,7 @@ const coupons: ApiRoute[] = [
       400: error('Validation failed: a malformed code, an unknown product or delivery state'),
       404: error('COUPON_UNKNOWN: there is no such coupon'),
       409: error(
-        'COUPON_EXPIRED (paused, not started or ended), COUPON_MIN_ORDER (with `minOrder`), COUPON_USED_UP or COUPON_ALREADY_USED',
+        'COUPON_PAUSED, COUPON_NOT_STARTED (with `startsAt`), COUPON_EXPIRED (with `endsAt`), COUPON_MIN_ORDER (with `minOrder` and `shortBy`), COUPON_USED_UP or COUPON_ALREADY_USED; each message says why and what to do',
       ),
       ...rateLimited,
     },
