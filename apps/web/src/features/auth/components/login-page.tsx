@@ -58,6 +58,8 @@ export function LoginPage() {
   const t = AUTH_TEXTS.login;
   // The screen opens as the accounts spec draws it (email and password); the phone is one tap away.
   const [signInWith, setSignInWith] = useState<SignInWith>('email');
+  // A number new to the shop making its account is greeted as new, not welcomed back.
+  const [newNumber, setNewNumber] = useState(false);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
@@ -161,8 +163,8 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      heading={t.heading}
-      subtitle={t.subtitle}
+      heading={newNumber ? t.newHeading : t.heading}
+      subtitle={newNumber ? t.newSubtitle : t.subtitle}
       footer={
         <p>
           {t.noAccount}{' '}
@@ -193,6 +195,7 @@ export function LoginPage() {
         {signInWith === 'phone' ? (
           <PhoneSignIn
             onSignedIn={(answer) => signedIn(answer, answer.created)}
+            onNewNumber={setNewNumber}
             onCodeEmailed={(error) =>
               codeEmailed(error, isApiError(error) ? error.email : undefined)
             }
