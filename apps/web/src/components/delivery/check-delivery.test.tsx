@@ -13,6 +13,7 @@ const LATUR: PincodeAnswer = {
   pin: '413512',
   state: 'Maharashtra',
   district: 'Latur',
+  town: 'Latur',
   serviceable: true,
   cod: true,
   codFee: 4900,
@@ -77,7 +78,13 @@ describe('Check delivery', () => {
 
   it('names a union territory that is one district once', async () => {
     pincodeApi({
-      '160017': { ...LATUR, pin: '160017', state: 'Chandigarh', district: 'Chandigarh' },
+      '160017': {
+        ...LATUR,
+        pin: '160017',
+        state: 'Chandigarh',
+        district: 'Chandigarh',
+        town: 'Chandigarh',
+      },
     });
     const user = userEvent.setup();
     const { pin, result } = renderCheck();

@@ -16,6 +16,7 @@ const LATUR: PincodeAnswer = {
   pin: '413512',
   state: 'Maharashtra',
   district: 'Latur',
+  town: 'Latur',
   serviceable: true,
   cod: true,
   codFee: 4900,
@@ -27,6 +28,7 @@ const PORT_BLAIR: PincodeAnswer = {
   pin: '744101',
   state: 'Andaman and Nicobar Islands',
   district: 'South Andamans',
+  town: 'Port Blair',
   cod: false,
 };
 
