@@ -1,8 +1,10 @@
 import { brand } from '@vanya/catalog';
 import type { PincodeAnswer } from '@vanya/contracts';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
 
 import { AppProvider } from '../../app/provider';
 import { mockApi, type MockReply } from '../../testing/mock-api';
@@ -136,5 +138,30 @@ describe('Check delivery', () => {
     expect(await screen.findByText('Delivery by Thu, 3 Dec')).toBeInTheDocument();
     expect(result).toHaveTextContent('Cash on delivery available');
     expect(requests).toHaveLength(1);
+  });
+
+  it('takes over a page drawn ahead of time without a mismatch, then answers the remembered PIN', async () => {
+    pincodeApi({ '413512': LATUR });
+    const ui = (
+      <AppProvider>
+        <CheckDelivery />
+      </AppProvider>
+    );
+    // Drawn as the prerender draws it: no storage there.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(ui);
+    document.body.append(container);
+    // A returning shopper's browser remembers a PIN.
+    window.localStorage.setItem(brand.storageKeys.deliveryPin, '413512');
+    const recoverable = vi.fn();
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, ui, { onRecoverableError: recoverable });
+    });
+    expect(await within(container).findByText('Delivery by Thu, 3 Dec')).toBeInTheDocument();
+    expect(within(container).getByRole('textbox', { name: T.pinLabel })).toHaveValue('413512');
+    expect(recoverable).not.toHaveBeenCalled();
+    act(() => root?.unmount());
+    container.remove();
   });
 });
