@@ -25,28 +25,26 @@ import { useCoupon } from '../../../hooks/use-coupon';
 import { useSessionUser } from '../../../hooks/use-session';
 import { useShopSettings } from '../../../hooks/use-shop-settings';
 import type { SessionUser } from '../../../lib/auth-storage';
+import { rememberedPin } from '../../../lib/delivery-pin';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { useCreateOrder } from '../api/create-order';
 import { useSavedAddresses } from '../api/get-saved-addresses';
 import { orderableLines, orderBody, priceForState } from '../checkout-order';
 import { orderErrorMessage, useCheckoutPayment } from '../hooks/use-checkout-payment';
 import { usePinAutofill } from '../hooks/use-pin-autofill';
+import { contactOf, useContactPrefill } from '../hooks/use-contact-prefill';
 import { CHECKOUT_TEXTS as T } from '../texts';
 import { TestPaymentDialog } from './test-payment-dialog';
 import './checkout-page.css';
 
 function defaultsFor(user: SessionUser | null): CheckoutFormInput {
-  const [firstName = '', ...rest] = (user?.name ?? '').trim().split(/\s+/);
-  const phone = typeof user?.phone === 'string' && /^\d{10}$/.test(user.phone) ? user.phone : '';
   return {
-    firstName,
-    lastName: rest.join(' '),
-    email: user?.email ?? '',
-    phone,
+    ...contactOf(user),
     address: '',
     city: '',
     state: '' as CheckoutFormInput['state'],
-    pinCode: '',
+    // The PIN last checked on the product page or the cart: the city and state follow from it.
+    pinCode: rememberedPin(),
     country: 'IN',
     paymentMethod: 'upi',
     gstNumber: '',
@@ -95,6 +93,7 @@ export function CheckoutPage() {
   const savedAddresses = useSavedAddresses().data ?? [];
   const errors = formState.errors;
   const pinCheck = usePinAutofill(form);
+  useContactPrefill(form, user);
 
   const settle = useCallback(() => setBusy(false), []);
   const payment = useCheckoutPayment(settle);
@@ -249,6 +248,53 @@ export function CheckoutPage() {
                   />
                 )}
               </Field>
+              <Field label={T.fields.pinCode} error={errors.pinCode} hint={pinCheck.pinHint}>
+                {(props) => (
+                  <input
+                    {...props}
+                    {...register('pinCode')}
+                    className="input"
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    maxLength={6}
+                    placeholder={T.fields.pinCodePlaceholder}
+                  />
+                )}
+              </Field>
+              <Field label={T.fields.city} error={errors.city}>
+                {(props) => (
+                  <input
+                    {...props}
+                    {...register('city')}
+                    className="input"
+                    autoComplete="address-level2"
+                  />
+                )}
+              </Field>
+              <Field label={T.fields.state} error={errors.state ?? pinCheck.stateError}>
+                {(props) => (
+                  <select
+                    {...props}
+                    {...register('state')}
+                    className="select"
+                    autoComplete="address-level1"
+                  >
+                    <option value="" disabled>
+                      {T.fields.statePlaceholder}
+                    </option>
+                    {INDIAN_STATES.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label={T.fields.country}>
+                {(props) => (
+                  <input {...props} className="input" value="India" readOnly aria-readonly="true" />
+                )}
+              </Field>
               {savedAddresses.length > 0 ? (
                 <Field label={T.fields.savedAddress} wide>
                   {(props) => (
@@ -284,53 +330,6 @@ export function CheckoutPage() {
                     autoComplete="street-address"
                     placeholder={T.fields.addressPlaceholder}
                   />
-                )}
-              </Field>
-              <Field label={T.fields.city} error={errors.city}>
-                {(props) => (
-                  <input
-                    {...props}
-                    {...register('city')}
-                    className="input"
-                    autoComplete="address-level2"
-                  />
-                )}
-              </Field>
-              <Field label={T.fields.state} error={errors.state ?? pinCheck.stateError}>
-                {(props) => (
-                  <select
-                    {...props}
-                    {...register('state')}
-                    className="select"
-                    autoComplete="address-level1"
-                  >
-                    <option value="" disabled>
-                      {T.fields.statePlaceholder}
-                    </option>
-                    {INDIAN_STATES.map((name) => (
-                      <option key={name} value={name}>
-                        {name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label={T.fields.pinCode} error={errors.pinCode} hint={pinCheck.pinHint}>
-                {(props) => (
-                  <input
-                    {...props}
-                    {...register('pinCode')}
-                    className="input"
-                    inputMode="numeric"
-                    autoComplete="postal-code"
-                    maxLength={6}
-                    placeholder={T.fields.pinCodePlaceholder}
-                  />
-                )}
-              </Field>
-              <Field label={T.fields.country}>
-                {(props) => (
-                  <input {...props} className="input" value="India" readOnly aria-readonly="true" />
                 )}
               </Field>
               <Field
