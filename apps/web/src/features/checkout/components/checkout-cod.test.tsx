@@ -103,10 +103,12 @@ describe('/checkout: cash on delivery', () => {
     expect(screen.getByTestId('summary-total')).toHaveTextContent(formatINR(priced.grandTotal));
     expect(screen.getByText('Cash on delivery fee').nextSibling).toHaveTextContent(formatINR(4900));
 
-    await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '9876543210');
+    // The account's verified mobile is there already.
+    expect(screen.getByRole('textbox', { name: T.fields.phone })).toHaveValue('9876543210');
     await user.type(screen.getByRole('textbox', { name: T.fields.address }), '14 Station Road');
-    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
-    await user.click(screen.getByRole('button', { name: T.placeCodOrder }));
+    const place = screen.getByRole('button', { name: T.placeCodOrder });
+    await waitFor(() => expect(place).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(place);
 
     await waitFor(() => expect(requests.some((r) => r.url === '/orders')).toBe(true));
     expect(requests.find((r) => r.url === '/orders')?.body).toMatchObject({

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatINR, getProduct, INDIAN_STATES, isIndianState } from '@vanya/catalog';
+import {
+  formatINR,
+  getProduct,
+  INDIAN_STATES,
+  isIndianState,
+  preOrderNotice,
+} from '@vanya/catalog';
 import { checkoutFormSchema, type CheckoutForm, type CheckoutFormInput } from '@vanya/contracts';
 import type { PincodeAnswer } from '@vanya/contracts';
 import {
@@ -106,7 +112,7 @@ export function CheckoutPage() {
   const shop = useShopSettings();
   // The pre-order agreement is asked for only while the owner takes pre-orders: drawn once their
   // settings have come, so it never shows for a moment on a direct load while pre-orders are off.
-  const agreementNeeded = shop.settled && shop.preOrder.on;
+  const agreementNeeded = shop.preOrderOpen;
   const goods = priceForState(lines, state, coupon.applied?.discount, 0, shop.shippingPolicy);
   const cod = codOffer(pinCheck.place, goods.itemsTotal - goods.couponDiscount, user);
   const codFee = method === 'cod' && cod.available ? cod.fee : 0;
@@ -397,7 +403,7 @@ export function CheckoutPage() {
                 {T.agreementHeading}
               </h2>
               <p className="checkout-agreement__text" id={`${agreementId}-text`}>
-                {T.agreement(shop.preOrder.text)}
+                {T.agreement(preOrderNotice(shop.preOrder))}
               </p>
               {policyLinks}
               <label className="checkout-agreement__check">

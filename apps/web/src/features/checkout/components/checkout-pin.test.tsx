@@ -70,7 +70,13 @@ async function renderCheckout(
 async function fillTheRest(user: UserEvent) {
   await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '9876543210');
   await user.type(screen.getByRole('textbox', { name: T.fields.address }), '14 Station Road');
-  await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
+  // The owner's settings have come (the order waits for them).
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: T.continueToPayment })).toHaveAttribute(
+      'aria-disabled',
+      'false',
+    ),
+  );
 }
 
 const submit = () => screen.getByRole('button', { name: T.continueToPayment });
