@@ -97,6 +97,8 @@ import {
   adminReviewActionSchema,
   adminReviewQuerySchema,
   adminReviewSchema,
+  myReviewAnswerSchema,
+  myReviewSchema,
   reviewBodySchema,
   reviewListSchema,
 } from './reviews';
@@ -1352,6 +1354,33 @@ const reviews: ApiRoute[] = [
       ...unauthorized,
       403: error('NOT_A_BUYER: no delivered order of this account held the product'),
       409: error('REVIEW_EXISTS: this account reviewed the product already'),
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'get',
+    path: '/products/{id}/reviews/mine',
+    tag: 'Reviews',
+    summary:
+      'Whether the signed-in shopper may review the product (a delivered order of theirs held it), and their review of it',
+    auth: true,
+    params: productParamsSchema,
+    responses: { ...ok(myReviewAnswerSchema), ...invalid, ...unauthorized },
+  },
+  {
+    method: 'put',
+    path: '/products/{id}/reviews/mine',
+    tag: 'Reviews',
+    summary:
+      'Edit your review of a product: it waits for the owner again before it shows, with its reply',
+    auth: true,
+    params: productParamsSchema,
+    body: reviewBodySchema,
+    responses: {
+      ...ok(myReviewSchema),
+      ...invalid,
+      ...unauthorized,
+      404: error('REVIEW_NOT_FOUND: this account has not reviewed the product'),
       ...rateLimited,
     },
   },
