@@ -13,6 +13,7 @@ import { Notice } from '../../../components/ui/notice';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { sessionUserFrom, setSession } from '../../../lib/auth-storage';
 import { FormError } from '../../../components/ui/form-parts';
@@ -64,8 +65,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const login = useLogin();
-  // Read once: the parameters leave the address right after the first render.
+  // Read once: the parameters leave the address right after the first render. Shown once the app
+  // has taken the prerendered page over, which was drawn without them.
   const [queryNotice] = useState(() => loginQueryNotice(params));
+  const hydrated = useHydrated();
   const redirect = safeRedirect(params.get('redirect'));
 
   useEffect(() => {
@@ -174,7 +177,7 @@ export function LoginPage() {
         </p>
       }
     >
-      {queryNotice ? <Notice tone={queryNotice.tone}>{queryNotice.text}</Notice> : null}
+      {hydrated && queryNotice ? <Notice tone={queryNotice.tone}>{queryNotice.text}</Notice> : null}
       <div className="sign-in-with" role="tablist" aria-label={AUTH_TEXTS.signInWith.label}>
         {SIGN_IN_WITH.map((way) => (
           <button
