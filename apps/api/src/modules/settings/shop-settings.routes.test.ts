@@ -3,6 +3,7 @@ import {
   deliveryEstimate,
   formatAmountForOrder,
   formatINR,
+  preOrderNotice,
   priceCart,
   SHIPPING_FEE_PAISE,
   shippingPolicyOf,
@@ -240,7 +241,8 @@ describe('the shop settings', () => {
     expect(confirmed.status).toBe(200);
     await t.services.idle();
     const mail = await sink.waitFor(ORDER_EMAIL, new RegExp(`${order.orderNumber} is confirmed`));
-    expect(mail.text).toContain('Dispatch starts in the middle of March.');
+    expect(mail.text).toContain(preOrderNotice(CHANGED.preOrder));
+    expect(preOrderNotice(CHANGED.preOrder)).toMatch(/First dispatch: \w{3}, 16 Mar\.$/);
     expect(mail.text).not.toContain(DEFAULT_SHOP_SETTINGS.preOrder.text);
   });
 
