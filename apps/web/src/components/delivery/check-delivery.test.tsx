@@ -78,7 +78,7 @@ describe('Check delivery', () => {
     expect(result).toHaveTextContent('Delivery by Thu, 3 Dec · Cash on delivery is not available');
   });
 
-  it('names a union territory that is one district once', async () => {
+  it('names a union territory that is one town once, and a town rather than its postal district', async () => {
     pincodeApi({
       '160017': {
         ...LATUR,
@@ -93,6 +93,20 @@ describe('Check delivery', () => {
     await user.type(pin, '160017{Enter}');
     expect(await screen.findByText('Chandigarh', { exact: true })).toBeInTheDocument();
     expect(result).not.toHaveTextContent('Chandigarh, Chandigarh');
+
+    pincodeApi({
+      '744102': {
+        ...LATUR,
+        pin: '744102',
+        state: 'Andaman and Nicobar Islands',
+        district: 'South Andamans',
+        town: 'Port Blair',
+      },
+    });
+    await user.clear(pin);
+    await user.type(pin, '744102{Enter}');
+    expect(await screen.findByText('Port Blair, Andaman and Nicobar Islands')).toBeInTheDocument();
+    expect(result).not.toHaveTextContent('South Andamans');
   });
 
   it('says when we do not deliver to the PIN yet', async () => {

@@ -91,7 +91,7 @@ function Answer({
   }
   const answer = lookup.data;
   if (!answer) return null;
-  const place = <p className="check-delivery__muted">{T.place(answer.district, answer.state)}</p>;
+  const place = <p className="check-delivery__muted">{T.place(answer.town, answer.state)}</p>;
   if (!answer.serviceable)
     return (
       <>

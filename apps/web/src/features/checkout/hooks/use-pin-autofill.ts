@@ -40,7 +40,7 @@ export function usePinAutofill(form: UseFormReturn<CheckoutFormInput, unknown, C
     : undefined;
   const unknown = PIN.test(pin) && isApiError(lookup.error) && lookup.error.status === 404;
   const pinHint = place
-    ? DELIVERY_TEXTS.pinHint(place.district, place.state, place.estimate.to)
+    ? DELIVERY_TEXTS.pinHint(place.town, place.state, place.estimate.to)
     : unknown
       ? DELIVERY_TEXTS.pinUnknownHint
       : undefined;
