@@ -1,5 +1,5 @@
 import type { MyReview, MyReviewAnswer, Review, ReviewList } from '@vanya/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
@@ -114,5 +114,42 @@ describe('the product page’s reviews', () => {
       title: 'Good soap',
       body: 'Lathers well.',
     });
+  });
+
+  it('thanks a buyer for a new review, while the API already answers it as theirs', async () => {
+    setSession('token-reviews', { name: 'Ravi Shetty', email: 'ravi@example.in' });
+    let mine: MyReviewAnswer = { buyer: true, review: null };
+    mockApi((request) => {
+      if (request.url === '/products/TanGoneSoap/reviews' && request.method === 'GET')
+        return { status: 200, data: { items: [], average: 0, count: 0 } };
+      if (request.url === '/products/TanGoneSoap/reviews/mine') return { status: 200, data: mine };
+      if (request.url === '/products/TanGoneSoap/reviews') {
+        mine = { buyer: true, review: { ...MINE, status: 'pending' } };
+        return {
+          status: 201,
+          data: {
+            ...REVIEW,
+            productId: 'TanGoneSoap',
+            productName: 'Tan.Gone.Soap',
+            status: 'pending',
+            buyerName: 'Ravi Shetty',
+          },
+        };
+      }
+      return { status: 200, data: [] };
+    });
+    const user = userEvent.setup();
+    renderRoute('/products/TanGoneSoap');
+    const section = await screen.findByRole('region', { name: T.heading });
+    await user.click(await within(section).findByRole('button', { name: T.write }));
+    await user.click(within(section).getByRole('radio', { name: T.stars(3) }));
+    await user.type(within(section).getByRole('textbox', { name: T.title }), 'Good soap');
+    await user.type(within(section).getByRole('textbox', { name: T.body }), 'Lathers well.');
+    await user.click(within(section).getByRole('button', { name: T.send }));
+    expect(await within(section).findByRole('status')).toHaveTextContent(T.thanks);
+    // The answer read again (theirs now, pending) leaves the thanks in place.
+    await waitFor(() => expect(mine.review).not.toBeNull());
+    expect(within(section).getByRole('status')).toHaveTextContent(T.thanks);
+    expect(within(section).queryByRole('form')).not.toBeInTheDocument();
   });
 });

@@ -99,9 +99,12 @@ function YourReview({ productId }: { productId: string }) {
   );
 }
 
-function ReviewForm({ productId, review }: { productId: string; review: MyReview | null }) {
+function ReviewForm({ productId, review: opened }: { productId: string; review: MyReview | null }) {
   const write = useWriteReview(productId);
   const edit = useEditReview(productId);
+  // Writing or editing, as the form opened: the review just written comes back from the API while
+  // its thanks show.
+  const [review] = useState(opened);
   const save = review ? edit : write;
   const [rating, setRating] = useState(review?.rating ?? 0);
   const [title, setTitle] = useState(review?.title ?? '');
