@@ -109,7 +109,9 @@ test('a shopper signed in by phone pays on delivery: fee at checkout, the SMS co
     await page.goto('/products/Bodybutter');
     await page.getByRole('button', { name: 'Buy Now' }).click();
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
     await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue(phone);
     await page.getByRole('textbox', { name: 'PIN code' }).fill('413512');
     await expect(page.getByRole('radio', { name: /Cash on delivery/ })).toBeEnabled();
