@@ -49,6 +49,8 @@ const API_ENDPOINTS = [
   'GET /products/{id}',
   'GET /products/{id}/reviews',
   'POST /products/{id}/reviews',
+  'GET /products/{id}/reviews/mine',
+  'PUT /products/{id}/reviews/mine',
   'GET /admin/reviews',
   'GET /admin/packing-slips',
   'POST /admin/packing',

@@ -101,6 +101,8 @@ import {
   adminReviewActionSchema,
   adminReviewQuerySchema,
   adminReviewSchema,
+  myReviewAnswerSchema,
+  myReviewSchema,
   reviewBodySchema,
   reviewListSchema,
 } from './reviews';
@@ -553,8 +555,9 @@ const shopping: ApiRoute[] = [
       409: {
         description:
           'TOTAL_MISMATCH: total_amount differs from the catalogue (`totals` are current); ' +
-          'COD_UNAVAILABLE (with `reason`); COUPON_EXPIRED, COUPON_MIN_ORDER, COUPON_USED_UP, ' +
-          'COUPON_ALREADY_USED; OUT_OF_STOCK (with `productId`): not enough of it left, or no longer sold',
+          'COD_UNAVAILABLE (with `reason`); COUPON_PAUSED, COUPON_NOT_STARTED (with `startsAt`), ' +
+          'COUPON_EXPIRED (with `endsAt`), COUPON_MIN_ORDER (with `minOrder` and `shortBy`), ' +
+          'COUPON_USED_UP, COUPON_ALREADY_USED; OUT_OF_STOCK (with `productId`): not enough of it left, or no longer sold',
         schema: orderRefusedBodySchema,
       },
       404: error('COUPON_UNKNOWN: there is no such coupon'),
@@ -1199,7 +1202,7 @@ const coupons: ApiRoute[] = [
       400: error('Validation failed: a malformed code, an unknown product or delivery state'),
       404: error('COUPON_UNKNOWN: there is no such coupon'),
       409: error(
-        'COUPON_EXPIRED (paused, not started or ended), COUPON_MIN_ORDER (with `minOrder`), COUPON_USED_UP or COUPON_ALREADY_USED',
+        'COUPON_PAUSED, COUPON_NOT_STARTED (with `startsAt`), COUPON_EXPIRED (with `endsAt`), COUPON_MIN_ORDER (with `minOrder` and `shortBy`), COUPON_USED_UP or COUPON_ALREADY_USED; each message says why and what to do',
       ),
       ...rateLimited,
     },
@@ -1419,6 +1422,33 @@ const reviews: ApiRoute[] = [
       ...unauthorized,
       403: error('NOT_A_BUYER: no delivered order of this account held the product'),
       409: error('REVIEW_EXISTS: this account reviewed the product already'),
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'get',
+    path: '/products/{id}/reviews/mine',
+    tag: 'Reviews',
+    summary:
+      'Whether the signed-in shopper may review the product (a delivered order of theirs held it), and their review of it',
+    auth: true,
+    params: productParamsSchema,
+    responses: { ...ok(myReviewAnswerSchema), ...invalid, ...unauthorized },
+  },
+  {
+    method: 'put',
+    path: '/products/{id}/reviews/mine',
+    tag: 'Reviews',
+    summary:
+      'Edit your review of a product: it waits for the owner again before it shows, with its reply',
+    auth: true,
+    params: productParamsSchema,
+    body: reviewBodySchema,
+    responses: {
+      ...ok(myReviewSchema),
+      ...invalid,
+      ...unauthorized,
+      404: error('REVIEW_NOT_FOUND: this account has not reviewed the product'),
       ...rateLimited,
     },
   },

@@ -1,4 +1,4 @@
-import { DEFAULT_SHOP_SETTINGS, dispatchNotes, type PreOrderSettings } from '@vanya/catalog';
+import { dispatchNotes, preOrdersOpen, type PreOrderSettings } from '@vanya/catalog';
 import type { CourierScan, OrderActor, OrderStatus } from '@vanya/contracts';
 
 // Texts of the order confirmation.
@@ -10,12 +10,12 @@ export const ORDER_TEXTS = {
   payOnDelivery: 'To pay on delivery',
   coupon: (code: string) => `Coupon ${code}`,
   whatsNext: "What's Next?",
-  /** With the owner's pre-order settings: the notice while pre-orders are on, then the mail. */
-  whatsNextItems: (preOrder: PreOrderSettings = DEFAULT_SHOP_SETTINGS.preOrder): string[] => [
-    preOrder.on
+  /** With the owner's pre-order settings: the notice while pre-orders are open, then the mail. */
+  whatsNextItems: (preOrder: PreOrderSettings, today: string): string[] => [
+    preOrdersOpen(preOrder, today)
       ? 'We are accepting pre-orders, and yours is confirmed.'
       : 'Your order is confirmed.',
-    ...dispatchNotes(preOrder),
+    ...dispatchNotes(preOrder, today),
   ],
   itemsHeading: 'In your order',
   deliverTo: 'Delivering to',
