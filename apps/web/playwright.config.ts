@@ -19,6 +19,9 @@ export default defineConfig({
     // Set by the global setup; the workers inherit it.
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
+    // A visitor who asks for less motion: no splash on a first visit (3.7 s a test saved). The
+    // tests of the splash itself ask for motion (shop-site, shop-prerendered).
+    reducedMotion: 'reduce',
     // Leave `screenshot` unset: the fixture of that name (support/fixtures.ts) saves named shots.
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -14,6 +14,9 @@ import { expectCartCount } from './shop-helpers';
 
 const butter = getProduct('Bodybutter')!;
 
+// The returning visitor's walk meets the splash, as a visitor who has not asked for less motion.
+test.use({ reducedMotion: 'no-preference' });
+
 test('a product page read without JavaScript carries its name, price, text and a JSON-LD Product in rupees', async ({
   request,
 }) => {

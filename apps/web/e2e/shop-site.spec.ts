@@ -5,6 +5,8 @@ import { waitOutSplash } from './support/accounts';
 
 // Site-wide pieces (issue 6): the splash on a first visit, and the cookie banner whose choice is
 // kept only once the API has logged it, with the tracking scripts only after accept or customise.
+// This file's visitor has not asked for reduced motion, so the splash runs.
+test.use({ reducedMotion: 'no-preference' });
 
 test('the first visit opens with the splash: favicon, the typed name, the counter, then the app', async ({
   page,
@@ -100,6 +102,18 @@ test('the first visit opens with the splash: favicon, the typed name, the counte
   await page.reload();
   await expect(page.getByRole('region', { name: 'Featured' })).toBeVisible();
   await expect(page.getByTestId('splash')).toHaveCount(0);
+});
+
+test('a visitor who asks for reduced motion meets the page at once, with no splash', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Featured' })).toBeVisible();
+  await expect(page.getByTestId('splash')).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-splash');
+  await context.close();
 });
 
 test('accepting cookies logs the choice, keeps it and loads the analytics and pixel scripts', async ({

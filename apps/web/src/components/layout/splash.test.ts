@@ -85,6 +85,21 @@ describe('the splash of a visit’s first page', () => {
     expect(document.documentElement).not.toHaveAttribute('data-splash');
   });
 
+  it('is gone at once for a visitor who asks for reduced motion', () => {
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      const splash = mount();
+      runSplash(splash, plan);
+      expect(splash.isConnected).toBe(false);
+      expect(document.documentElement).not.toHaveAttribute('data-splash');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('runs from its own source alone, as the page inlines it', () => {
     const splash = mount();
     // What vite-plugins/splash.ts writes into the page: the function's text, called at once.
