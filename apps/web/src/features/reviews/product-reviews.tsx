@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { StarRating } from '../../components/product/star-rating';
+import { Field } from '../../components/ui/field';
 import { PATHS } from '../../config/paths';
 import { useReviews } from '../../hooks/use-reviews';
 import { useIsSignedIn } from '../../hooks/use-session';
@@ -144,25 +145,29 @@ function ReviewForm({ productId, review: opened }: { productId: string; review: 
           </label>
         ))}
       </fieldset>
-      <label className="field">
-        <span className="field__label">{T.title}</span>
-        <input
-          className="input"
-          value={title}
-          maxLength={100}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">{T.body}</span>
-        <textarea
-          className="textarea"
-          rows={4}
-          value={body}
-          maxLength={2000}
-          onChange={(e) => setBody(e.target.value)}
-        />
-      </label>
+      <Field label={T.title}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={title}
+            maxLength={100}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={T.body}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="textarea"
+            rows={4}
+            value={body}
+            maxLength={2000}
+            onChange={(e) => setBody(e.target.value)}
+          />
+        )}
+      </Field>
       {error ? (
         <p className="field__error" role="alert">
           {error}

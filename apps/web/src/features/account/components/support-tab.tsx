@@ -2,6 +2,7 @@ import { PROFILE_MESSAGES } from '@vanya/contracts';
 import { useRef, useState } from 'react';
 
 import { BusyButton } from '../../../components/ui/form-parts';
+import { Field } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage, resolveApiUrl } from '../../../lib/api-client';
 import { useAnswerTicket } from '../api/answer-ticket';
@@ -48,35 +49,29 @@ export function SupportTab() {
           }}
           noValidate
         >
-          <div className="field">
-            <label className="field__label" htmlFor="support-issue">
-              {t.issue}
-            </label>
-            <textarea
-              id="support-issue"
-              className="textarea"
-              placeholder={t.issuePlaceholder}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="support-file">
-              {t.file}
-            </label>
-            <input
-              ref={fileInput}
-              id="support-file"
-              className="file-input"
-              type="file"
-              accept="image/jpeg,image/png,image/webp,application/pdf"
-              aria-describedby="support-file-hint"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-            <p className="field__hint" id="support-file-hint">
-              {t.fileHint}
-            </p>
-          </div>
+          <Field label={t.issue}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="textarea"
+                placeholder={t.issuePlaceholder}
+                value={message}
+                onChange={(event) => setMessage(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t.file} hint={t.fileHint}>
+            {(control) => (
+              <input
+                {...control}
+                ref={fileInput}
+                className="file-input"
+                type="file"
+                accept="image/jpeg,image/png,image/webp,application/pdf"
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
+            )}
+          </Field>
           <div className="account-form__actions">
             <BusyButton busy={createTicket.isPending} label={t.submit} busyLabel={t.submitting} />
           </div>
@@ -140,7 +135,6 @@ function AnswerTicket({ id }: { id: string }) {
   const t = ACCOUNT_TEXTS.support;
   const { reply, close } = useAnswerTicket(id);
   const [message, setMessage] = useState('');
-  const fieldId = `answer-${id}`;
   const failed = reply.error ?? close.error;
   return (
     <form
@@ -150,22 +144,18 @@ function AnswerTicket({ id }: { id: string }) {
         if (message.trim()) reply.mutate(message.trim(), { onSuccess: () => setMessage('') });
       }}
     >
-      <label className="field__label" htmlFor={fieldId}>
-        {t.answer}
-      </label>
-      <textarea
-        id={fieldId}
-        className="textarea"
-        rows={2}
-        maxLength={2000}
-        value={message}
-        onChange={(event) => setMessage(event.target.value)}
-      />
-      {failed ? (
-        <p className="field__error" role="alert">
-          {getErrorMessage(failed, t.answerFailed)}
-        </p>
-      ) : null}
+      <Field label={t.answer} error={failed ? getErrorMessage(failed, t.answerFailed) : null} alert>
+        {(control) => (
+          <textarea
+            {...control}
+            className="textarea"
+            rows={2}
+            maxLength={2000}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        )}
+      </Field>
       <div className="ticket-answer__actions">
         <BusyButton busy={reply.isPending} label={t.send} busyLabel={t.send} />
         <button

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { FormError } from '../../../components/ui/form-parts';
+import { Field } from '../../../components/ui/field';
 import { api, DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminFilter } from './admin-filter';
@@ -58,24 +59,28 @@ export function AdminAudit() {
           value={query.area ?? ''}
           onChange={(area) => set('area', area)}
         />
-        <label className="field">
-          <span className="field__label">{T.from}</span>
-          <input
-            className="input"
-            type="date"
-            value={query.from ?? ''}
-            onChange={(e) => set('from', e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{T.to}</span>
-          <input
-            className="input"
-            type="date"
-            value={query.to ?? ''}
-            onChange={(e) => set('to', e.target.value)}
-          />
-        </label>
+        <Field label={T.from}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={query.from ?? ''}
+              onChange={(e) => set('from', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={T.to}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={query.to ?? ''}
+              onChange={(e) => set('to', e.target.value)}
+            />
+          )}
+        </Field>
       </div>
       {log.isError ? (
         <FormError message={getErrorMessage(log.error, DEFAULT_ERROR_MESSAGE)} />

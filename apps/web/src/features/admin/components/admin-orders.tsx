@@ -8,6 +8,7 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { openLabels, openPackingSlips, useAdminOrders, usePackMany } from '../api/admin-api';
@@ -77,51 +78,57 @@ export function AdminOrders() {
           setSearch(q.trim());
         }}
       >
-        <label className="field">
-          <span className="field__label">{T.search}</span>
-          <input
-            className="input"
-            type="search"
-            value={q}
-            placeholder={T.searchHint}
-            onChange={(e) => setQ(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{T.status}</span>
-          <select
-            className="input"
-            value={status}
-            onChange={(e) => {
-              setPage(1);
-              setStatus(e.target.value as StatusFilter);
-            }}
-          >
-            <option value="to_dispatch">{T.toDispatch}</option>
-            <option value="payment_held">{T.heldView}</option>
-            <option value="">{T.allStatuses}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{T.payment}</span>
-          <select
-            className="input"
-            value={payment}
-            onChange={(e) => {
-              setPage(1);
-              setPayment(e.target.value as PaymentFilter);
-            }}
-          >
-            <option value="">{T.allPayments}</option>
-            <option value="prepaid">{T.prepaid}</option>
-            <option value="cod">{T.cod}</option>
-          </select>
-        </label>
+        <Field label={T.search}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="search"
+              value={q}
+              placeholder={T.searchHint}
+              onChange={(e) => setQ(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={T.status}>
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={status}
+              onChange={(e) => {
+                setPage(1);
+                setStatus(e.target.value as StatusFilter);
+              }}
+            >
+              <option value="to_dispatch">{T.toDispatch}</option>
+              <option value="payment_held">{T.heldView}</option>
+              <option value="">{T.allStatuses}</option>
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {ORDER_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={T.payment}>
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={payment}
+              onChange={(e) => {
+                setPage(1);
+                setPayment(e.target.value as PaymentFilter);
+              }}
+            >
+              <option value="">{T.allPayments}</option>
+              <option value="prepaid">{T.prepaid}</option>
+              <option value="cod">{T.cod}</option>
+            </select>
+          )}
+        </Field>
         <button type="submit" className="btn btn--primary btn--sm">
           {T.search}
         </button>

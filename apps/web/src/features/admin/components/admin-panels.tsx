@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import {
@@ -134,15 +135,17 @@ export function AdminReturns() {
               ) : null}
               {returnActions(r.status).includes('refund') ? (
                 <>
-                  <label className="field field--inline">
-                    <span className="field__label">{T.amount}</span>
-                    <input
-                      className="input"
-                      inputMode="decimal"
-                      value={amounts[r._id] ?? (r.refundAmount / 100).toFixed(2)}
-                      onChange={(e) => setAmounts({ ...amounts, [r._id]: e.target.value })}
-                    />
-                  </label>
+                  <Field label={T.amount} className="field--inline">
+                    {(control) => (
+                      <input
+                        {...control}
+                        className="input"
+                        inputMode="decimal"
+                        value={amounts[r._id] ?? (r.refundAmount / 100).toFixed(2)}
+                        onChange={(e) => setAmounts({ ...amounts, [r._id]: e.target.value })}
+                      />
+                    )}
+                  </Field>
                   <button
                     type="button"
                     className="btn btn--primary btn--sm"
@@ -247,38 +250,42 @@ export function AdminTickets() {
                   );
               }}
             >
-              <label className="field">
-                <span className="field__label">{T.replyLabel}</span>
-                <textarea
-                  className="input"
-                  rows={2}
-                  value={drafts[t.id] ?? ''}
-                  onChange={(e) => setDrafts({ ...drafts, [t.id]: e.target.value })}
-                />
-              </label>
+              <Field label={T.replyLabel}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    className="input"
+                    rows={2}
+                    value={drafts[t.id] ?? ''}
+                    onChange={(e) => setDrafts({ ...drafts, [t.id]: e.target.value })}
+                  />
+                )}
+              </Field>
               <div className="admin-actions">
                 <button type="submit" className="btn btn--primary btn--sm">
                   {T.reply}
                 </button>
-                <label className="field field--inline">
-                  <span className="field__label">{T.status}</span>
-                  <select
-                    className="input"
-                    value={t.status}
-                    onChange={(e) =>
-                      setStatus.mutate({
-                        id: t.id,
-                        status: e.target.value as keyof typeof ADMIN_TEXTS.ticketStatuses,
-                      })
-                    }
-                  >
-                    {Object.entries(ADMIN_TEXTS.ticketStatuses).map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <Field label={T.status} className="field--inline">
+                  {(control) => (
+                    <select
+                      {...control}
+                      className="input"
+                      value={t.status}
+                      onChange={(e) =>
+                        setStatus.mutate({
+                          id: t.id,
+                          status: e.target.value as keyof typeof ADMIN_TEXTS.ticketStatuses,
+                        })
+                      }
+                    >
+                      {Object.entries(ADMIN_TEXTS.ticketStatuses).map(([value, label]) => (
+                        <option key={value} value={value}>
+                          {label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
               </div>
               {replied === t.id && reply.isError ? (
                 <FormError message={getErrorMessage(reply.error, DEFAULT_ERROR_MESSAGE)} />
@@ -392,24 +399,28 @@ export function AdminGst() {
           void report.refetch();
         }}
       >
-        <label className="field">
-          <span className="field__label">{T.from}</span>
-          <input
-            className="input"
-            type="date"
-            value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{T.to}</span>
-          <input
-            className="input"
-            type="date"
-            value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.target.value })}
-          />
-        </label>
+        <Field label={T.from}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={range.from}
+              onChange={(e) => setRange({ ...range, from: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label={T.to}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={range.to}
+              onChange={(e) => setRange({ ...range, to: e.target.value })}
+            />
+          )}
+        </Field>
         <button type="submit" className="btn btn--primary btn--sm">
           {T.show}
         </button>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { StarRating } from '../../../components/product/star-rating';
 import { FormError } from '../../../components/ui/form-parts';
+import { Field } from '../../../components/ui/field';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { useAdminReviews, useModerateReview } from '../api/admin-reviews-api';
 import { ADMIN_TEXTS } from '../texts';
@@ -75,16 +76,18 @@ function ReviewRow({ review }: { review: AdminReview }) {
           <strong>{review.title}</strong>
         </p>
         <p>{review.body}</p>
-        <label className="field">
-          <span className="field__label">{T.reply}</span>
-          <textarea
-            className="textarea"
-            rows={2}
-            value={reply}
-            maxLength={1000}
-            onChange={(e) => setReply(e.target.value)}
-          />
-        </label>
+        <Field label={T.reply}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="textarea"
+              rows={2}
+              value={reply}
+              maxLength={1000}
+              onChange={(e) => setReply(e.target.value)}
+            />
+          )}
+        </Field>
         <div className="admin-actions">
           {review.status !== 'published' || reply.trim() !== (review.reply?.body ?? '') ? (
             <button
