@@ -1,4 +1,4 @@
-import type { Product } from '@vanya/catalog';
+import { formatDayInIndia, type Product } from '@vanya/catalog';
 import type { MyReview } from '@vanya/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,13 +12,6 @@ import { getErrorMessage } from '../../lib/api-client';
 import { useEditReview, useMyReview, useWriteReview } from './api';
 import { REVIEW_TEXTS as T } from './texts';
 import './product-reviews.css';
-
-const when = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 
 /**
  * The product page's reviews: the published ones, each marked "Verified buyer" with the shop's
@@ -48,7 +41,7 @@ export function ProductReviews({ product }: { product: Product }) {
             </p>
             <p className="product-review__meta">
               {review.author} · <span className="product-review__verified">{T.verified}</span> ·{' '}
-              <time dateTime={review.createdAt}>{when.format(new Date(review.createdAt))}</time>
+              <time dateTime={review.createdAt}>{formatDayInIndia(review.createdAt)}</time>
             </p>
             <p className="product-review__body">{review.body}</p>
             {review.reply ? (

@@ -1,15 +1,16 @@
+import { formatDayInIndia } from '@vanya/catalog';
 import { PROFILE_MESSAGES } from '@vanya/contracts';
 import { useRef, useState } from 'react';
 
-import { BusyButton } from '../../../components/ui/form-parts';
 import { Field } from '../../../components/ui/field';
+import { BusyButton } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage, resolveApiUrl } from '../../../lib/api-client';
 import { useAnswerTicket } from '../api/answer-ticket';
 import { useCreateTicket } from '../api/create-ticket';
 import { useTickets } from '../api/get-tickets';
 import { ACCOUNT_TEXTS } from '../texts';
-import { formatDate, shortId } from '../utils/format';
+import { shortId } from '../utils/format';
 import { QueryList, TabSection } from './tab-section';
 
 export function SupportTab() {
@@ -86,7 +87,7 @@ export function SupportTab() {
                   <div className="record__main">
                     <p className="record__title">
                       <span className="record__id">#{shortId(ticket.id)}</span>
-                      <span className="record__meta"> · {formatDate(ticket.createdAt)}</span>
+                      <span className="record__meta"> · {formatDayInIndia(ticket.createdAt)}</span>
                     </p>
                     <p className="record__meta record__excerpt">{ticket.message}</p>
                     {ticket.attachment ? (
@@ -108,7 +109,7 @@ export function SupportTab() {
                           >
                             <p className="ticket-reply__who">
                               {reply.by === 'owner' ? t.fromShop : t.fromYou}
-                              <span className="record__meta"> · {formatDate(reply.at)}</span>
+                              <span className="record__meta"> · {formatDayInIndia(reply.at)}</span>
                             </p>
                             <p className="ticket-reply__text">{reply.message}</p>
                           </li>

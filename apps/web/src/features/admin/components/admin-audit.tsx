@@ -1,22 +1,15 @@
+import { formatDateTimeInIndia } from '@vanya/catalog';
 import { AUDIT_AREAS, auditListSchema, type AdminAuditQuery } from '@vanya/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { FormError } from '../../../components/ui/form-parts';
 import { Field } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/form-parts';
 import { api, DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminFilter } from './admin-filter';
 
 const T = ADMIN_TEXTS.audit;
-const when = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** 'order.shipped' -> 'Order shipped'; 'stock.receive' -> 'Stock receive'. */
 const actionInWords = (action: string) => {
@@ -94,7 +87,7 @@ export function AdminAudit() {
                 {actionInWords(entry.action)} · {entry.target}
               </p>
               <p className="admin-row__meta">
-                <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time> · {entry.actor}
+                <time dateTime={entry.at}>{formatDateTimeInIndia(entry.at)}</time> · {entry.actor}
               </p>
               {Object.keys(entry.details).length > 0 ? (
                 <p className="admin-row__meta">{detailText(entry.details)}</p>

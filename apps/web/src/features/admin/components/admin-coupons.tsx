@@ -1,4 +1,4 @@
-import { formatINR, rupeesToPaise } from '@vanya/catalog';
+import { calendarDateInIndia, formatDayInIndia, formatINR, rupeesToPaise } from '@vanya/catalog';
 import {
   couponInputSchema,
   ORDER_STATUS_LABELS,
@@ -14,17 +14,6 @@ import { useAdminCoupons, useCouponUses, useSaveCoupon } from '../api/admin-coup
 import { COUPON_ADMIN_TEXTS as T, couponGives } from '../coupon-texts';
 import { ADMIN_TEXTS } from '../texts';
 import './admin-coupons.css';
-
-const IST = 'Asia/Kolkata';
-const day = new Intl.DateTimeFormat('en-IN', {
-  timeZone: IST,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-/** YYYY-MM-DD of an instant in India, as a date input holds it. */
-const isoDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: IST }).format(new Date(iso));
 
 /** The form as typed: rupees and whole numbers as text, days as YYYY-MM-DD. */
 type Draft = {
@@ -63,8 +52,8 @@ function draftOf(c: Coupon): Draft {
     value: c.kind === 'percent' ? String(c.value) : rupeesText(c.value),
     maxDiscount: c.maxDiscount === null ? '' : rupeesText(c.maxDiscount),
     minOrder: c.minOrder === 0 ? '' : rupeesText(c.minOrder),
-    startsOn: c.startsAt ? isoDay(c.startsAt) : '',
-    endsOn: c.endsAt ? isoDay(c.endsAt) : '',
+    startsOn: c.startsAt ? calendarDateInIndia(new Date(c.startsAt)) : '',
+    endsOn: c.endsAt ? calendarDateInIndia(new Date(c.endsAt)) : '',
     usageLimit: c.usageLimit === null ? '' : String(c.usageLimit),
     perCustomerLimit: String(c.perCustomerLimit),
     active: c.active,
@@ -270,8 +259,8 @@ const statusName = (status: string) =>
   (ORDER_STATUS_LABELS as Partial<Record<string, string>>)[status] ?? status;
 
 function dates(c: Coupon): string {
-  const from = c.startsAt ? day.format(new Date(c.startsAt)) : null;
-  const to = c.endsAt ? day.format(new Date(c.endsAt)) : null;
+  const from = c.startsAt ? formatDayInIndia(c.startsAt) : null;
+  const to = c.endsAt ? formatDayInIndia(c.endsAt) : null;
   if (from && to) return T.between(from, to);
   if (from) return T.from(from);
   if (to) return T.until(to);
@@ -293,7 +282,7 @@ function CouponUses({ code }: { code: string }) {
               <span className="coupon-uses__order">
                 {u.orderNumber ?? u.orderId}
                 {u.status ? ` · ${statusName(u.status)}` : ''}
-                {u.givenBackAt ? ` · ${T.givenBack}` : ''} · {day.format(new Date(u.at))}
+                {u.givenBackAt ? ` · ${T.givenBack}` : ''} · {formatDayInIndia(u.at)}
               </span>
               <span>−{formatINR(u.discount)}</span>
             </li>

@@ -1,4 +1,4 @@
-import { formatINR } from '@vanya/catalog';
+import { formatDateTimeInIndia, formatINR } from '@vanya/catalog';
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -14,7 +14,7 @@ import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client'
 import { openLabels, openPackingSlips, useAdminOrders, usePackMany } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
 import { offers } from './admin-order-actions';
-import { OrderDetail, StatusBadge, when } from './admin-order-detail';
+import { OrderDetail, StatusBadge } from './admin-order-detail';
 
 const T = ADMIN_TEXTS.orders;
 type StatusFilter = OrderStatus | OrderListView | '';
@@ -181,7 +181,7 @@ export function AdminOrders() {
                 {o.paymentHeld ? <span className="badge badge--warn">{T.held}</span> : null}
               </p>
               <p className="admin-row__meta">
-                {when.format(new Date(o.createdAt))} · {o.city}, {o.state} · {o.phone}
+                {formatDateTimeInIndia(o.createdAt)} · {o.city}, {o.state} · {o.phone}
               </p>
             </div>
             <div className="admin-row__side">

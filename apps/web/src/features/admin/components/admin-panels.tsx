@@ -1,4 +1,4 @@
-import { formatINR } from '@vanya/catalog';
+import { calendarDateInIndia, formatDayInIndia, formatINR } from '@vanya/catalog';
 import {
   RETURN_STATUSES,
   returnActions,
@@ -28,15 +28,8 @@ import { ADMIN_TEXTS } from '../texts';
 import { useTarget } from '../hooks/use-target';
 import { AdminFilter } from './admin-filter';
 
-const day = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 /** A return's button, named with its order for a screen reader going from button to button. */
 const named = (action: string, r: AdminReturn) => [action, r.orderNumber].filter(Boolean).join(' ');
-const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 /** A list filter kept in the address (?status=), so the dashboard's tiles open it filtered. */
 function useStatusParam<S extends string>(): [S | '', (status: S | '') => void] {
@@ -93,7 +86,7 @@ export function AdminReturns() {
                 </span>
               </p>
               <p className="admin-row__meta">
-                {day.format(new Date(r.createdAt))} · {T.reason}: {r.reason} ·{' '}
+                {formatDayInIndia(r.createdAt)} · {T.reason}: {r.reason} ·{' '}
                 {formatINR(r.refundedAmount ?? r.refundAmount)}
               </p>
               <p className="admin-row__meta">
@@ -230,7 +223,7 @@ export function AdminTickets() {
                   {ADMIN_TEXTS.ticketStatuses[t.status]}
                 </span>
               </p>
-              <p className="admin-row__meta">{day.format(new Date(t.createdAt))}</p>
+              <p className="admin-row__meta">{formatDayInIndia(t.createdAt)}</p>
               <p className="admin-message">{t.message}</p>
               {t.replies.map((r) => (
                 <p key={r.at} className={`admin-reply admin-reply--${r.by}`}>
@@ -338,7 +331,7 @@ export function AdminMessages() {
               </a>
               {m.unread ? <span className="badge">{T.new}</span> : null}
             </p>
-            <p className="admin-row__meta">{day.format(new Date(m.createdAt))}</p>
+            <p className="admin-row__meta">{formatDayInIndia(m.createdAt)}</p>
             <p className="admin-message">{m.message}</p>
           </li>
         ))}
@@ -372,7 +365,7 @@ export function AdminWaitlist() {
               </p>
             </div>
             <p className="admin-row__meta">
-              {T.joined} {day.format(new Date(w.createdAt))}
+              {T.joined} {formatDayInIndia(w.createdAt)}
             </p>
           </li>
         ))}
@@ -383,7 +376,7 @@ export function AdminWaitlist() {
 
 export function AdminGst() {
   const T = ADMIN_TEXTS.gst;
-  const today = istToday();
+  const today = calendarDateInIndia(new Date());
   const [range, setRange] = useState({ from: `${today.slice(0, 8)}01`, to: today });
   const [shown, setShown] = useState(false);
   const report = useGstExport(range.from, range.to, shown);

@@ -1,4 +1,4 @@
-import { getProduct } from '@vanya/catalog';
+import { formatDateTimeInIndia, getProduct } from '@vanya/catalog';
 import type { BundleStock, StockItem, StockMove } from '@vanya/contracts';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -17,14 +17,6 @@ import { useTarget } from '../hooks/use-target';
 import { STOCK_ADMIN_TEXTS as T } from '../stock-texts';
 import { ADMIN_TEXTS } from '../texts';
 import './admin-stock.css';
-
-const when = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** '+5', '−3', '0' as the ledger shows a change. */
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
@@ -320,7 +312,7 @@ function LedgerLine({ move }: { move: StockMove }) {
       </span>
       <span className="stock-ledger__change">{changes.join(', ')}</span>
       <span className="stock-ledger__meta">
-        {when.format(new Date(move.at))} · {move.by}
+        {formatDateTimeInIndia(move.at)} · {move.by}
       </span>
     </li>
   );
