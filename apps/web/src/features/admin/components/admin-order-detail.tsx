@@ -2,6 +2,7 @@ import { formatDateTimeInIndia, formatINR } from '@vanya/catalog';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@vanya/contracts';
 import { Fragment } from 'react';
 
+import { OrderLines } from '../../../components/order/order-lines';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { openPackingSlip, useAdminOrder } from '../api/admin-api';
@@ -76,13 +77,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
             <br />
             {order.phone} · {order.email}
           </p>
-          <ul className="admin-lines">
-            {order.lines.map((l) => (
-              <li key={l.productId}>
-                {l.name} × {l.quantity} <span>{formatINR(l.amount)}</span>
-              </li>
-            ))}
-          </ul>
+          <OrderLines lines={order.lines} />
           <TaxSplit order={order} />
           <p className="admin-detail__links">
             {invoice ? (

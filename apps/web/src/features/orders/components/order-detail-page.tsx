@@ -1,10 +1,10 @@
-import { formatDateTimeInIndia, formatINR, getProduct } from '@vanya/catalog';
+import { formatDateTimeInIndia, formatINR } from '@vanya/catalog';
 import { INVOICED, ORDER_STATUS_LABELS } from '@vanya/contracts';
 import type { Order, OrderAction, OrderEvent } from '@vanya/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { ResponsiveImage } from '../../../components/media/responsive-image';
+import { OrderLines } from '../../../components/order/order-lines';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
@@ -116,39 +116,7 @@ function OrderDetail({ order }: { order: Order }) {
             <h2 id="items-heading" className="order-detail__subheading">
               {T.itemsHeading}
             </h2>
-            <ul className="order-lines">
-              {order.lines.map((line) => {
-                const product = getProduct(line.productId);
-                return (
-                  <li key={line.productId} className="order-lines__item">
-                    <span className="order-lines__thumb">
-                      {product ? (
-                        <ResponsiveImage
-                          src={product.image}
-                          alt=""
-                          sizes="64px"
-                          width={480}
-                          height={480}
-                        />
-                      ) : null}
-                    </span>
-                    <span className="order-lines__name">
-                      {product ? (
-                        <Link className="text-link" to={PATHS.product(line.productId)}>
-                          {line.name}
-                        </Link>
-                      ) : (
-                        line.name
-                      )}
-                      <span className="order-lines__meta">
-                        {T.quantity} {line.quantity} × {formatINR(line.unitPrice)}
-                      </span>
-                    </span>
-                    <span className="order-lines__amount">{formatINR(line.amount)}</span>
-                  </li>
-                );
-              })}
-            </ul>
+            <OrderLines lines={order.lines} />
           </section>
         </div>
 
