@@ -6,6 +6,7 @@ import {
   DELIVERY_ZONE_DAYS,
   deliveryEstimate,
   deliveryZone,
+  formatDateTimeInIndia,
   formatDayInIndia,
   formatDeliveryDate,
   laterDate,
@@ -168,5 +169,25 @@ describe('formatDayInIndia', () => {
   it('names the day in India, which turns at 18:30 UTC', () => {
     expect(formatDayInIndia(new Date('2027-01-05T18:29:59Z'))).toBe('5 Jan 2027');
     expect(formatDayInIndia(new Date('2027-01-05T18:30:00Z'))).toBe('6 Jan 2027');
+  });
+
+  it('reads an ISO timestamp as the API sends it, and spells every month in three letters', () => {
+    expect(formatDayInIndia('2025-09-10T06:00:00.000Z')).toBe('10 Sep 2025');
+    expect(formatDayInIndia('2025-06-30T20:00:00.000Z')).toBe('1 Jul 2025');
+  });
+});
+
+describe('formatDateTimeInIndia', () => {
+  it('gives the day and the time on the 12-hour clock in India', () => {
+    expect(formatDateTimeInIndia('2025-08-14T09:30:00.000Z')).toBe('14 Aug 2025, 3:00 pm IST');
+    expect(formatDateTimeInIndia(new Date('2025-08-14T06:35:00Z'))).toBe(
+      '14 Aug 2025, 12:05 pm IST',
+    );
+  });
+
+  it('starts the day at 12 am and turns it with the date, at 18:30 UTC', () => {
+    expect(formatDateTimeInIndia('2027-01-05T18:29:00Z')).toBe('5 Jan 2027, 11:59 pm IST');
+    expect(formatDateTimeInIndia('2027-01-05T18:30:00Z')).toBe('6 Jan 2027, 12:00 am IST');
+    expect(formatDateTimeInIndia('2027-01-06T05:29:00Z')).toBe('6 Jan 2027, 10:59 am IST');
   });
 });

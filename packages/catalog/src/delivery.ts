@@ -166,10 +166,22 @@ const MONTHS = [
   'Dec',
 ] as const;
 
-/** The day in India of an instant, as people read it: '5 Jan 2027', the same everywhere. */
-export function formatDayInIndia(at: Date): string {
-  const day = new Date(parseDate(calendarDateInIndia(at)));
+/**
+ * The day in India of an instant (a Date or an ISO timestamp), as people read it: '5 Jan 2027',
+ * the same in every browser, locale and server (Intl spells September 'Sept' in some, 'Sep' in
+ * others, which a page rendered ahead of time would then contradict).
+ */
+export function formatDayInIndia(at: Date | string): string {
+  const day = new Date(parseDate(calendarDateInIndia(new Date(at))));
   return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
+
+/** The day and the time in India of an instant: '5 Jan 2027, 3:05 pm IST'. */
+export function formatDateTimeInIndia(at: Date | string): string {
+  const local = new Date(new Date(at).getTime() + INDIA_OFFSET_MS);
+  const hours = local.getUTCHours();
+  const minutes = String(local.getUTCMinutes()).padStart(2, '0');
+  return `${formatDayInIndia(at)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'am' : 'pm'} IST`;
 }
 
 /** '2026-12-03' -> 'Thu, 3 Dec', the same in every browser and locale. */

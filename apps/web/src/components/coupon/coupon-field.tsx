@@ -1,7 +1,8 @@
 import { formatINR } from '@vanya/catalog';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 
 import type { CouponState } from '../../hooks/use-coupon';
+import { Field } from '../ui/field';
 import './coupon-field.css';
 
 export const COUPON_TEXTS = {
@@ -22,7 +23,6 @@ export const COUPON_TEXTS = {
  */
 export function CouponField({ coupon }: { coupon: CouponState }) {
   const T = COUPON_TEXTS;
-  const id = useId();
   const [typed, setTyped] = useState('');
 
   if (coupon.code) {
@@ -64,32 +64,26 @@ export function CouponField({ coupon }: { coupon: CouponState }) {
         void coupon.apply(typed).then((ok) => ok && setTyped(''));
       }}
     >
-      <label className="coupon-field__label" htmlFor={id}>
-        {T.label}
-      </label>
-      <div className="coupon-field__row">
-        <input
-          id={id}
-          className="input coupon-field__input"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          placeholder={T.placeholder}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={20}
-          aria-invalid={Boolean(coupon.error)}
-          aria-describedby={coupon.error ? `${id}-error` : undefined}
-        />
-        <button type="submit" className="btn btn--ghost" disabled={coupon.applying}>
-          {coupon.applying ? T.applying : T.apply}
-        </button>
-      </div>
-      {coupon.error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {coupon.error}
-        </p>
-      ) : null}
+      <Field label={T.label} error={coupon.error} alert>
+        {(control) => (
+          <div className="coupon-field__row">
+            <input
+              {...control}
+              className="input coupon-field__input"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              placeholder={T.placeholder}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+            />
+            <button type="submit" className="btn btn--ghost" disabled={coupon.applying}>
+              {coupon.applying ? T.applying : T.apply}
+            </button>
+          </div>
+        )}
+      </Field>
     </form>
   );
 }

@@ -71,7 +71,6 @@ export const ORDER_DETAIL_TEXTS = {
   trackingNumber: 'Tracking number',
   trackParcel: (carrier: string) => `Track on ${carrier}`,
   itemsHeading: 'Items',
-  quantity: 'Qty',
   summaryHeading: 'Payment summary',
   /** The summary starts from the items' MRP, so that MRP − discount + shipping = total. */
   mrpTotal: 'Items at MRP (incl. GST)',

@@ -1,9 +1,10 @@
-import type { Product } from '@vanya/catalog';
+import { formatDayInIndia, type Product } from '@vanya/catalog';
 import type { MyReview } from '@vanya/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { StarRating } from '../../components/product/star-rating';
+import { Field } from '../../components/ui/field';
 import { PATHS } from '../../config/paths';
 import { useReviews } from '../../hooks/use-reviews';
 import { useIsSignedIn } from '../../hooks/use-session';
@@ -11,13 +12,6 @@ import { getErrorMessage } from '../../lib/api-client';
 import { useEditReview, useMyReview, useWriteReview } from './api';
 import { REVIEW_TEXTS as T } from './texts';
 import './product-reviews.css';
-
-const when = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 
 /**
  * The product page's reviews: the published ones, each marked "Verified buyer" with the shop's
@@ -47,7 +41,7 @@ export function ProductReviews({ product }: { product: Product }) {
             </p>
             <p className="product-review__meta">
               {review.author} · <span className="product-review__verified">{T.verified}</span> ·{' '}
-              <time dateTime={review.createdAt}>{when.format(new Date(review.createdAt))}</time>
+              <time dateTime={review.createdAt}>{formatDayInIndia(review.createdAt)}</time>
             </p>
             <p className="product-review__body">{review.body}</p>
             {review.reply ? (
@@ -144,25 +138,29 @@ function ReviewForm({ productId, review: opened }: { productId: string; review: 
           </label>
         ))}
       </fieldset>
-      <label className="field">
-        <span className="field__label">{T.title}</span>
-        <input
-          className="input"
-          value={title}
-          maxLength={100}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">{T.body}</span>
-        <textarea
-          className="textarea"
-          rows={4}
-          value={body}
-          maxLength={2000}
-          onChange={(e) => setBody(e.target.value)}
-        />
-      </label>
+      <Field label={T.title}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={title}
+            maxLength={100}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={T.body}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="textarea"
+            rows={4}
+            value={body}
+            maxLength={2000}
+            onChange={(e) => setBody(e.target.value)}
+          />
+        )}
+      </Field>
       {error ? (
         <p className="field__error" role="alert">
           {error}

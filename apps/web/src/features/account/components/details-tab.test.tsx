@@ -32,7 +32,7 @@ afterEach(() => {
 describe('profile details', () => {
   it('shows the joined date read-only and the gender with readable names', () => {
     renderTab();
-    expect(screen.getByLabelText(t.joined)).toHaveValue('1 March 2025');
+    expect(screen.getByLabelText(t.joined)).toHaveValue('1 Mar 2025');
     expect(screen.getByLabelText(t.joined)).toHaveAttribute('readonly');
     expect(screen.getByRole('option', { name: 'Prefer not to say' })).toHaveValue(
       'prefer_not_to_say',

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS } from '@vanya/catalog';
+import { formatDayInIndia, LIMITS } from '@vanya/catalog';
 import {
   FIELD_MESSAGES,
   GENDERS,
@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 
+import { Field } from '../../../components/ui/field';
 import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -20,7 +21,6 @@ import { useUpdateMe } from '../api/update-me';
 import { useVerifyEmailOtp } from '../api/verify-email-otp';
 import { useVerifyPhoneOtp } from '../api/verify-phone-otp';
 import { ACCOUNT_TEXTS } from '../texts';
-import { formatLongDate } from '../utils/format';
 import {
   INDIA,
   canSaveProfile,
@@ -168,144 +168,131 @@ export function DetailsTab({ user }: { user: User }) {
     <TabSection title={t.heading} lead={t.lead}>
       <form className="account-form" onSubmit={onSubmit} noValidate>
         <div className="account-form__grid">
-          <div className="field">
-            <label className="field__label" htmlFor="profile-name">
-              {t.name}
-            </label>
-            <input
-              id="profile-name"
-              className="input"
-              autoComplete="name"
-              aria-invalid={errors.name ? true : undefined}
-              {...register('name')}
-            />
-          </div>
+          <Field label={t.name} invalid={Boolean(errors.name)}>
+            {(control) => (
+              <input {...control} className="input" autoComplete="name" {...register('name')} />
+            )}
+          </Field>
 
-          <div className="field">
-            <label className="field__label" htmlFor="profile-email">
-              {t.email}
-            </label>
-            <input
-              id="profile-email"
-              className="input"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              aria-invalid={errors.email ? true : undefined}
-              {...register('email', { onChange: () => setEmailFlow(NEW_FLOW) })}
-            />
-            {isEmailChanged ? (
-              <CodeStep
-                flow={emailFlow}
-                idPrefix="email"
-                codeLabel={t.emailCode}
-                hint={t.emailChangeHint}
-                sendLabel={t.sendEmailOtp}
-                sending={sendEmailOtp.isPending}
-                verifying={verifyEmailOtp.isPending}
-                onSend={() => void onSendEmailOtp()}
-                onCode={(code) => setEmailFlow((flow) => ({ ...flow, code }))}
-                onVerify={() => void onVerifyEmailOtp()}
-              />
-            ) : null}
-          </div>
+          <Field label={t.email} invalid={Boolean(errors.email)}>
+            {(control) => (
+              <>
+                <input
+                  {...control}
+                  className="input"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  {...register('email', { onChange: () => setEmailFlow(NEW_FLOW) })}
+                />
+                {isEmailChanged ? (
+                  <CodeStep
+                    flow={emailFlow}
+                    idPrefix="email"
+                    codeLabel={t.emailCode}
+                    hint={t.emailChangeHint}
+                    sendLabel={t.sendEmailOtp}
+                    sending={sendEmailOtp.isPending}
+                    verifying={verifyEmailOtp.isPending}
+                    onSend={() => void onSendEmailOtp()}
+                    onCode={(code) => setEmailFlow((flow) => ({ ...flow, code }))}
+                    onVerify={() => void onVerifyEmailOtp()}
+                  />
+                ) : null}
+              </>
+            )}
+          </Field>
 
-          <div className="field">
-            <label className="field__label" htmlFor="profile-phone">
-              {t.phone}
-            </label>
-            <div className="phone-input">
-              <CountryPicker
-                value={country}
-                onChange={(iso) => {
-                  setCountry(iso);
-                  setPhoneFlow(NEW_FLOW);
-                }}
-              />
+          <Field
+            label={t.phone}
+            invalid={Boolean(errors.phone)}
+            hint={country === INDIA ? undefined : t.indiaOnly}
+            hintTone="note"
+          >
+            {(control) => (
+              <>
+                <div className="phone-input">
+                  <CountryPicker
+                    value={country}
+                    onChange={(iso) => {
+                      setCountry(iso);
+                      setPhoneFlow(NEW_FLOW);
+                    }}
+                  />
+                  <input
+                    {...control}
+                    className="input"
+                    type="tel"
+                    inputMode="numeric"
+                    autoComplete="tel-national"
+                    placeholder={t.phonePlaceholder}
+                    maxLength={LIMITS.phoneInputMaxDigits}
+                    {...register('phone', {
+                      onChange: (event: { target: { value: string } }) => {
+                        setValue(
+                          'phone',
+                          digitsOnly(event.target.value, LIMITS.phoneInputMaxDigits),
+                        );
+                        setPhoneFlow(NEW_FLOW);
+                      },
+                    })}
+                  />
+                </div>
+                {country === INDIA && isPhoneChanged ? (
+                  <CodeStep
+                    flow={phoneFlow}
+                    idPrefix="phone"
+                    codeLabel={t.phoneCode}
+                    hint={t.phoneChangeHint}
+                    sendLabel={t.sendPhoneOtp}
+                    sending={sendPhoneOtp.isPending}
+                    verifying={verifyPhoneOtp.isPending}
+                    onSend={() => void onSendPhoneOtp()}
+                    onCode={(code) => setPhoneFlow((flow) => ({ ...flow, code }))}
+                    onVerify={() => void onVerifyPhoneOtp()}
+                  />
+                ) : null}
+              </>
+            )}
+          </Field>
+
+          <Field label={t.dob} invalid={Boolean(errors.dob)}>
+            {(control) => (
               <input
-                id="profile-phone"
+                {...control}
                 className="input"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder={t.phonePlaceholder}
-                maxLength={LIMITS.phoneInputMaxDigits}
-                aria-invalid={errors.phone ? true : undefined}
-                aria-describedby={country === INDIA ? undefined : 'profile-phone-note'}
-                {...register('phone', {
-                  onChange: (event: { target: { value: string } }) => {
-                    setValue('phone', digitsOnly(event.target.value, LIMITS.phoneInputMaxDigits));
-                    setPhoneFlow(NEW_FLOW);
-                  },
-                })}
+                type="date"
+                min="1900-01-01"
+                max={latestDob()}
+                autoComplete="bday"
+                {...register('dob')}
               />
-            </div>
-            {country !== INDIA ? (
-              <p className="field__hint field__hint--note" id="profile-phone-note">
-                {t.indiaOnly}
-              </p>
-            ) : isPhoneChanged ? (
-              <CodeStep
-                flow={phoneFlow}
-                idPrefix="phone"
-                codeLabel={t.phoneCode}
-                hint={t.phoneChangeHint}
-                sendLabel={t.sendPhoneOtp}
-                sending={sendPhoneOtp.isPending}
-                verifying={verifyPhoneOtp.isPending}
-                onSend={() => void onSendPhoneOtp()}
-                onCode={(code) => setPhoneFlow((flow) => ({ ...flow, code }))}
-                onVerify={() => void onVerifyPhoneOtp()}
+            )}
+          </Field>
+
+          <Field label={t.gender} invalid={Boolean(errors.gender)}>
+            {(control) => (
+              <select {...control} className="select" {...register('gender')}>
+                <option value="">{t.genderPlaceholder}</option>
+                {GENDERS.map((gender) => (
+                  <option key={gender} value={gender}>
+                    {ACCOUNT_TEXTS.genders[gender]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+
+          <Field label={t.joined}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                value={formatDayInIndia(user.createdAt)}
+                readOnly
               />
-            ) : null}
-          </div>
-
-          <div className="field">
-            <label className="field__label" htmlFor="profile-dob">
-              {t.dob}
-            </label>
-            <input
-              id="profile-dob"
-              className="input"
-              type="date"
-              min="1900-01-01"
-              max={latestDob()}
-              autoComplete="bday"
-              aria-invalid={errors.dob ? true : undefined}
-              {...register('dob')}
-            />
-          </div>
-
-          <div className="field">
-            <label className="field__label" htmlFor="profile-gender">
-              {t.gender}
-            </label>
-            <select
-              id="profile-gender"
-              className="select"
-              aria-invalid={errors.gender ? true : undefined}
-              {...register('gender')}
-            >
-              <option value="">{t.genderPlaceholder}</option>
-              {GENDERS.map((gender) => (
-                <option key={gender} value={gender}>
-                  {ACCOUNT_TEXTS.genders[gender]}
-                </option>
-              ))}
-            </select>
-          </div>
-
-          <div className="field">
-            <label className="field__label" htmlFor="profile-joined">
-              {t.joined}
-            </label>
-            <input
-              id="profile-joined"
-              className="input"
-              value={formatLongDate(user.createdAt)}
-              readOnly
-            />
-          </div>
+            )}
+          </Field>
         </div>
 
         <FormError message={fieldError} />

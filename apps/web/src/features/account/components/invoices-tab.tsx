@@ -1,11 +1,11 @@
-import { formatINR } from '@vanya/catalog';
+import { formatDayInIndia, formatINR } from '@vanya/catalog';
 import { PROFILE_MESSAGES, type Invoice } from '@vanya/contracts';
 
 import { resolveApiUrl } from '../../../lib/api-client';
 import { useInvoices } from '../api/get-invoices';
 import { useOrders } from '../api/get-orders';
 import { ACCOUNT_TEXTS } from '../texts';
-import { formatDate, shortId } from '../utils/format';
+import { shortId } from '../utils/format';
 import { QueryList, TabSection } from './tab-section';
 
 /** Opens the signed PDF link in a new tab, or says there is none. */
@@ -36,7 +36,7 @@ export function InvoicesTab() {
                     {t.order} <span className="record__id">#{shortId(invoice.orderId)}</span>
                   </p>
                   <p className="record__meta">
-                    {[orderNumber(invoice.orderId), formatDate(invoice.date)]
+                    {[orderNumber(invoice.orderId), formatDayInIndia(invoice.date)]
                       .filter(Boolean)
                       .join(' · ')}
                   </p>

@@ -1,11 +1,11 @@
-import { formatINR } from '@vanya/catalog';
+import { formatDayInIndia, formatINR } from '@vanya/catalog';
 import { ORDER_STATUS_LABELS } from '@vanya/contracts';
 import { Link } from 'react-router-dom';
 
 import { PATHS } from '../../../config/paths';
 import { useOrders } from '../api/get-orders';
 import { ACCOUNT_TEXTS } from '../texts';
-import { formatDate, shortId } from '../utils/format';
+import { shortId } from '../utils/format';
 import { QueryList, TabSection } from './tab-section';
 
 export function OrdersTab() {
@@ -30,7 +30,7 @@ export function OrdersTab() {
                     {t.order} <span className="record__id">#{shortId(order._id)}</span>
                   </p>
                   <p className="record__meta">
-                    {order.orderNumber} · {t.placed} {formatDate(order.createdAt)}
+                    {order.orderNumber} · {t.placed} {formatDayInIndia(order.createdAt)}
                   </p>
                 </div>
                 <span className={`status status--${order.status}`}>

@@ -1,3 +1,4 @@
+import { formatDayInIndia } from '@vanya/catalog';
 import type { User } from '@vanya/contracts';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,7 +11,6 @@ import { endSession } from '../../../lib/auth-storage';
 import { useMe } from '../api/get-me';
 import { useIsOwner } from '../api/get-owner';
 import { ACCOUNT_TABS, ACCOUNT_TEXTS, type AccountTab } from '../texts';
-import { formatLongDate } from '../utils/format';
 import { DetailsTab } from './details-tab';
 import { InvoicesTab } from './invoices-tab';
 import { OrdersTab } from './orders-tab';
@@ -101,7 +101,7 @@ export function ProfilePage() {
                 <p className="account-card__name">{user.name}</p>
                 <p className="account-card__email">{user.email}</p>
                 <p className="account-card__since">
-                  {ACCOUNT_TEXTS.memberSince(formatLongDate(user.createdAt))}
+                  {ACCOUNT_TEXTS.memberSince(formatDayInIndia(user.createdAt))}
                 </p>
               </div>
               <p className="account-card__hint">{ACCOUNT_TEXTS.avatar.dropHint}</p>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatINR } from '@vanya/catalog';
+import { formatDayInIndia, formatINR } from '@vanya/catalog';
 import {
   PROFILE_MESSAGES,
   RETURN_METHODS,
@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
@@ -21,7 +22,7 @@ import { useCreateReturn } from '../api/create-return';
 import { useOrders } from '../api/get-orders';
 import { useReturns } from '../api/get-returns';
 import { ACCOUNT_TEXTS } from '../texts';
-import { formatDate, shortId } from '../utils/format';
+import { shortId } from '../utils/format';
 import { QueryList, TabSection } from './tab-section';
 
 /** Orders the API takes a return for: paid (or further along), without an open return. */
@@ -181,43 +182,40 @@ function ReturnForm({
 
   return (
     <form className="account-form inline-panel" onSubmit={onSubmit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor="return-order">
-          {t.order}
-        </label>
-        <select id="return-order" className="select" {...register('orderId')}>
-          <option value="">{t.orderPlaceholder}</option>
-          {eligible.map((order) => (
-            <option key={order._id} value={order._id}>
-              #{shortId(order._id)} · {order.orderNumber} · {formatDate(order.createdAt)} ·{' '}
-              {formatINR(order.total)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="return-reason">
-          {t.reason}
-        </label>
-        <textarea
-          id="return-reason"
-          className="textarea"
-          placeholder={t.reasonPlaceholder}
-          {...register('reason')}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="return-method">
-          {t.method}
-        </label>
-        <select id="return-method" className="select" {...register('method')}>
-          {RETURN_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {ACCOUNT_TEXTS.returnMethods[method]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label={t.order} invalid={Boolean(errors.orderId)}>
+        {(control) => (
+          <select {...control} className="select" {...register('orderId')}>
+            <option value="">{t.orderPlaceholder}</option>
+            {eligible.map((order) => (
+              <option key={order._id} value={order._id}>
+                #{shortId(order._id)} · {order.orderNumber} · {formatDayInIndia(order.createdAt)} ·{' '}
+                {formatINR(order.total)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t.reason} invalid={Boolean(errors.reason)}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="textarea"
+            placeholder={t.reasonPlaceholder}
+            {...register('reason')}
+          />
+        )}
+      </Field>
+      <Field label={t.method} invalid={Boolean(errors.method)}>
+        {(control) => (
+          <select {...control} className="select" {...register('method')}>
+            {RETURN_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {ACCOUNT_TEXTS.returnMethods[method]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <FormError message={error} />
       <div className="account-form__actions">
         <BusyButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />

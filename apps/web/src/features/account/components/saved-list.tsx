@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 
+import { Field } from '../../../components/ui/field';
 import { BusyButton } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -35,7 +36,6 @@ type SavedListProps<T extends { id: string }> = {
 export function SavedList<T extends { id: string }>(props: SavedListProps<T>) {
   const { query, textOf, texts, adding } = props;
   const toast = useToast();
-  const inputId = useId();
   const [draft, setDraft] = useState('');
 
   const onAdd = async () => {
@@ -92,19 +92,20 @@ export function SavedList<T extends { id: string }>(props: SavedListProps<T>) {
         }}
         noValidate
       >
-        <label className="field__label" htmlFor={inputId}>
-          {texts.newLabel}
-        </label>
-        <div className="saved-list__row">
-          <Control
-            id={inputId}
-            className={props.multiline ? 'textarea saved-list__textarea' : 'input'}
-            placeholder={texts.placeholder}
-            value={draft}
-            onChange={(event: { target: { value: string } }) => setDraft(event.target.value)}
-          />
-          <BusyButton busy={adding} label={texts.add} busyLabel={texts.adding} />
-        </div>
+        <Field label={texts.newLabel}>
+          {(control) => (
+            <div className="saved-list__row">
+              <Control
+                {...control}
+                className={props.multiline ? 'textarea saved-list__textarea' : 'input'}
+                placeholder={texts.placeholder}
+                value={draft}
+                onChange={(event: { target: { value: string } }) => setDraft(event.target.value)}
+              />
+              <BusyButton busy={adding} label={texts.add} busyLabel={texts.adding} />
+            </div>
+          )}
+        </Field>
       </form>
     </div>
   );

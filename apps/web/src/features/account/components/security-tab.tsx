@@ -8,6 +8,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
+import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
@@ -74,28 +75,20 @@ function ChangePasswordForm() {
 
   return (
     <form className="account-form account-form--narrow" onSubmit={onSubmit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor="security-current">
-          {t.currentPassword}
-        </label>
-        <PasswordInput
-          id="security-current"
-          autoComplete="current-password"
-          aria-invalid={errors.currentPassword ? true : undefined}
-          {...register('currentPassword')}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="security-new">
-          {t.newPassword}
-        </label>
-        <PasswordInput
-          id="security-new"
-          autoComplete="new-password"
-          aria-invalid={errors.newPass ? true : undefined}
-          {...register('newPass')}
-        />
-      </div>
+      <Field label={t.currentPassword} invalid={Boolean(errors.currentPassword)}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="current-password"
+            {...register('currentPassword')}
+          />
+        )}
+      </Field>
+      <Field label={t.newPassword} invalid={Boolean(errors.newPass)}>
+        {(control) => (
+          <PasswordInput {...control} autoComplete="new-password" {...register('newPass')} />
+        )}
+      </Field>
       <FormError message={formError} />
       <div className="account-form__actions">
         <BusyButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
@@ -153,17 +146,16 @@ function TwoStepToggle({ enabled }: { enabled: boolean }) {
       }}
       noValidate
     >
-      <div className="field">
-        <label className="field__label" htmlFor="two-step-password">
-          {t.confirmWithPassword}
-        </label>
-        <PasswordInput
-          id="two-step-password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <Field label={t.confirmWithPassword}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+      </Field>
       <div className="account-form__actions">
         <BusyButton
           className="btn btn--primary btn--sm"

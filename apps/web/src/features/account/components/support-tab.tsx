@@ -1,6 +1,8 @@
+import { formatDayInIndia } from '@vanya/catalog';
 import { PROFILE_MESSAGES } from '@vanya/contracts';
 import { useRef, useState } from 'react';
 
+import { Field } from '../../../components/ui/field';
 import { BusyButton } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage, resolveApiUrl } from '../../../lib/api-client';
@@ -8,7 +10,7 @@ import { useAnswerTicket } from '../api/answer-ticket';
 import { useCreateTicket } from '../api/create-ticket';
 import { useTickets } from '../api/get-tickets';
 import { ACCOUNT_TEXTS } from '../texts';
-import { formatDate, shortId } from '../utils/format';
+import { shortId } from '../utils/format';
 import { QueryList, TabSection } from './tab-section';
 
 export function SupportTab() {
@@ -48,35 +50,29 @@ export function SupportTab() {
           }}
           noValidate
         >
-          <div className="field">
-            <label className="field__label" htmlFor="support-issue">
-              {t.issue}
-            </label>
-            <textarea
-              id="support-issue"
-              className="textarea"
-              placeholder={t.issuePlaceholder}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="support-file">
-              {t.file}
-            </label>
-            <input
-              ref={fileInput}
-              id="support-file"
-              className="file-input"
-              type="file"
-              accept="image/jpeg,image/png,image/webp,application/pdf"
-              aria-describedby="support-file-hint"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-            <p className="field__hint" id="support-file-hint">
-              {t.fileHint}
-            </p>
-          </div>
+          <Field label={t.issue}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="textarea"
+                placeholder={t.issuePlaceholder}
+                value={message}
+                onChange={(event) => setMessage(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t.file} hint={t.fileHint}>
+            {(control) => (
+              <input
+                {...control}
+                ref={fileInput}
+                className="file-input"
+                type="file"
+                accept="image/jpeg,image/png,image/webp,application/pdf"
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
+            )}
+          </Field>
           <div className="account-form__actions">
             <BusyButton busy={createTicket.isPending} label={t.submit} busyLabel={t.submitting} />
           </div>
@@ -91,7 +87,7 @@ export function SupportTab() {
                   <div className="record__main">
                     <p className="record__title">
                       <span className="record__id">#{shortId(ticket.id)}</span>
-                      <span className="record__meta"> · {formatDate(ticket.createdAt)}</span>
+                      <span className="record__meta"> · {formatDayInIndia(ticket.createdAt)}</span>
                     </p>
                     <p className="record__meta record__excerpt">{ticket.message}</p>
                     {ticket.attachment ? (
@@ -113,7 +109,7 @@ export function SupportTab() {
                           >
                             <p className="ticket-reply__who">
                               {reply.by === 'owner' ? t.fromShop : t.fromYou}
-                              <span className="record__meta"> · {formatDate(reply.at)}</span>
+                              <span className="record__meta"> · {formatDayInIndia(reply.at)}</span>
                             </p>
                             <p className="ticket-reply__text">{reply.message}</p>
                           </li>
@@ -140,7 +136,6 @@ function AnswerTicket({ id }: { id: string }) {
   const t = ACCOUNT_TEXTS.support;
   const { reply, close } = useAnswerTicket(id);
   const [message, setMessage] = useState('');
-  const fieldId = `answer-${id}`;
   const failed = reply.error ?? close.error;
   return (
     <form
@@ -150,22 +145,18 @@ function AnswerTicket({ id }: { id: string }) {
         if (message.trim()) reply.mutate(message.trim(), { onSuccess: () => setMessage('') });
       }}
     >
-      <label className="field__label" htmlFor={fieldId}>
-        {t.answer}
-      </label>
-      <textarea
-        id={fieldId}
-        className="textarea"
-        rows={2}
-        maxLength={2000}
-        value={message}
-        onChange={(event) => setMessage(event.target.value)}
-      />
-      {failed ? (
-        <p className="field__error" role="alert">
-          {getErrorMessage(failed, t.answerFailed)}
-        </p>
-      ) : null}
+      <Field label={t.answer} error={failed ? getErrorMessage(failed, t.answerFailed) : null} alert>
+        {(control) => (
+          <textarea
+            {...control}
+            className="textarea"
+            rows={2}
+            maxLength={2000}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        )}
+      </Field>
       <div className="ticket-answer__actions">
         <BusyButton busy={reply.isPending} label={t.send} busyLabel={t.send} />
         <button

@@ -1,21 +1,15 @@
+import { formatDateTimeInIndia } from '@vanya/catalog';
 import { AUDIT_AREAS, auditListSchema, type AdminAuditQuery } from '@vanya/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-parts';
 import { api, DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminFilter } from './admin-filter';
 
 const T = ADMIN_TEXTS.audit;
-const when = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** 'order.shipped' -> 'Order shipped'; 'stock.receive' -> 'Stock receive'. */
 const actionInWords = (action: string) => {
@@ -58,24 +52,28 @@ export function AdminAudit() {
           value={query.area ?? ''}
           onChange={(area) => set('area', area)}
         />
-        <label className="field">
-          <span className="field__label">{T.from}</span>
-          <input
-            className="input"
-            type="date"
-            value={query.from ?? ''}
-            onChange={(e) => set('from', e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{T.to}</span>
-          <input
-            className="input"
-            type="date"
-            value={query.to ?? ''}
-            onChange={(e) => set('to', e.target.value)}
-          />
-        </label>
+        <Field label={T.from}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={query.from ?? ''}
+              onChange={(e) => set('from', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={T.to}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={query.to ?? ''}
+              onChange={(e) => set('to', e.target.value)}
+            />
+          )}
+        </Field>
       </div>
       {log.isError ? (
         <FormError message={getErrorMessage(log.error, DEFAULT_ERROR_MESSAGE)} />
@@ -89,7 +87,7 @@ export function AdminAudit() {
                 {actionInWords(entry.action)} · {entry.target}
               </p>
               <p className="admin-row__meta">
-                <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time> · {entry.actor}
+                <time dateTime={entry.at}>{formatDateTimeInIndia(entry.at)}</time> · {entry.actor}
               </p>
               {Object.keys(entry.details).length > 0 ? (
                 <p className="admin-row__meta">{detailText(entry.details)}</p>

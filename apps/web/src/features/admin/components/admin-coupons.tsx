@@ -1,29 +1,19 @@
-import { formatINR, rupeesToPaise } from '@vanya/catalog';
+import { calendarDateInIndia, formatDayInIndia, formatINR, rupeesToPaise } from '@vanya/catalog';
 import {
   couponInputSchema,
   ORDER_STATUS_LABELS,
   type Coupon,
   type CouponInput,
 } from '@vanya/contracts';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 
+import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { useAdminCoupons, useCouponUses, useSaveCoupon } from '../api/admin-coupons-api';
 import { COUPON_ADMIN_TEXTS as T, couponGives } from '../coupon-texts';
 import { ADMIN_TEXTS } from '../texts';
 import './admin-coupons.css';
-
-const IST = 'Asia/Kolkata';
-const day = new Intl.DateTimeFormat('en-IN', {
-  timeZone: IST,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-/** YYYY-MM-DD of an instant in India, as a date input holds it. */
-const isoDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: IST }).format(new Date(iso));
 
 /** The form as typed: rupees and whole numbers as text, days as YYYY-MM-DD. */
 type Draft = {
@@ -62,8 +52,8 @@ function draftOf(c: Coupon): Draft {
     value: c.kind === 'percent' ? String(c.value) : rupeesText(c.value),
     maxDiscount: c.maxDiscount === null ? '' : rupeesText(c.maxDiscount),
     minOrder: c.minOrder === 0 ? '' : rupeesText(c.minOrder),
-    startsOn: c.startsAt ? isoDay(c.startsAt) : '',
-    endsOn: c.endsAt ? isoDay(c.endsAt) : '',
+    startsOn: c.startsAt ? calendarDateInIndia(new Date(c.startsAt)) : '',
+    endsOn: c.endsAt ? calendarDateInIndia(new Date(c.endsAt)) : '',
     usageLimit: c.usageLimit === null ? '' : String(c.usageLimit),
     perCustomerLimit: String(c.perCustomerLimit),
     active: c.active,
@@ -269,8 +259,8 @@ const statusName = (status: string) =>
   (ORDER_STATUS_LABELS as Partial<Record<string, string>>)[status] ?? status;
 
 function dates(c: Coupon): string {
-  const from = c.startsAt ? day.format(new Date(c.startsAt)) : null;
-  const to = c.endsAt ? day.format(new Date(c.endsAt)) : null;
+  const from = c.startsAt ? formatDayInIndia(c.startsAt) : null;
+  const to = c.endsAt ? formatDayInIndia(c.endsAt) : null;
   if (from && to) return T.between(from, to);
   if (from) return T.from(from);
   if (to) return T.until(to);
@@ -292,7 +282,7 @@ function CouponUses({ code }: { code: string }) {
               <span className="coupon-uses__order">
                 {u.orderNumber ?? u.orderId}
                 {u.status ? ` · ${statusName(u.status)}` : ''}
-                {u.givenBackAt ? ` · ${T.givenBack}` : ''} · {day.format(new Date(u.at))}
+                {u.givenBackAt ? ` · ${T.givenBack}` : ''} · {formatDayInIndia(u.at)}
               </span>
               <span>−{formatINR(u.discount)}</span>
             </li>
@@ -337,7 +327,7 @@ function CouponForm({
     >
       <h3 id={headingId}>{coupon ? T.formEdit(coupon.code) : T.formNew}</h3>
       <div className="coupon-form__grid">
-        <FormField label={T.code} hint={coupon ? undefined : T.codeHint} error={errors.code}>
+        <Field label={T.code} hint={coupon ? undefined : T.codeHint} error={errors.code}>
           {(props) => (
             <input
               {...props}
@@ -351,8 +341,8 @@ function CouponForm({
               onChange={(e) => set({ code: e.target.value.toUpperCase() })}
             />
           )}
-        </FormField>
-        <FormField label={T.kind}>
+        </Field>
+        <Field label={T.kind}>
           {(props) => (
             <select
               {...props}
@@ -364,8 +354,8 @@ function CouponForm({
               <option value="flat">{T.kinds.flat}</option>
             </select>
           )}
-        </FormField>
-        <FormField label={percent ? T.percent : T.rupees} error={errors.value}>
+        </Field>
+        <Field label={percent ? T.percent : T.rupees} error={errors.value}>
           {(props) => (
             <input
               {...props}
@@ -375,9 +365,9 @@ function CouponForm({
               onChange={(e) => set({ value: e.target.value })}
             />
           )}
-        </FormField>
+        </Field>
         {percent ? (
-          <FormField label={T.maxDiscount} hint={T.maxDiscountHint} error={errors.maxDiscount}>
+          <Field label={T.maxDiscount} hint={T.maxDiscountHint} error={errors.maxDiscount}>
             {(props) => (
               <input
                 {...props}
@@ -387,9 +377,9 @@ function CouponForm({
                 onChange={(e) => set({ maxDiscount: e.target.value })}
               />
             )}
-          </FormField>
+          </Field>
         ) : null}
-        <FormField label={T.minOrder} error={errors.minOrder}>
+        <Field label={T.minOrder} error={errors.minOrder}>
           {(props) => (
             <input
               {...props}
@@ -399,8 +389,8 @@ function CouponForm({
               onChange={(e) => set({ minOrder: e.target.value })}
             />
           )}
-        </FormField>
-        <FormField label={T.startsOn} error={errors.startsOn}>
+        </Field>
+        <Field label={T.startsOn} error={errors.startsOn}>
           {(props) => (
             <input
               {...props}
@@ -410,8 +400,8 @@ function CouponForm({
               onChange={(e) => set({ startsOn: e.target.value })}
             />
           )}
-        </FormField>
-        <FormField label={T.endsOn} error={errors.endsOn}>
+        </Field>
+        <Field label={T.endsOn} error={errors.endsOn}>
           {(props) => (
             <input
               {...props}
@@ -421,8 +411,8 @@ function CouponForm({
               onChange={(e) => set({ endsOn: e.target.value })}
             />
           )}
-        </FormField>
-        <FormField label={T.usageLimit} hint={T.usageLimitHint} error={errors.usageLimit}>
+        </Field>
+        <Field label={T.usageLimit} hint={T.usageLimitHint} error={errors.usageLimit}>
           {(props) => (
             <input
               {...props}
@@ -432,8 +422,8 @@ function CouponForm({
               onChange={(e) => set({ usageLimit: e.target.value })}
             />
           )}
-        </FormField>
-        <FormField label={T.perCustomerLimit} error={errors.perCustomerLimit}>
+        </Field>
+        <Field label={T.perCustomerLimit} error={errors.perCustomerLimit}>
           {(props) => (
             <input
               {...props}
@@ -443,7 +433,7 @@ function CouponForm({
               onChange={(e) => set({ perCustomerLimit: e.target.value })}
             />
           )}
-        </FormField>
+        </Field>
       </div>
       <label className="coupon-form__active">
         <input
@@ -465,46 +455,5 @@ function CouponForm({
         </button>
       </div>
     </form>
-  );
-}
-
-type ControlProps = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
-
-function FormField({
-  label,
-  hint,
-  error,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  error?: string;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children({
-        id,
-        'aria-invalid': Boolean(error),
-        'aria-describedby': describedBy || undefined,
-      })}
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

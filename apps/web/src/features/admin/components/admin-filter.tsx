@@ -1,3 +1,5 @@
+import { Field } from '../../../components/ui/field';
+
 /**
  * One filter of an owner list: a labelled select whose first choice, `all`, is no filter (''),
  * followed by `choices`, each shown by its name in `names`.
@@ -18,16 +20,22 @@ export function AdminFilter<V extends string>({
   onChange: (value: V | '') => void;
 }) {
   return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <select className="input" value={value} onChange={(e) => onChange(e.target.value as V | '')}>
-        <option value="">{all}</option>
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {names[choice]}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Field label={label}>
+      {(control) => (
+        <select
+          {...control}
+          className="input"
+          value={value}
+          onChange={(e) => onChange(e.target.value as V | '')}
+        >
+          <option value="">{all}</option>
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {names[choice]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -1,3 +1,4 @@
+import { formatDateTimeInIndia } from '@vanya/catalog';
 import { Link } from 'react-router-dom';
 
 import { FormError } from '../../../components/ui/form-parts';
@@ -8,7 +9,6 @@ import {
   useNotifications,
 } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
-import { when } from './admin-order-detail';
 
 const N = ADMIN_TEXTS.notifications;
 
@@ -48,7 +48,7 @@ export function AdminNotifications() {
                 {n.read ? null : <span className="badge badge--warn">{N.new}</span>} {n.title}
               </p>
               <p className="admin-row__meta">
-                {N.kinds[n.kind]} · {when.format(new Date(n.createdAt))}
+                {N.kinds[n.kind]} · {formatDateTimeInIndia(n.createdAt)}
               </p>
             </div>
             <Link

@@ -6,6 +6,7 @@ import {
 } from '@vanya/contracts';
 import { useState, type FormEvent } from 'react';
 
+import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-parts';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
@@ -81,63 +82,79 @@ export function OrderActions({ id, order }: { id: string; order: Order }) {
           <p className="admin-hint">
             <strong>{SHIPPING_ADMIN_TEXTS.otherWay}.</strong> {SHIPPING_ADMIN_TEXTS.otherWayHint}
           </p>
-          <label className="field">
-            <span className="field__label">{T.carrier}</span>
-            <input
-              className="input"
-              required
-              value={shipping.carrier}
-              onChange={(e) => setShipping({ ...shipping, carrier: e.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{T.trackingNumber}</span>
-            <input
-              className="input"
-              required
-              value={shipping.trackingNumber}
-              onChange={(e) => setShipping({ ...shipping, trackingNumber: e.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{T.trackingUrl}</span>
-            <input
-              className="input"
-              type="url"
-              value={shipping.trackingUrl}
-              onChange={(e) => setShipping({ ...shipping, trackingUrl: e.target.value })}
-            />
-          </label>
+          <Field label={T.carrier}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                required
+                value={shipping.carrier}
+                onChange={(e) => setShipping({ ...shipping, carrier: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label={T.trackingNumber}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                required
+                value={shipping.trackingNumber}
+                onChange={(e) => setShipping({ ...shipping, trackingNumber: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label={T.trackingUrl}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="url"
+                value={shipping.trackingUrl}
+                onChange={(e) => setShipping({ ...shipping, trackingUrl: e.target.value })}
+              />
+            )}
+          </Field>
         </div>
       ) : null}
       {moves.some((a) => a.allowed) ? (
-        <label className="field">
-          <span className="field__label">{T.note}</span>
-          <input className="input" value={note} onChange={(e) => setNote(e.target.value)} />
-        </label>
+        <Field label={T.note}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          )}
+        </Field>
       ) : null}
       {can('record_cod_refund') ? (
         <div className="admin-ship">
           <p className="admin-hint">{T.codRefundHint}</p>
-          <label className="field">
-            <span className="field__label">{T.refundMethod}</span>
-            <select
-              className="input"
-              value={manual.method}
-              onChange={(e) => setManual({ ...manual, method: e.target.value as RefundMethod })}
-            >
-              <option value="upi">{T.refundMethods.upi}</option>
-              <option value="bank_transfer">{T.refundMethods.bank_transfer}</option>
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">{T.refundReference}</span>
-            <input
-              className="input"
-              value={manual.reference}
-              onChange={(e) => setManual({ ...manual, reference: e.target.value })}
-            />
-          </label>
+          <Field label={T.refundMethod}>
+            {(control) => (
+              <select
+                {...control}
+                className="input"
+                value={manual.method}
+                onChange={(e) => setManual({ ...manual, method: e.target.value as RefundMethod })}
+              >
+                <option value="upi">{T.refundMethods.upi}</option>
+                <option value="bank_transfer">{T.refundMethods.bank_transfer}</option>
+              </select>
+            )}
+          </Field>
+          <Field label={T.refundReference}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                value={manual.reference}
+                onChange={(e) => setManual({ ...manual, reference: e.target.value })}
+              />
+            )}
+          </Field>
         </div>
       ) : null}
       <div className="admin-actions admin-actions--split" {...KEEP_CLEAR}>

@@ -1,7 +1,8 @@
-import { formatINR } from '@vanya/catalog';
+import { formatDateTimeInIndia, formatINR } from '@vanya/catalog';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@vanya/contracts';
 import { Fragment } from 'react';
 
+import { OrderLines } from '../../../components/order/order-lines';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { openPackingSlip, useAdminOrder } from '../api/admin-api';
@@ -11,13 +12,6 @@ import { OrderActions } from './admin-order-actions';
 import { ShipmentPanel } from './admin-shipment';
 
 const T = ADMIN_TEXTS.orders;
-export const when = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return <span className={`status status--${status}`}>{ORDER_STATUS_LABELS[status]}</span>;
@@ -83,13 +77,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
             <br />
             {order.phone} · {order.email}
           </p>
-          <ul className="admin-lines">
-            {order.lines.map((l) => (
-              <li key={l.productId}>
-                {l.name} × {l.quantity} <span>{formatINR(l.amount)}</span>
-              </li>
-            ))}
-          </ul>
+          <OrderLines lines={order.lines} />
           <TaxSplit order={order} />
           <p className="admin-detail__links">
             {invoice ? (
@@ -120,7 +108,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
                 <strong>
                   {e.scan ? SHIPPING_ADMIN_TEXTS.scans[e.scan] : ORDER_STATUS_LABELS[e.status]}
                 </strong>{' '}
-                · {when.format(new Date(e.at))} · {e.by}
+                · {formatDateTimeInIndia(e.at)} · {e.by}
                 {e.carrier ? ` · ${e.carrier} ${e.trackingNumber ?? ''}` : ''}
                 {e.note ? ` · ${e.note}` : ''}
               </li>
@@ -133,7 +121,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
                 {detail.data.messages.map((m) => (
                   <li key={`${m.channel}-${m.about}-${m.at}`}>
                     <strong>{m.channel === 'sms' ? 'SMS' : T.mail}</strong> · {T.about(m.about)} ·{' '}
-                    {when.format(new Date(m.at))}
+                    {formatDateTimeInIndia(m.at)}
                   </li>
                 ))}
               </ul>
@@ -145,7 +133,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
               <li key={`${p.type}-${p.at}-${p.paymentId}`}>
                 <strong>{T.eventTypes[p.type] ?? p.type}</strong>
                 {p.amount !== null ? ` · ${formatINR(p.amount)}` : ''} ·{' '}
-                {T.eventSources[p.source] ?? p.source} · {when.format(new Date(p.at))}
+                {T.eventSources[p.source] ?? p.source} · {formatDateTimeInIndia(p.at)}
                 {p.paymentId ? ` · ${p.paymentId}` : ''}
                 {p.note ? ` · ${p.note}` : ''}
               </li>

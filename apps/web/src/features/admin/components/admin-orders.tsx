@@ -1,4 +1,4 @@
-import { formatINR } from '@vanya/catalog';
+import { formatDateTimeInIndia, formatINR } from '@vanya/catalog';
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -8,12 +8,13 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { openLabels, openPackingSlips, useAdminOrders, usePackMany } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
 import { offers } from './admin-order-actions';
-import { OrderDetail, StatusBadge, when } from './admin-order-detail';
+import { OrderDetail, StatusBadge } from './admin-order-detail';
 
 const T = ADMIN_TEXTS.orders;
 type StatusFilter = OrderStatus | OrderListView | '';
@@ -77,51 +78,57 @@ export function AdminOrders() {
           setSearch(q.trim());
         }}
       >
-        <label className="field">
-          <span className="field__label">{T.search}</span>
-          <input
-            className="input"
-            type="search"
-            value={q}
-            placeholder={T.searchHint}
-            onChange={(e) => setQ(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{T.status}</span>
-          <select
-            className="input"
-            value={status}
-            onChange={(e) => {
-              setPage(1);
-              setStatus(e.target.value as StatusFilter);
-            }}
-          >
-            <option value="to_dispatch">{T.toDispatch}</option>
-            <option value="payment_held">{T.heldView}</option>
-            <option value="">{T.allStatuses}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{T.payment}</span>
-          <select
-            className="input"
-            value={payment}
-            onChange={(e) => {
-              setPage(1);
-              setPayment(e.target.value as PaymentFilter);
-            }}
-          >
-            <option value="">{T.allPayments}</option>
-            <option value="prepaid">{T.prepaid}</option>
-            <option value="cod">{T.cod}</option>
-          </select>
-        </label>
+        <Field label={T.search}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="search"
+              value={q}
+              placeholder={T.searchHint}
+              onChange={(e) => setQ(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={T.status}>
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={status}
+              onChange={(e) => {
+                setPage(1);
+                setStatus(e.target.value as StatusFilter);
+              }}
+            >
+              <option value="to_dispatch">{T.toDispatch}</option>
+              <option value="payment_held">{T.heldView}</option>
+              <option value="">{T.allStatuses}</option>
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {ORDER_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={T.payment}>
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={payment}
+              onChange={(e) => {
+                setPage(1);
+                setPayment(e.target.value as PaymentFilter);
+              }}
+            >
+              <option value="">{T.allPayments}</option>
+              <option value="prepaid">{T.prepaid}</option>
+              <option value="cod">{T.cod}</option>
+            </select>
+          )}
+        </Field>
         <button type="submit" className="btn btn--primary btn--sm">
           {T.search}
         </button>
@@ -174,7 +181,7 @@ export function AdminOrders() {
                 {o.paymentHeld ? <span className="badge badge--warn">{T.held}</span> : null}
               </p>
               <p className="admin-row__meta">
-                {when.format(new Date(o.createdAt))} · {o.city}, {o.state} · {o.phone}
+                {formatDateTimeInIndia(o.createdAt)} · {o.city}, {o.state} · {o.phone}
               </p>
             </div>
             <div className="admin-row__side">

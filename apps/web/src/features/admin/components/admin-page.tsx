@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 
 import { PageTitle } from '../../../components/ui/page-title';
+import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage, isApiError } from '../../../lib/api-client';
 import { summaryQuery, useNotifications } from '../api/admin-api';
@@ -81,16 +82,22 @@ export function AdminPage() {
         ))}
       </nav>
       {/* On a phone the sections are one menu, so the work starts at the top of the screen. */}
-      <label className="field admin-section-menu">
-        <span className="field__label">{ADMIN_TEXTS.section}</span>
-        <select className="input" value={tab} onChange={(e) => setParams({ tab: e.target.value })}>
-          {TABS.map((t) => (
-            <option key={t} value={t}>
-              {ADMIN_TEXTS.tabs[t]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Field label={ADMIN_TEXTS.section} className="admin-section-menu">
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={tab}
+            onChange={(e) => setParams({ tab: e.target.value })}
+          >
+            {TABS.map((t) => (
+              <option key={t} value={t}>
+                {ADMIN_TEXTS.tabs[t]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {/* The phone's menu has no room for the count: it sits under it, and opens the list. */}
       {unread > 0 && tab !== 'notifications' ? (
         <button

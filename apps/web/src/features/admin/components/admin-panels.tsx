@@ -1,4 +1,4 @@
-import { formatINR } from '@vanya/catalog';
+import { calendarDateInIndia, formatDayInIndia, formatINR } from '@vanya/catalog';
 import {
   RETURN_STATUSES,
   returnActions,
@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import {
@@ -27,15 +28,8 @@ import { ADMIN_TEXTS } from '../texts';
 import { useTarget } from '../hooks/use-target';
 import { AdminFilter } from './admin-filter';
 
-const day = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 /** A return's button, named with its order for a screen reader going from button to button. */
 const named = (action: string, r: AdminReturn) => [action, r.orderNumber].filter(Boolean).join(' ');
-const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 /** A list filter kept in the address (?status=), so the dashboard's tiles open it filtered. */
 function useStatusParam<S extends string>(): [S | '', (status: S | '') => void] {
@@ -92,7 +86,7 @@ export function AdminReturns() {
                 </span>
               </p>
               <p className="admin-row__meta">
-                {day.format(new Date(r.createdAt))} · {T.reason}: {r.reason} ·{' '}
+                {formatDayInIndia(r.createdAt)} · {T.reason}: {r.reason} ·{' '}
                 {formatINR(r.refundedAmount ?? r.refundAmount)}
               </p>
               <p className="admin-row__meta">
@@ -134,15 +128,17 @@ export function AdminReturns() {
               ) : null}
               {returnActions(r.status).includes('refund') ? (
                 <>
-                  <label className="field field--inline">
-                    <span className="field__label">{T.amount}</span>
-                    <input
-                      className="input"
-                      inputMode="decimal"
-                      value={amounts[r._id] ?? (r.refundAmount / 100).toFixed(2)}
-                      onChange={(e) => setAmounts({ ...amounts, [r._id]: e.target.value })}
-                    />
-                  </label>
+                  <Field label={T.amount} className="field--inline">
+                    {(control) => (
+                      <input
+                        {...control}
+                        className="input"
+                        inputMode="decimal"
+                        value={amounts[r._id] ?? (r.refundAmount / 100).toFixed(2)}
+                        onChange={(e) => setAmounts({ ...amounts, [r._id]: e.target.value })}
+                      />
+                    )}
+                  </Field>
                   <button
                     type="button"
                     className="btn btn--primary btn--sm"
@@ -227,7 +223,7 @@ export function AdminTickets() {
                   {ADMIN_TEXTS.ticketStatuses[t.status]}
                 </span>
               </p>
-              <p className="admin-row__meta">{day.format(new Date(t.createdAt))}</p>
+              <p className="admin-row__meta">{formatDayInIndia(t.createdAt)}</p>
               <p className="admin-message">{t.message}</p>
               {t.replies.map((r) => (
                 <p key={r.at} className={`admin-reply admin-reply--${r.by}`}>
@@ -247,38 +243,42 @@ export function AdminTickets() {
                   );
               }}
             >
-              <label className="field">
-                <span className="field__label">{T.replyLabel}</span>
-                <textarea
-                  className="input"
-                  rows={2}
-                  value={drafts[t.id] ?? ''}
-                  onChange={(e) => setDrafts({ ...drafts, [t.id]: e.target.value })}
-                />
-              </label>
+              <Field label={T.replyLabel}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    className="input"
+                    rows={2}
+                    value={drafts[t.id] ?? ''}
+                    onChange={(e) => setDrafts({ ...drafts, [t.id]: e.target.value })}
+                  />
+                )}
+              </Field>
               <div className="admin-actions">
                 <button type="submit" className="btn btn--primary btn--sm">
                   {T.reply}
                 </button>
-                <label className="field field--inline">
-                  <span className="field__label">{T.status}</span>
-                  <select
-                    className="input"
-                    value={t.status}
-                    onChange={(e) =>
-                      setStatus.mutate({
-                        id: t.id,
-                        status: e.target.value as keyof typeof ADMIN_TEXTS.ticketStatuses,
-                      })
-                    }
-                  >
-                    {Object.entries(ADMIN_TEXTS.ticketStatuses).map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <Field label={T.status} className="field--inline">
+                  {(control) => (
+                    <select
+                      {...control}
+                      className="input"
+                      value={t.status}
+                      onChange={(e) =>
+                        setStatus.mutate({
+                          id: t.id,
+                          status: e.target.value as keyof typeof ADMIN_TEXTS.ticketStatuses,
+                        })
+                      }
+                    >
+                      {Object.entries(ADMIN_TEXTS.ticketStatuses).map(([value, label]) => (
+                        <option key={value} value={value}>
+                          {label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
               </div>
               {replied === t.id && reply.isError ? (
                 <FormError message={getErrorMessage(reply.error, DEFAULT_ERROR_MESSAGE)} />
@@ -331,7 +331,7 @@ export function AdminMessages() {
               </a>
               {m.unread ? <span className="badge">{T.new}</span> : null}
             </p>
-            <p className="admin-row__meta">{day.format(new Date(m.createdAt))}</p>
+            <p className="admin-row__meta">{formatDayInIndia(m.createdAt)}</p>
             <p className="admin-message">{m.message}</p>
           </li>
         ))}
@@ -365,7 +365,7 @@ export function AdminWaitlist() {
               </p>
             </div>
             <p className="admin-row__meta">
-              {T.joined} {day.format(new Date(w.createdAt))}
+              {T.joined} {formatDayInIndia(w.createdAt)}
             </p>
           </li>
         ))}
@@ -376,7 +376,7 @@ export function AdminWaitlist() {
 
 export function AdminGst() {
   const T = ADMIN_TEXTS.gst;
-  const today = istToday();
+  const today = calendarDateInIndia(new Date());
   const [range, setRange] = useState({ from: `${today.slice(0, 8)}01`, to: today });
   const [shown, setShown] = useState(false);
   const report = useGstExport(range.from, range.to, shown);
@@ -392,24 +392,28 @@ export function AdminGst() {
           void report.refetch();
         }}
       >
-        <label className="field">
-          <span className="field__label">{T.from}</span>
-          <input
-            className="input"
-            type="date"
-            value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{T.to}</span>
-          <input
-            className="input"
-            type="date"
-            value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.target.value })}
-          />
-        </label>
+        <Field label={T.from}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={range.from}
+              onChange={(e) => setRange({ ...range, from: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label={T.to}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              value={range.to}
+              onChange={(e) => setRange({ ...range, to: e.target.value })}
+            />
+          )}
+        </Field>
         <button type="submit" className="btn btn--primary btn--sm">
           {T.show}
         </button>

@@ -1,7 +1,9 @@
+import { formatDayInIndia } from '@vanya/catalog';
 import { REVIEW_STATUSES, type AdminReview, type ReviewStatus } from '@vanya/contracts';
 import { useState } from 'react';
 
 import { StarRating } from '../../../components/product/star-rating';
+import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import { useAdminReviews, useModerateReview } from '../api/admin-reviews-api';
@@ -9,12 +11,6 @@ import { ADMIN_TEXTS } from '../texts';
 import { AdminFilter } from './admin-filter';
 
 const T = ADMIN_TEXTS.reviews;
-const when = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 
 /** Reviews: the new ones first to read; each published, hidden or answered with a public reply. */
 export function AdminReviews() {
@@ -69,22 +65,24 @@ function ReviewRow({ review }: { review: AdminReview }) {
           <span className={`status status--${review.status}`}>{T.statuses[review.status]}</span>
         </p>
         <p className="admin-row__meta">
-          {review.buyerName} · {when.format(new Date(review.createdAt))}
+          {review.buyerName} · {formatDayInIndia(review.createdAt)}
         </p>
         <p>
           <strong>{review.title}</strong>
         </p>
         <p>{review.body}</p>
-        <label className="field">
-          <span className="field__label">{T.reply}</span>
-          <textarea
-            className="textarea"
-            rows={2}
-            value={reply}
-            maxLength={1000}
-            onChange={(e) => setReply(e.target.value)}
-          />
-        </label>
+        <Field label={T.reply}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="textarea"
+              rows={2}
+              value={reply}
+              maxLength={1000}
+              onChange={(e) => setReply(e.target.value)}
+            />
+          )}
+        </Field>
         <div className="admin-actions">
           {review.status !== 'published' || reply.trim() !== (review.reply?.body ?? '') ? (
             <button

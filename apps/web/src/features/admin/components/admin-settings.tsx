@@ -4,8 +4,9 @@ import {
   type OwnerNoticeSettings,
 } from '@vanya/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
+import { Field } from '../../../components/ui/field';
 import { BusyButton } from '../../../components/ui/form-parts';
 import { api, DEFAULT_ERROR_MESSAGE } from '../../../lib/api-client';
 import { ADMIN_TEXTS } from '../texts';
@@ -83,7 +84,6 @@ function OwnerSmsForm({
   busy: boolean;
   onSave: (next: Pick<OwnerNoticeSettings, 'smsPhone' | 'sms'>) => void;
 }) {
-  const id = useId();
   const [smsPhone, setSmsPhone] = useState(current.smsPhone);
   const [sms, setSms] = useState(current.sms);
   const [error, setError] = useState<string | null>(null);
@@ -97,34 +97,22 @@ function OwnerSmsForm({
     setError(null);
     onSave({ smsPhone: checked.data.smsPhone, sms: checked.data.sms });
   };
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <form className="admin-sms" onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={id}>
-          {T.smsPhone}
-        </label>
-        <input
-          id={id}
-          className="input"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={14}
-          value={smsPhone}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy}
-          onChange={(e) => setSmsPhone(e.target.value)}
-        />
-        <p className="field__hint" id={`${id}-hint`}>
-          {T.smsPhoneHint}
-        </p>
-        {error ? (
-          <p className="field__error" id={`${id}-error`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <Field label={T.smsPhone} hint={T.smsPhoneHint} error={error}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={14}
+            value={smsPhone}
+            onChange={(e) => setSmsPhone(e.target.value)}
+          />
+        )}
+      </Field>
       <label className="switch admin-setting">
         <input
           type="checkbox"

@@ -11,8 +11,9 @@ import {
 } from '@vanya/catalog';
 import { SHOP_SETTINGS_MESSAGES, shopSettingsSchema } from '@vanya/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 
+import { Field, type FieldControlProps } from '../../../components/ui/field';
 import { BusyButton } from '../../../components/ui/form-parts';
 import { Notice } from '../../../components/ui/notice';
 import { getShopSettings, SHOP_SETTINGS_KEY } from '../../../hooks/use-shop-settings';
@@ -41,7 +42,7 @@ export const SHOP_SETTINGS_TEXTS = {
 const T = SHOP_SETTINGS_TEXTS;
 const ADMIN_KEY = ['admin', 'settings', 'shop'] as const;
 
-type Field = 'dispatchFrom' | 'text' | 'codFee' | 'codMax' | 'freeShipping';
+type SettingField = 'dispatchFrom' | 'text' | 'codFee' | 'codMax' | 'freeShipping';
 
 /** The form's values as typed: amounts in rupees, as text. */
 interface Draft {
@@ -76,7 +77,7 @@ function paiseOf(value: string): number {
 }
 
 /** The server's field of an issue path, as the form names it. */
-const FIELD_OF: Record<string, Field> = {
+const FIELD_OF: Record<string, SettingField> = {
   'preOrder.dispatchFrom': 'dispatchFrom',
   'preOrder.text': 'text',
   codFeePaise: 'codFee',
@@ -123,9 +124,9 @@ export function AdminShopSettings() {
 }
 
 /** A 400's refused fields, by the form's names. */
-function serverErrors(error: unknown): Partial<Record<Field, string>> {
+function serverErrors(error: unknown): Partial<Record<SettingField, string>> {
   if (!isApiError(error) || !error.issues) return {};
-  const errors: Partial<Record<Field, string>> = {};
+  const errors: Partial<Record<SettingField, string>> = {};
   for (const issue of error.issues) {
     const field = FIELD_OF[issue.path.join('.')];
     if (field && !errors[field]) errors[field] = issue.message;
@@ -142,11 +143,10 @@ function ShopSettingsForm({
   current: ShopSettings;
   busy: boolean;
   onSave: (next: ShopSettings) => void;
-  serverErrors: Partial<Record<Field, string>>;
+  serverErrors: Partial<Record<SettingField, string>>;
 }) {
-  const id = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(current));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<SettingField, string>>>({});
   const shown = { ...fromServer, ...errors };
   const set = (field: keyof Draft, value: string | boolean) =>
     setDraft((d) => ({ ...d, [field]: value }));
@@ -160,7 +160,7 @@ function ShopSettingsForm({
       freeShippingThresholdPaise: paiseOf(draft.freeShipping),
     });
     if (!checked.success) {
-      const next: Partial<Record<Field, string>> = {};
+      const next: Partial<Record<SettingField, string>> = {};
       for (const issue of checked.error.issues) {
         const field = FIELD_OF[issue.path.join('.')];
         if (field && !next[field]) next[field] = issue.message;
@@ -178,43 +178,9 @@ function ShopSettingsForm({
     onSave(checked.data);
   };
 
-  const field = (
-    name: Field,
-    label: string,
-    input: (props: {
-      id: string;
-      'aria-invalid': boolean;
-      'aria-describedby': string | undefined;
-    }) => ReactNode,
-    hint?: string,
-  ) => {
-    const fieldId = `${id}-${name}`;
-    const error = shown[name];
-    const describedBy =
-      [hint ? `${fieldId}-hint` : '', error ? `${fieldId}-error` : ''].filter(Boolean).join(' ') ||
-      undefined;
-    return (
-      <div className="field">
-        <label className="field__label" htmlFor={fieldId}>
-          {label}
-        </label>
-        {input({ id: fieldId, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
-        {hint ? (
-          <p className="field__hint" id={`${fieldId}-hint`}>
-            {hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p className="field__error" id={`${fieldId}-error`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-  const amount = (name: 'codFee' | 'codMax' | 'freeShipping') => (props: object) => (
+  const amount = (name: 'codFee' | 'codMax' | 'freeShipping') => (control: FieldControlProps) => (
     <input
-      {...props}
+      {...control}
       className="input"
       type="text"
       inputMode="decimal"
@@ -241,42 +207,45 @@ function ShopSettingsForm({
         />
         <span>{T.preOrderOn}</span>
       </label>
-      {field(
-        'dispatchFrom',
-        T.dispatchFrom,
-        (props) => (
+      <Field label={T.dispatchFrom} hint={T.dispatchFromHint} error={shown.dispatchFrom}>
+        {(control) => (
           <input
-            {...props}
+            {...control}
             className="input"
             type="date"
             value={draft.dispatchFrom}
             onChange={(e) => set('dispatchFrom', e.target.value)}
           />
-        ),
-        T.dispatchFromHint,
-      )}
-      {field(
-        'text',
-        T.text,
-        (props) => (
+        )}
+      </Field>
+      <Field
+        label={T.text}
+        hint={T.textHint(SHOP_SETTINGS_LIMITS.preOrderTextMax)}
+        error={shown.text}
+      >
+        {(control) => (
           <textarea
-            {...props}
+            {...control}
             className="input"
             rows={2}
             value={draft.text}
             onChange={(e) => set('text', e.target.value)}
           />
-        ),
-        T.textHint(SHOP_SETTINGS_LIMITS.preOrderTextMax),
-      )}
-      {field('codFee', T.codFee, amount('codFee'))}
-      {field('codMax', T.codMax, amount('codMax'))}
-      {field(
-        'freeShipping',
-        T.freeShipping,
-        amount('freeShipping'),
-        T.freeShippingHint(formatINR(SHIPPING_FEE_PAISE)),
-      )}
+        )}
+      </Field>
+      <Field label={T.codFee} error={shown.codFee}>
+        {amount('codFee')}
+      </Field>
+      <Field label={T.codMax} error={shown.codMax}>
+        {amount('codMax')}
+      </Field>
+      <Field
+        label={T.freeShipping}
+        hint={T.freeShippingHint(formatINR(SHIPPING_FEE_PAISE))}
+        error={shown.freeShipping}
+      >
+        {amount('freeShipping')}
+      </Field>
       <BusyButton busy={busy} label={T.save} busyLabel={T.saving} className="btn" />
     </form>
   );

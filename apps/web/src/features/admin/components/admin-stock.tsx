@@ -1,8 +1,9 @@
-import { getProduct } from '@vanya/catalog';
+import { formatDateTimeInIndia, getProduct } from '@vanya/catalog';
 import type { BundleStock, StockItem, StockMove } from '@vanya/contracts';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import {
@@ -16,14 +17,6 @@ import { useTarget } from '../hooks/use-target';
 import { STOCK_ADMIN_TEXTS as T } from '../stock-texts';
 import { ADMIN_TEXTS } from '../texts';
 import './admin-stock.css';
-
-const when = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** '+5', '−3', '0' as the ledger shows a change. */
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
@@ -144,27 +137,27 @@ function StockCard({
           );
         }}
       >
-        <label className="field__label" htmlFor={`${id}-level`}>
-          {T.lowStockAt}
-        </label>
-        <div className="stock-card__inline">
-          <input
-            id={`${id}-level`}
-            className="input"
-            inputMode="numeric"
-            value={level}
-            aria-invalid={!levelValid}
-            onChange={(e) => setLevel(e.target.value)}
-          />
-          <button
-            type="submit"
-            className="btn btn--ghost btn--sm"
-            disabled={!levelValid || settings.isPending || levelValue === item.lowStockAt}
-            aria-label={`${T.saveLevel} ${T.lowStockAt}: ${item.name}`}
-          >
-            {T.saveLevel}
-          </button>
-        </div>
+        <Field label={T.lowStockAt} invalid={!levelValid}>
+          {(control) => (
+            <div className="stock-card__inline">
+              <input
+                {...control}
+                className="input"
+                inputMode="numeric"
+                value={level}
+                onChange={(e) => setLevel(e.target.value)}
+              />
+              <button
+                type="submit"
+                className="btn btn--ghost btn--sm"
+                disabled={!levelValid || settings.isPending || levelValue === item.lowStockAt}
+                aria-label={`${T.saveLevel} ${T.lowStockAt}: ${item.name}`}
+              >
+                {T.saveLevel}
+              </button>
+            </div>
+          )}
+        </Field>
       </form>
       <FormError
         message={settings.isError ? getErrorMessage(settings.error, DEFAULT_ERROR_MESSAGE) : null}
@@ -197,7 +190,6 @@ function AdjustForm({
   done: string | null;
 }) {
   const adjust = useAdjustStock();
-  const id = useId();
   const [kind, setKind] = useState<'receive' | 'takeOff'>('receive');
   const [units, setUnits] = useState('');
   const [reason, setReason] = useState('');
@@ -234,59 +226,42 @@ function AdjustForm({
       }}
     >
       <div className="stock-card__adjust-grid">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-kind`}>
-            {T.kind}
-          </label>
-          <select
-            id={`${id}-kind`}
-            className="input"
-            value={kind}
-            onChange={(e) => setKind(e.target.value as typeof kind)}
-          >
-            <option value="receive">{T.kinds.receive}</option>
-            <option value="takeOff">{T.kinds.takeOff}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-units`}>
-            {T.units}
-          </label>
-          <input
-            id={`${id}-units`}
-            className="input"
-            inputMode="numeric"
-            value={units}
-            aria-invalid={Boolean(errors.units)}
-            aria-describedby={errors.units ? `${id}-units-error` : undefined}
-            onChange={(e) => setUnits(e.target.value)}
-          />
-          {errors.units ? (
-            <p className="field__error" id={`${id}-units-error`}>
-              {errors.units}
-            </p>
-          ) : null}
-        </div>
-        <div className="field stock-card__reason">
-          <label className="field__label" htmlFor={`${id}-reason`}>
-            {T.reason}
-          </label>
-          <input
-            id={`${id}-reason`}
-            className="input"
-            value={reason}
-            maxLength={200}
-            placeholder={T.reasonHint}
-            aria-invalid={Boolean(errors.reason)}
-            aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {errors.reason ? (
-            <p className="field__error" id={`${id}-reason-error`}>
-              {errors.reason}
-            </p>
-          ) : null}
-        </div>
+        <Field label={T.kind}>
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={kind}
+              onChange={(e) => setKind(e.target.value as typeof kind)}
+            >
+              <option value="receive">{T.kinds.receive}</option>
+              <option value="takeOff">{T.kinds.takeOff}</option>
+            </select>
+          )}
+        </Field>
+        <Field label={T.units} error={errors.units}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              inputMode="numeric"
+              value={units}
+              onChange={(e) => setUnits(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={T.reason} error={errors.reason} className="stock-card__reason">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={reason}
+              maxLength={200}
+              placeholder={T.reasonHint}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
+        </Field>
       </div>
       <FormError
         message={adjust.isError ? getErrorMessage(adjust.error, DEFAULT_ERROR_MESSAGE) : null}
@@ -337,7 +312,7 @@ function LedgerLine({ move }: { move: StockMove }) {
       </span>
       <span className="stock-ledger__change">{changes.join(', ')}</span>
       <span className="stock-ledger__meta">
-        {when.format(new Date(move.at))} · {move.by}
+        {formatDateTimeInIndia(move.at)} · {move.by}
       </span>
     </li>
   );

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@vanya/contracts';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 
+import { Field } from '../../../components/ui/field';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -48,21 +49,19 @@ export function ForgotPasswordPage() {
         onFocus={() => void forgotPasswordResolver.load()}
         noValidate
       >
-        <div className="field">
-          <label className="field__label" htmlFor="forgot-email">
-            {t.email}
-          </label>
-          <input
-            id="forgot-email"
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            {...register('email')}
-          />
-        </div>
+        <Field label={t.email} invalid={Boolean(errors.email)}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              {...register('email')}
+            />
+          )}
+        </Field>
         <FormError message={errors.email?.message} />
         <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
       </form>

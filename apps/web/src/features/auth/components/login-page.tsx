@@ -9,6 +9,7 @@ import type { LoginResponse } from '@vanya/contracts';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { Field } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
@@ -128,37 +129,32 @@ export function LoginPage() {
       onFocus={() => void loginResolver.load()}
       noValidate
     >
-      <div className="field">
-        <label className="field__label" htmlFor="login-email">
-          {t.email}
-        </label>
-        <input
-          id="login-email"
-          className="input"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          aria-invalid={errors.email ? true : undefined}
-          {...register('email')}
-        />
-      </div>
-      <div className="field">
-        <div className="auth-form__label-row">
-          <label className="field__label" htmlFor="login-password">
-            {t.password}
-          </label>
+      <Field label={t.email} invalid={Boolean(errors.email)}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            {...register('email')}
+          />
+        )}
+      </Field>
+      <Field
+        label={t.password}
+        invalid={Boolean(errors.password)}
+        aside={
           <Link className="text-link auth-form__aside-link" to={PATHS.forgotPassword}>
             {t.forgotPassword}
           </Link>
-        </div>
-        <PasswordInput
-          id="login-password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          {...register('password')}
-        />
-      </div>
+        }
+      >
+        {(control) => (
+          <PasswordInput {...control} autoComplete="current-password" {...register('password')} />
+        )}
+      </Field>
       <FormError message={formError} />
       <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
     </form>

@@ -4,6 +4,7 @@ import type { LoginResponse } from '@vanya/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
+import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { FormError } from '../../../components/ui/form-parts';
@@ -123,31 +124,25 @@ export function PhoneSignIn({
         onFocus={() => void phoneResolver.load()}
         noValidate
       >
-        <div className="field">
-          <label className="field__label" htmlFor="phone-sign-in-phone">
-            {t.phone}
-          </label>
-          <div className="phone-input">
-            <span className="phone-input__prefix" aria-hidden="true">
-              {t.countryCode}
-            </span>
-            <input
-              id="phone-sign-in-phone"
-              className="input phone-input__field"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={LIMITS.phoneDigits}
-              placeholder="98765 43210"
-              aria-describedby="phone-sign-in-hint"
-              aria-invalid={error ? true : undefined}
-              {...phoneForm.register('phone', { setValueAs: digitsOnly })}
-            />
-          </div>
-          <p className="field__hint" id="phone-sign-in-hint">
-            {t.phoneHint}
-          </p>
-        </div>
+        <Field label={t.phone} invalid={Boolean(error)} hint={t.phoneHint}>
+          {(control) => (
+            <div className="phone-input">
+              <span className="phone-input__prefix" aria-hidden="true">
+                {t.countryCode}
+              </span>
+              <input
+                {...control}
+                className="input phone-input__field"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={LIMITS.phoneDigits}
+                placeholder="98765 43210"
+                {...phoneForm.register('phone', { setValueAs: digitsOnly })}
+              />
+            </div>
+          )}
+        </Field>
         <FormError message={error} />
         <SubmitButton
           busy={phoneForm.formState.isSubmitting}
@@ -168,18 +163,16 @@ export function PhoneSignIn({
         noValidate
       >
         <p className="auth-form__lead">{t.newAccount}</p>
-        <div className="field">
-          <label className="field__label" htmlFor="phone-sign-in-name">
-            {t.name}
-          </label>
-          <input
-            id="phone-sign-in-name"
-            className="input"
-            autoComplete="name"
-            aria-invalid={error ? true : undefined}
-            {...nameForm.register('name')}
-          />
-        </div>
+        <Field label={t.name} invalid={Boolean(error)}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              autoComplete="name"
+              {...nameForm.register('name')}
+            />
+          )}
+        </Field>
         <FormError message={error} />
         <SubmitButton
           busy={nameForm.formState.isSubmitting}
@@ -209,27 +202,19 @@ export function PhoneSignIn({
           {t.changeNumber}
         </button>
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor="phone-sign-in-code">
-          {t.code}
-        </label>
-        <input
-          id="phone-sign-in-code"
-          className="input input--code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={LIMITS.otpLength}
-          placeholder={t.codePlaceholder}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'phone-sign-in-code-error' : undefined}
-          {...codeForm.register('code', { setValueAs: digitsOnly })}
-        />
-        {error ? (
-          <p className="field__error" id="phone-sign-in-code-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <Field label={t.code} error={error} alert>
+        {(control) => (
+          <input
+            {...control}
+            className="input input--code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={LIMITS.otpLength}
+            placeholder={t.codePlaceholder}
+            {...codeForm.register('code', { setValueAs: digitsOnly })}
+          />
+        )}
+      </Field>
       <SubmitButton
         busy={codeForm.formState.isSubmitting}
         label={t.verify}

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@vanya/contracts';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { Field } from '../../../components/ui/field';
 import { Notice } from '../../../components/ui/notice';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
@@ -67,33 +68,31 @@ export function ResetPasswordPage() {
         onFocus={() => void resetPasswordResolver.load()}
         noValidate
       >
-        <div className="field">
-          <label className="field__label" htmlFor="reset-new">
-            {t.newPassword}
-          </label>
-          <PasswordInput
-            id="reset-new"
-            autoComplete="new-password"
-            aria-invalid={errors.newPassword ? true : undefined}
-            aria-describedby="reset-new-hint"
-            {...register('newPassword')}
-          />
-          <PasswordStrength password={newPassword} />
-          <p className="field__hint" id="reset-new-hint">
-            {AUTH_TEXTS.signup.passwordHint}
-          </p>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="reset-confirm">
-            {t.confirmPassword}
-          </label>
-          <PasswordInput
-            id="reset-confirm"
-            autoComplete="new-password"
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            {...register('confirmPassword')}
-          />
-        </div>
+        <Field
+          label={t.newPassword}
+          invalid={Boolean(errors.newPassword)}
+          hint={AUTH_TEXTS.signup.passwordHint}
+        >
+          {(control) => (
+            <>
+              <PasswordInput
+                {...control}
+                autoComplete="new-password"
+                {...register('newPassword')}
+              />
+              <PasswordStrength password={newPassword} />
+            </>
+          )}
+        </Field>
+        <Field label={t.confirmPassword} invalid={Boolean(errors.confirmPassword)}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              {...register('confirmPassword')}
+            />
+          )}
+        </Field>
         <FormError message={formError} />
         <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
       </form>

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@vanya/contracts';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 
+import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
@@ -53,7 +54,7 @@ export function SignupPage() {
     }
   });
 
-  const invalid = (name: (typeof FIELD_ORDER)[number]) => (errors[name] ? true : undefined);
+  const invalid = (name: (typeof FIELD_ORDER)[number]) => Boolean(errors[name]);
 
   return (
     <AuthCard
@@ -74,60 +75,41 @@ export function SignupPage() {
         onFocus={() => void signupResolver.load()}
         noValidate
       >
-        <div className="field">
-          <label className="field__label" htmlFor="signup-name">
-            {t.name}
-          </label>
-          <input
-            id="signup-name"
-            className="input"
-            autoComplete="name"
-            aria-invalid={invalid('name')}
-            {...register('name')}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="signup-email">
-            {t.email}
-          </label>
-          <input
-            id="signup-email"
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            aria-invalid={invalid('email')}
-            {...register('email')}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="signup-password">
-            {t.password}
-          </label>
-          <PasswordInput
-            id="signup-password"
-            autoComplete="new-password"
-            aria-invalid={invalid('password')}
-            aria-describedby="signup-password-hint"
-            {...register('password')}
-          />
-          <PasswordStrength password={password} />
-          <p className="field__hint" id="signup-password-hint">
-            {t.passwordHint}
-          </p>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="signup-confirm">
-            {t.confirmPassword}
-          </label>
-          <PasswordInput
-            id="signup-confirm"
-            autoComplete="new-password"
-            aria-invalid={invalid('confirmPassword')}
-            {...register('confirmPassword')}
-          />
-        </div>
+        <Field label={t.name} invalid={invalid('name')}>
+          {(control) => (
+            <input {...control} className="input" autoComplete="name" {...register('name')} />
+          )}
+        </Field>
+        <Field label={t.email} invalid={invalid('email')}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              {...register('email')}
+            />
+          )}
+        </Field>
+        <Field label={t.password} invalid={invalid('password')} hint={t.passwordHint}>
+          {(control) => (
+            <>
+              <PasswordInput {...control} autoComplete="new-password" {...register('password')} />
+              <PasswordStrength password={password} />
+            </>
+          )}
+        </Field>
+        <Field label={t.confirmPassword} invalid={invalid('confirmPassword')}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              {...register('confirmPassword')}
+            />
+          )}
+        </Field>
         <FormError message={formError} />
         <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
       </form>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 
+import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
@@ -106,24 +107,22 @@ export function VerifyOtpPage() {
         onFocus={() => void otpResolver.load()}
         noValidate
       >
-        <div className="field">
-          <label className="field__label" htmlFor="otp-code">
-            {t.code}
-          </label>
-          <input
-            id="otp-code"
-            className="input input--code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={LIMITS.otpLength}
-            placeholder={t.placeholder}
-            aria-invalid={errors.otp ? true : undefined}
-            {...register('otp', {
-              // Digits only, whatever was pasted.
-              setValueAs: (value: string) => value.replace(/\D/g, ''),
-            })}
-          />
-        </div>
+        <Field label={t.code} invalid={Boolean(errors.otp)}>
+          {(control) => (
+            <input
+              {...control}
+              className="input input--code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={LIMITS.otpLength}
+              placeholder={t.placeholder}
+              {...register('otp', {
+                // Digits only, whatever was pasted.
+                setValueAs: (value: string) => value.replace(/\D/g, ''),
+              })}
+            />
+          )}
+        </Field>
         <FormError message={errors.otp?.message} />
         <SubmitButton busy={isSubmitting} label={t.submit} busyLabel={t.submitting} />
         <div className="auth-form__resend">

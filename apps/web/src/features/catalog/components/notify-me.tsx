@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { stockNotifyBodySchema, type StockNotifyBody } from '@vanya/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
+import { Field } from '../../../components/ui/field';
 import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useNotifyMe } from '../api/notify-me';
@@ -14,7 +15,6 @@ import { CATALOG_TEXTS as T } from '../texts';
  */
 export function NotifyMe({ productId, productName }: { productId: string; productName: string }) {
   const notify = useNotifyMe(productId);
-  const id = useId();
   const [done, setDone] = useState<string | null>(null);
   const {
     register,
@@ -48,28 +48,22 @@ export function NotifyMe({ productId, productName }: { productId: string; produc
       onSubmit={onSubmit}
       aria-label={`${T.notifyMe}: ${productName}`}
     >
-      <label className="field__label" htmlFor={`${id}-email`}>
-        {T.notifyMeLabel}
-      </label>
-      <div className="notify-me__row">
-        <input
-          id={`${id}-email`}
-          className="input"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={T.notifyMePlaceholder}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          {...register('email')}
-        />
-        <BusyButton busy={isSubmitting} label={T.notifyMe} busyLabel={T.notifyMeSending} />
-      </div>
-      {errors.email?.message ? (
-        <p className="field__error" id={`${id}-email-error`}>
-          {errors.email.message}
-        </p>
-      ) : null}
+      <Field label={T.notifyMeLabel} error={errors.email}>
+        {(control) => (
+          <div className="notify-me__row">
+            <input
+              {...control}
+              className="input"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={T.notifyMePlaceholder}
+              {...register('email')}
+            />
+            <BusyButton busy={isSubmitting} label={T.notifyMe} busyLabel={T.notifyMeSending} />
+          </div>
+        )}
+      </Field>
       <FormError
         message={notify.isError ? getErrorMessage(notify.error, T.notifyMeFailed) : null}
       />

@@ -8,21 +8,14 @@ import {
 } from '@vanya/catalog';
 import { checkoutFormSchema, type CheckoutForm, type CheckoutFormInput } from '@vanya/contracts';
 import type { PincodeAnswer } from '@vanya/contracts';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router-dom';
 
 import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { CouponField } from '../../../components/coupon/coupon-field';
 import { PriceSummary } from '../../../components/product/price-summary';
+import { Field } from '../../../components/ui/field';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
@@ -302,7 +295,7 @@ export function CheckoutPage() {
                 )}
               </Field>
               {savedAddresses.length > 0 ? (
-                <Field label={T.fields.savedAddress} wide>
+                <Field label={T.fields.savedAddress} className="field--wide">
                   {(props) => (
                     <select
                       {...props}
@@ -326,7 +319,7 @@ export function CheckoutPage() {
                   )}
                 </Field>
               ) : null}
-              <Field label={T.fields.address} error={errors.address} wide>
+              <Field label={T.fields.address} error={errors.address} className="field--wide">
                 {(props) => (
                   <textarea
                     {...props}
@@ -343,7 +336,7 @@ export function CheckoutPage() {
                 optional={T.fields.optional}
                 hint={T.fields.gstNumberHint}
                 error={errors.gstNumber}
-                wide
+                className="field--wide"
               >
                 {(props) => (
                   <input
@@ -475,55 +468,6 @@ export function CheckoutPage() {
       </div>
 
       {payment.testDialog ? <TestPaymentDialog {...payment.testDialog} /> : null}
-    </div>
-  );
-}
-
-type FieldControlProps = {
-  id: string;
-  'aria-invalid': boolean;
-  'aria-describedby'?: string;
-};
-
-function Field({
-  label,
-  error,
-  hint,
-  optional,
-  wide = false,
-  children,
-}: {
-  label: string;
-  error?: FieldError;
-  hint?: string;
-  optional?: string;
-  wide?: boolean;
-  children: (props: FieldControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className={wide ? 'field field--wide' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label} {optional ? <span className="field__optional">{optional}</span> : null}
-      </label>
-      {children({
-        id,
-        'aria-invalid': Boolean(error),
-        'aria-describedby': describedBy || undefined,
-      })}
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error?.message ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error.message}
-        </p>
-      ) : null}
     </div>
   );
 }

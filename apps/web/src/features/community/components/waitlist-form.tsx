@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { waitlistBodySchema, type WaitlistBody } from '@vanya/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
+import { Field } from '../../../components/ui/field';
 import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useJoinWaitlist } from '../api/join-waitlist';
@@ -15,7 +16,6 @@ import { COMMUNITY_TEXTS as T } from '../texts';
  */
 export function WaitlistForm() {
   const join = useJoinWaitlist();
-  const id = useId();
   const [joined, setJoined] = useState<string | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
   const {
@@ -49,18 +49,6 @@ export function WaitlistForm() {
     );
   }
 
-  const field = (name: keyof WaitlistBody) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const error = (name: keyof WaitlistBody) =>
-    errors[name]?.message ? (
-      <p className="field__error" id={`${id}-${name}-error`}>
-        {errors[name]?.message}
-      </p>
-    ) : null;
-
   return (
     <form
       className="waitlist"
@@ -70,27 +58,23 @@ export function WaitlistForm() {
       aria-busy={isSubmitting}
     >
       <div className="waitlist__fields">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-name`}>
-            {T.waitlistName}
-          </label>
-          <input className="input" autoComplete="name" {...field('name')} {...register('name')} />
-          {error('name')}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-email`}>
-            {T.waitlistEmail}
-          </label>
-          <input
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            {...field('email')}
-            {...register('email')}
-          />
-          {error('email')}
-        </div>
+        <Field label={T.waitlistName} error={errors.name}>
+          {(control) => (
+            <input {...control} className="input" autoComplete="name" {...register('name')} />
+          )}
+        </Field>
+        <Field label={T.waitlistEmail} error={errors.email}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              {...register('email')}
+            />
+          )}
+        </Field>
       </div>
       <FormError message={join.isError ? getErrorMessage(join.error, T.joinFailed) : null} />
       <BusyButton

@@ -4,6 +4,7 @@ import { CONTACT_SUBJECTS, contactBodySchema, type ContactBody } from '@vanya/co
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 
+import { Field } from '../../../components/ui/field';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useToast } from '../../../components/ui/toast';
@@ -55,18 +56,6 @@ export function ContactPage() {
     ),
   );
 
-  const field = (name: keyof ContactBody) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const error = (name: keyof ContactBody) =>
-    errors[name]?.message ? (
-      <p className="field__error" id={`${id}-${name}-error`}>
-        {errors[name]?.message}
-      </p>
-    ) : null;
-
   const busy = send.isPending;
   const { address } = brand;
 
@@ -88,61 +77,48 @@ export function ContactPage() {
           </h2>
           <form noValidate onSubmit={onSubmit} aria-busy={busy}>
             <div className="contact-form__grid">
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-name`}>
-                  {T.name}
-                </label>
-                <input
-                  className="input"
-                  autoComplete="name"
-                  {...field('name')}
-                  {...register('name')}
-                />
-                {error('name')}
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-email`}>
-                  {T.email}
-                </label>
-                <input
-                  className="input"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  {...field('email')}
-                  {...register('email')}
-                />
-                {error('email')}
-              </div>
-              <div className="field field--wide">
-                <label className="field__label" htmlFor={`${id}-subject`}>
-                  {T.subject}
-                </label>
-                <select className="select" {...field('subject')} {...register('subject')}>
-                  <option value="" disabled>
-                    {T.subjectPlaceholder}
-                  </option>
-                  {CONTACT_SUBJECTS.map((subject) => (
-                    <option key={subject.value} value={subject.value}>
-                      {subject.label}
+              <Field label={T.name} error={errors.name}>
+                {(control) => (
+                  <input {...control} className="input" autoComplete="name" {...register('name')} />
+                )}
+              </Field>
+              <Field label={T.email} error={errors.email}>
+                {(control) => (
+                  <input
+                    {...control}
+                    className="input"
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    {...register('email')}
+                  />
+                )}
+              </Field>
+              <Field label={T.subject} error={errors.subject} className="field--wide">
+                {(control) => (
+                  <select {...control} className="select" {...register('subject')}>
+                    <option value="" disabled>
+                      {T.subjectPlaceholder}
                     </option>
-                  ))}
-                </select>
-                {error('subject')}
-              </div>
-              <div className="field field--wide">
-                <label className="field__label" htmlFor={`${id}-message`}>
-                  {T.message}
-                </label>
-                <textarea
-                  className="textarea"
-                  rows={6}
-                  placeholder={T.messagePlaceholder}
-                  {...field('message')}
-                  {...register('message')}
-                />
-                {error('message')}
-              </div>
+                    {CONTACT_SUBJECTS.map((subject) => (
+                      <option key={subject.value} value={subject.value}>
+                        {subject.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label={T.message} error={errors.message} className="field--wide">
+                {(control) => (
+                  <textarea
+                    {...control}
+                    className="textarea"
+                    rows={6}
+                    placeholder={T.messagePlaceholder}
+                    {...register('message')}
+                  />
+                )}
+              </Field>
             </div>
             <button
               type="submit"

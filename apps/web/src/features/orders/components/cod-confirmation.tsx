@@ -2,6 +2,7 @@ import { formatINR } from '@vanya/catalog';
 import type { Order } from '@vanya/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 
+import { Field } from '../../../components/ui/field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useCountdown } from '../../auth/hooks/use-countdown';
 import { resendCodCode, useConfirmCod } from '../api/confirm-cod';
@@ -65,30 +66,24 @@ export function CodConfirmation({
         {sentTo ? T.sentTo(sentTo) : T.sentToPhone} {T.due(formatINR(order.totals.grandTotal))}
       </p>
       <form className="cod-confirm__form" noValidate onSubmit={submit}>
-        <label className="field__label" htmlFor={`${id}-code`}>
-          {T.codeLabel}
-        </label>
-        <div className="cod-confirm__row">
-          <input
-            id={`${id}-code`}
-            className="input cod-confirm__input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          <button type="submit" className="btn btn--primary" disabled={confirm.isPending}>
-            {confirm.isPending ? T.confirming : T.confirm}
-          </button>
-        </div>
-        {error ? (
-          <p className="field__error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <Field label={T.codeLabel} error={error} alert>
+          {(control) => (
+            <div className="cod-confirm__row">
+              <input
+                {...control}
+                className="input cod-confirm__input"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+              />
+              <button type="submit" className="btn btn--primary" disabled={confirm.isPending}>
+                {confirm.isPending ? T.confirming : T.confirm}
+              </button>
+            </div>
+          )}
+        </Field>
         {notice ? (
           <p className="cod-confirm__notice" role="status">
             {notice}

@@ -1,9 +1,9 @@
-import { calendarDateInIndia, formatINR, getProduct } from '@vanya/catalog';
+import { calendarDateInIndia, formatINR } from '@vanya/catalog';
 import type { Order } from '@vanya/contracts';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 
-import { ResponsiveImage } from '../../../components/media/responsive-image';
+import { OrderLines } from '../../../components/order/order-lines';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
@@ -142,30 +142,7 @@ function Confirmation({ order, paymentId }: { order: Order; paymentId: string | 
           <h2 id="items-heading" className="confirmation__subheading">
             {T.itemsHeading}
           </h2>
-          <ul className="confirmation__items">
-            {order.lines.map((line) => {
-              const product = getProduct(line.productId);
-              return (
-                <li key={line.productId} className="confirmation__item">
-                  <span className="confirmation__thumb">
-                    {product ? (
-                      <ResponsiveImage
-                        src={product.image}
-                        alt=""
-                        sizes="56px"
-                        width={480}
-                        height={480}
-                      />
-                    ) : null}
-                  </span>
-                  <span>
-                    {line.name} <span className="confirmation__qty">× {line.quantity}</span>
-                  </span>
-                  <span className="confirmation__amount">{formatINR(line.amount)}</span>
-                </li>
-              );
-            })}
-          </ul>
+          <OrderLines lines={order.lines} />
           <p className="confirmation__address">
             <span className="eyebrow">{T.deliverTo}</span>
             <br />

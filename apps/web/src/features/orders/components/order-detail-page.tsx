@@ -1,10 +1,10 @@
-import { formatINR, getProduct } from '@vanya/catalog';
+import { formatDateTimeInIndia, formatINR } from '@vanya/catalog';
 import { INVOICED, ORDER_STATUS_LABELS } from '@vanya/contracts';
 import type { Order, OrderAction, OrderEvent } from '@vanya/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { ResponsiveImage } from '../../../components/media/responsive-image';
+import { OrderLines } from '../../../components/order/order-lines';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
@@ -21,22 +21,6 @@ const offers = (order: Order, action: OrderAction) =>
   order.nextActions.some((a) => a.action === action && a.allowed);
 /** Orders with an invoice: paid ones, and cash-on-delivery ones once shipped. */
 const invoiced = (order: Order) => INVOICED[order.cod ? 'cod' : 'prepaid'].includes(order.status);
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'Asia/Kolkata',
-});
-
-/** '14 Aug 2025, 3:00 pm IST' from an ISO timestamp. */
-export function formatDateTimeIST(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${dateTimeFormat.format(date)} IST`;
-}
 
 /** The last event that carries tracking details (the move to shipped). */
 function trackingOf(events: OrderEvent[]): OrderEvent | undefined {
@@ -86,7 +70,9 @@ function OrderDetail({ order }: { order: Order }) {
         <div>
           <p className="eyebrow">{T.eyebrow}</p>
           <h1 className="order-detail__title">{T.title(order.orderNumber)}</h1>
-          <p className="order-detail__placed">{T.placedOn(formatDateTimeIST(order.createdAt))}</p>
+          <p className="order-detail__placed">
+            {T.placedOn(formatDateTimeInIndia(order.createdAt))}
+          </p>
         </div>
         <p className="order-detail__status">
           <span className="visually-hidden">{T.statusLabel}: </span>
@@ -116,7 +102,7 @@ function OrderDetail({ order }: { order: Order }) {
                     {event.scan ? T.timelineScans[event.scan] : T.timelineSteps[event.status]}
                   </p>
                   <p className="order-timeline__meta">
-                    <time dateTime={event.at}>{formatDateTimeIST(event.at)}</time> ·{' '}
+                    <time dateTime={event.at}>{formatDateTimeInIndia(event.at)}</time> ·{' '}
                     {T.actors[event.by]}
                   </p>
                   {event.note ? <p className="order-timeline__note">{event.note}</p> : null}
@@ -130,39 +116,7 @@ function OrderDetail({ order }: { order: Order }) {
             <h2 id="items-heading" className="order-detail__subheading">
               {T.itemsHeading}
             </h2>
-            <ul className="order-lines">
-              {order.lines.map((line) => {
-                const product = getProduct(line.productId);
-                return (
-                  <li key={line.productId} className="order-lines__item">
-                    <span className="order-lines__thumb">
-                      {product ? (
-                        <ResponsiveImage
-                          src={product.image}
-                          alt=""
-                          sizes="64px"
-                          width={480}
-                          height={480}
-                        />
-                      ) : null}
-                    </span>
-                    <span className="order-lines__name">
-                      {product ? (
-                        <Link className="text-link" to={PATHS.product(line.productId)}>
-                          {line.name}
-                        </Link>
-                      ) : (
-                        line.name
-                      )}
-                      <span className="order-lines__meta">
-                        {T.quantity} {line.quantity} × {formatINR(line.unitPrice)}
-                      </span>
-                    </span>
-                    <span className="order-lines__amount">{formatINR(line.amount)}</span>
-                  </li>
-                );
-              })}
-            </ul>
+            <OrderLines lines={order.lines} />
           </section>
         </div>
 
