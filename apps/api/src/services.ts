@@ -197,6 +197,18 @@ export function createServices(config: Config, logger: Logger) {
         run: () => reservationExpiry.cancelExpired(),
       },
       { name: 'stock-wishes', everyMs: 60 * 1000, run: () => stock.mailWishes() },
+      // The stock ledger: what a process that died left half-done is finished once it has been
+      // silent for RECOVERY_STALE_MS (units held for an order never stored are released and its
+      // coupon use given back; units of a turned reservation are moved), and the lines the
+      // counts keep are retired to the ledger.
+      {
+        name: 'stock-ledger',
+        everyMs: 60 * 1000,
+        run: async () => {
+          await lifecycle.settleReservations(staleAfterMs);
+          await stock.retire(staleAfterMs, (orderId) => coupons.giveBack(orderId));
+        },
+      },
     ],
     logger,
     // One API process at a time runs them (several run behind a load balancer).
