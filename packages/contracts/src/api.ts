@@ -551,7 +551,8 @@ const shopping: ApiRoute[] = [
         description:
           'TOTAL_MISMATCH: total_amount differs from the catalogue (`totals` are current); ' +
           'COD_UNAVAILABLE (with `reason`); COUPON_EXPIRED, COUPON_MIN_ORDER, COUPON_USED_UP, ' +
-          'COUPON_ALREADY_USED; OUT_OF_STOCK (with `productId`): not enough of it left, or no longer sold',
+          'COUPON_ALREADY_USED; OUT_OF_STOCK (with `productId`): not enough of it left, or no longer sold; ' +
+          'ORDER_BELOW_MINIMUM: the total would be under ₹1.00, the least a payment can be',
         schema: orderRefusedBodySchema,
       },
       404: error('COUPON_UNKNOWN: there is no such coupon'),
@@ -1164,7 +1165,7 @@ const coupons: ApiRoute[] = [
       400: error('Validation failed: a malformed code, an unknown product or delivery state'),
       404: error('COUPON_UNKNOWN: there is no such coupon'),
       409: error(
-        'COUPON_EXPIRED (paused, not started or ended), COUPON_MIN_ORDER (with `minOrder`), COUPON_USED_UP or COUPON_ALREADY_USED',
+        'COUPON_EXPIRED (paused, not started or ended), COUPON_MIN_ORDER (with `minOrder`), COUPON_USED_UP, COUPON_ALREADY_USED, or ORDER_BELOW_MINIMUM (the cart with it would come to under ₹1.00)',
       ),
       ...rateLimited,
     },

@@ -3,6 +3,8 @@ import { Types } from 'mongoose';
 import {
   brand,
   cartSummaryText,
+  formatINR,
+  MIN_ORDER_TOTAL_PAISE,
   priceOrder,
   rupeesToPaise,
   shippingPolicyOf,
@@ -33,6 +35,13 @@ import type { Refunds } from './refunds';
 import type { NewOrder, OrderDoc } from './order.model';
 
 const ORDER_NUMBER_ATTEMPTS = 20;
+export const ORDER_BELOW_MINIMUM_MESSAGE = `An order must come to at least ${formatINR(MIN_ORDER_TOTAL_PAISE)}, the least a payment can be. Please add a product, or order without the coupon.`;
+
+/** Refuses a total under what the payment provider accepts (409 ORDER_BELOW_MINIMUM). */
+export function assertPayable(grandTotal: number): void {
+  if (grandTotal < MIN_ORDER_TOTAL_PAISE)
+    throw conflict(ORDER_BELOW_MINIMUM_MESSAGE, 'ORDER_BELOW_MINIMUM');
+}
 export const ORDER_NOT_CANCELLABLE =
   'This order has already been packed, so it can no longer be cancelled. Once it arrives, you can return it from your profile.';
 export const ORDERS_LISTED = 50;
@@ -209,6 +218,7 @@ export function createOrdersService({
         ? (await coupons.quote(data.couponCode, userId, goods)).discount
         : 0;
       const priced = price(quoted);
+      assertPayable(priced.grandTotal);
       await stock.assertInStock(data.items);
       const { lines, shippingTax, codFeeTax, supply, ...totals } = priced;
       if (rupeesToPaise(data.total_amount) !== totals.grandTotal) {
