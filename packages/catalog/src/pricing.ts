@@ -13,9 +13,11 @@ import { SHIPPING_POLICY, shippingFor } from './shipping';
 import type { ShippingPolicy } from './shipping';
 
 /**
- * The least an order may come to: Razorpay's Orders API refuses an `amount` under 100 paise
- * (₹1, its minimum for INR). Shipping's fee keeps a discounted order above it; an order still
- * under it (the owner ships everything free and a coupon covers the goods) is refused.
+ * The least an order may come to: Razorpay's Orders API refuses an `amount` under 100 paise, ₹1
+ * ("The amount must be at least INR 1.00"; `amount: 99` is amount_less_than_minimum_amount:
+ * razorpay.com/docs/api/orders/create and its error index). Shipping's fee keeps a discounted
+ * order above it; one still under it (the owner ships everything free and a coupon covers the
+ * goods) is refused.
  */
 export const MIN_ORDER_TOTAL_PAISE = 100;
 
