@@ -2,6 +2,7 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pause } from '../../platform/http/pause';
+import { RateLimitWindow } from '../../platform/http/rate-limit';
 import { bearer, newEmail, PASSWORD, signUpVerified } from '../../testing/accounts';
 import { codeIn, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
@@ -87,6 +88,19 @@ describe('what a stranger can do to someone else’s account (production limits)
         statuses.push((await login(newEmail('stuffed'), WRONG, client)).status);
       expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
       expect(statuses[30]).toBe(429);
+
+      // Refused once, the client is answered from memory: a flood of refusals writes nothing more.
+      const flood = await Promise.all(
+        Array.from({ length: 40 }, () => login(newEmail('stuffed'), WRONG, client)),
+      );
+      expect(flood.map((r) => r.status)).toEqual(Array(40).fill(429));
+      expect(Number(flood[0]!.headers['retry-after'])).toBeGreaterThan(0);
+      const windows = await RateLimitWindow.find({}).lean();
+      expect(windows.filter((w) => w._id.startsWith(`login:ip:${client}:`))).toEqual([
+        expect.objectContaining({ count: 31 }),
+      ]);
+      // Another address is not refused for it.
+      expect((await login(newEmail('stuffed'), WRONG, '203.0.113.201')).status).toBe(401);
     });
   });
 

@@ -26,6 +26,7 @@ import type { Request } from 'express';
 import multer from 'multer';
 import type { Config } from '../../config/env';
 import { AppError } from '../../platform/errors/app-error';
+import { perClientQueue } from '../../platform/http/per-client-queue';
 import { clientIp, rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { currentUser, requireAuth } from '../../platform/http/require-auth';
 import { isOwner } from '../../platform/http/require-owner';
@@ -80,6 +81,12 @@ function rules(scale: number) {
 const message = (text: string) => ({ msg: text, message: text });
 
 /**
+ * Password hashes (bcrypt, on libuv's four threads) one at a time per client address: a burst from
+ * one address waits its own turn and leaves the other threads to everyone else.
+ */
+const HASHES_AT_ONCE_PER_CLIENT = 1;
+
+/**
  * Runs a password or code check as one attempt of `guard`: `failures` are the error codes of a
  * wrong answer; any other refusal after the check (a code to enter next) means it was right.
  */
@@ -130,14 +137,17 @@ export function authRoutes(service: AuthService, config: Config): Router {
   });
   const verifyLimit = rateLimit(limits.verify, { perAccountClient: limits.verifyAccountClient });
   const loginGuard = createAttemptGuard(limits.loginAttempts);
+  // Every limit is decided before this queue, so a refused request never waits in it.
+  const hashing = perClientQueue(HASHES_AT_ONCE_PER_CLIENT);
+  const hashed = <T>(req: Request, work: () => Promise<T>) => hashing(clientIp(req), work);
   const codeGuard = createAttemptGuard(limits.codeAttempts);
 
   router.post(
     '/register',
     rateLimit(limits.register),
     validate(registerBodySchema),
-    async (_req, res) => {
-      await service.register(parsed(res, registerBodySchema));
+    async (req, res) => {
+      await hashed(req, () => service.register(parsed(res, registerBodySchema)));
       res.status(201).json(message(AUTH_MESSAGES.registered));
     },
   );
@@ -146,7 +156,7 @@ export function authRoutes(service: AuthService, config: Config): Router {
     const body = parsed(res, loginBodySchema);
     res.json(
       await attempt(loginGuard, req, body.email, ['INVALID_CREDENTIALS'], () =>
-        service.login(body, loginEvent(req)),
+        hashed(req, () => service.login(body, loginEvent(req))),
       ),
     );
   });
@@ -235,8 +245,8 @@ export function authRoutes(service: AuthService, config: Config): Router {
     '/reset-password',
     rateLimit(limits.reset),
     validate(resetPasswordBodySchema),
-    async (_req, res) => {
-      await service.resetPassword(parsed(res, resetPasswordBodySchema));
+    async (req, res) => {
+      await hashed(req, () => service.resetPassword(parsed(res, resetPasswordBodySchema)));
       res.json(message(AUTH_MESSAGES.passwordResetSucceeded));
     },
   );
@@ -310,10 +320,9 @@ export function authRoutes(service: AuthService, config: Config): Router {
     auth,
     rateLimit(limits.password),
     validate(changePasswordBodySchema),
-    async (_req, res) => {
-      const { token } = await service.changePassword(
-        currentUser(res),
-        parsed(res, changePasswordBodySchema),
+    async (req, res) => {
+      const { token } = await hashed(req, () =>
+        service.changePassword(currentUser(res), parsed(res, changePasswordBodySchema)),
       );
       res.json({ ...message(PROFILE_MESSAGES.passwordChanged), token });
     },
@@ -331,7 +340,9 @@ export function authRoutes(service: AuthService, config: Config): Router {
     validate(twoStepBodySchema),
     async (req, res) => {
       const body = parsed(res, twoStepBodySchema);
-      const enabled = await service.setTwoStep(currentUser(res), body, clientIp(req));
+      const enabled = await hashed(req, () =>
+        service.setTwoStep(currentUser(res), body, clientIp(req)),
+      );
       res.json({
         twoStepEnabled: enabled,
         ...message(enabled ? PROFILE_MESSAGES.twoStepEnabled : PROFILE_MESSAGES.twoStepDisabled),
