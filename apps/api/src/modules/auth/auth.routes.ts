@@ -147,7 +147,7 @@ export function authRoutes(service: AuthService, config: Config): Router {
     rateLimit(limits.register),
     validate(registerBodySchema),
     async (req, res) => {
-      await hashed(req, () => service.register(parsed(res, registerBodySchema)));
+      await hashed(req, () => service.register(parsed(res, registerBodySchema), clientIp(req)));
       res.status(201).json(message(AUTH_MESSAGES.registered));
     },
   );
@@ -187,8 +187,11 @@ export function authRoutes(service: AuthService, config: Config): Router {
     },
   );
 
-  router.post('/resend-otp', sendCodeLimit, validate(resendOtpBodySchema), async (_req, res) => {
-    const resendAfterSeconds = await service.resendOtp(parsed(res, resendOtpBodySchema).email);
+  router.post('/resend-otp', sendCodeLimit, validate(resendOtpBodySchema), async (req, res) => {
+    const resendAfterSeconds = await service.resendOtp(
+      parsed(res, resendOtpBodySchema).email,
+      clientIp(req),
+    );
     res.json({ ...message(AUTH_MESSAGES.otpResent), resendAfterSeconds });
   });
 
@@ -211,9 +214,12 @@ export function authRoutes(service: AuthService, config: Config): Router {
     '/phone/start',
     rateLimit(limits.phoneStart, { perAccount: limits.phoneStartNumber }),
     validate(phoneStartBodySchema),
-    async (_req, res) => {
+    async (req, res) => {
       const { phone } = parsed(res, phoneStartBodySchema);
-      res.json({ sent: true, retryAfterSeconds: await service.startPhoneSignIn(phone) });
+      res.json({
+        sent: true,
+        retryAfterSeconds: await service.startPhoneSignIn(phone, clientIp(req)),
+      });
     },
   );
 

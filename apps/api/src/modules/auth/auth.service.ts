@@ -91,10 +91,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function mailCode(
     user: UserWithEmail,
     purpose: CodePurpose & CodeReason,
-    options: { quietCooldown: boolean },
+    options: { quietCooldown: boolean; requester?: string },
   ): Promise<number> {
     try {
-      const { code } = await codes.issue(user._id, purpose, user.email);
+      const { code } = await codes.issue(user._id, purpose, user.email, {}, options.requester);
       await mailer.send({ to: user.email, ...codeMail(user.name, code, purpose) });
       return LIMITS.otpResendCooldownSeconds;
     } catch (err) {
@@ -138,14 +138,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
-  /** Mails the account a code (unless one went out within the cooldown) and answers 403 `code`. */
+  /**
+   * Mails the account a code (unless one went out within the cooldown) and answers 403 `code`;
+   * the code is `requester`'s, the client that passed the password.
+   */
   async function codeRequired(
     user: UserWithEmail,
     purpose: 'login' | 'verify_account',
     message: string,
     code: string,
+    requester: string | undefined,
   ): Promise<never> {
-    const resendAfterSeconds = await mailCode(user, purpose, { quietCooldown: true });
+    const resendAfterSeconds = await mailCode(user, purpose, { quietCooldown: true, requester });
     throw forbidden(message, code, { email: user.email, resendAfterSeconds });
   }
 
@@ -159,7 +163,13 @@ export function createAuthService(deps: AuthServiceDeps) {
    */
   async function signInByPhone(user: UserDoc, event: LoginEvent): Promise<LoginResponse> {
     if (user.twoStepEnabled && hasEmail(user))
-      await codeRequired(user, 'login', AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED');
+      await codeRequired(
+        user,
+        'login',
+        AUTH_MESSAGES.otpRequired,
+        'OTP_REQUIRED',
+        event.ip ?? undefined,
+      );
     return completeSignIn(user, event);
   }
 
@@ -230,7 +240,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * and mails the link and a code. The answer is the same whether or not the email had an
      * account; a verified owner is told by mail that someone tried.
      */
-    async register(body: RegisterBody): Promise<void> {
+    async register(body: RegisterBody, requester?: string): Promise<void> {
       // Hash first, for every request, so that new and existing emails take the same time.
       const passwordHash = await hasher.hash(body.password);
       // The unique index on `users.email` decides: a taken address is answered as its account.
@@ -263,7 +273,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
         let code: string | undefined;
         try {
-          code = (await codes.issue(user._id, 'verify_account', user.email, pending)).code;
+          code = (await codes.issue(user._id, 'verify_account', user.email, pending, requester))
+            .code;
         } catch (err) {
           if (!(err instanceof AppError && err.code === 'OTP_COOLDOWN')) throw err;
         }
@@ -329,9 +340,16 @@ export function createAuthService(deps: AuthServiceDeps) {
           'verify_account',
           AUTH_MESSAGES.emailNotVerified,
           'EMAIL_NOT_VERIFIED',
+          event.ip ?? undefined,
         );
       if (user.twoStepEnabled)
-        await codeRequired(user, 'login', AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED');
+        await codeRequired(
+          user,
+          'login',
+          AUTH_MESSAGES.otpRequired,
+          'OTP_REQUIRED',
+          event.ip ?? undefined,
+        );
       return completeSignIn(user, event);
     },
 
@@ -355,16 +373,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * Answers the full cooldown for every address, and issues and mails the code after the answer:
      * nothing in the answer, nor its timing, tells whether the address has an account, or an
-     * unverified one, or a code just sent.
+     * unverified one, or a code just sent. A login code is sent again only while one lives: only a
+     * right password starts a login's second step, so asking cannot hand strangers codes to guess.
      */
-    async resendOtp(email: string): Promise<number> {
+    async resendOtp(email: string, requester?: string): Promise<number> {
       const user = await findByEmail(email);
       if (user)
         runInBackground(async () => {
           if (!user.emailVerified) {
-            await mailCode(user, 'verify_account', { quietCooldown: true });
-          } else if (user.twoStepEnabled || (await codes.hasLiveCode(user._id, 'login'))) {
-            await mailCode(user, 'login', { quietCooldown: true });
+            await mailCode(user, 'verify_account', { quietCooldown: true, requester });
+          } else if (await codes.hasLiveCode(user._id, 'login')) {
+            await mailCode(user, 'login', { quietCooldown: true, requester });
           }
         });
       return LIMITS.otpResendCooldownSeconds;
@@ -473,11 +492,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      * cooldown the code already sent stands, and the answer is the time left. Answers the seconds
      * until another code may be asked for.
      */
-    async startPhoneSignIn(phone: string): Promise<number> {
+    async startPhoneSignIn(phone: string, requester?: string): Promise<number> {
       const holder = phoneCodeHolder(phone);
       let code: string;
       try {
-        ({ code } = await codes.issue(holder, 'phone_sign_in', phone));
+        ({ code } = await codes.issue(holder, 'phone_sign_in', phone, {}, requester));
       } catch (err) {
         if (err instanceof AppError && err.code === 'OTP_COOLDOWN')
           return Number(err.details.retryAfterSeconds) || LIMITS.otpResendCooldownSeconds;
