@@ -183,6 +183,12 @@ const invalid = { 400: error('Validation failed; `issues` lists each refused fie
 const unauthorized = { 401: error('Missing, invalid or expired token') };
 const notFound = { 404: error('No such item for this user') };
 const rateLimited = { 429: error('Too many requests') };
+/** Where a code is texted: the client's limits, or the number's or its prefix's share of texts. */
+const textsLimited = {
+  429: error(
+    'Too many requests; SMS_LIMIT_REACHED: this number, or its prefix, had its texts for the hour',
+  ),
+};
 const uploadErrors = {
   413: error(`The file exceeds ${LIMITS.avatarMaxBytes / (1024 * 1024)} MB`),
   415: error('Not an image the server can read (JPEG, PNG or WebP)'),
@@ -335,8 +341,10 @@ const auth: ApiRoute[] = [
     responses: {
       ...ok(phoneStartResponseSchema),
       ...invalid,
-      ...rateLimited,
-      503: error('SMS_UNAVAILABLE: the SMS gateway did not take the message'),
+      ...textsLimited,
+      503: error(
+        "SMS_UNAVAILABLE: the SMS gateway did not take the message; SMS_BUDGET_EXHAUSTED: the shop's code texts are spent for now (sign in with email)",
+      ),
     },
   },
   {
@@ -462,8 +470,10 @@ const auth: ApiRoute[] = [
       ...ok(messageResponseSchema),
       ...invalid,
       ...unauthorized,
-      ...rateLimited,
-      503: error('SMS_UNAVAILABLE: the SMS gateway could not be reached'),
+      ...textsLimited,
+      503: error(
+        "SMS_UNAVAILABLE: the SMS gateway could not be reached; SMS_BUDGET_EXHAUSTED: the shop's code texts are spent for now",
+      ),
     },
   },
   {
@@ -556,8 +566,10 @@ const shopping: ApiRoute[] = [
         schema: orderRefusedBodySchema,
       },
       404: error('COUPON_UNKNOWN: there is no such coupon'),
-      ...rateLimited,
-      503: error('The payment provider cannot be reached'),
+      ...textsLimited,
+      503: error(
+        "The payment provider cannot be reached; SMS_BUDGET_EXHAUSTED: cash on delivery's code cannot be texted for now (pay online)",
+      ),
     },
   },
   {
@@ -607,7 +619,8 @@ const shopping: ApiRoute[] = [
       ...unauthorized,
       ...notFound,
       409: error('ORDER_NOT_AWAITING_CONFIRMATION: the order is not waiting for its code'),
-      ...rateLimited,
+      ...textsLimited,
+      503: error("SMS_BUDGET_EXHAUSTED: the shop's code texts are spent for now"),
     },
   },
   {
@@ -623,7 +636,8 @@ const shopping: ApiRoute[] = [
       ...unauthorized,
       ...notFound,
       409: error('ORDER_NOT_AWAITING_CONFIRMATION: the order is not waiting for its code'),
-      ...rateLimited,
+      ...textsLimited,
+      503: error("SMS_BUDGET_EXHAUSTED: the shop's code texts are spent for now"),
     },
   },
   {

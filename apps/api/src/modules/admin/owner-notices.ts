@@ -4,10 +4,11 @@ import mongoose, { Schema } from 'mongoose';
 import { doOnce } from '../../platform/db/once';
 import type { Logger } from '../../platform/logger';
 import type { Mailer, MailMessage } from '../mail/mailer';
-import { escapeHtml, layout } from '../mail/templates';
+import { escapeHtml, formatWhen, layout } from '../mail/templates';
 import { SentMails, SentTexts } from '../orders/order-lifecycle';
 import type { OrderDoc } from '../orders/order.model';
 import type { SmsTransport } from '../sms/sms-transport';
+import type { SpentWindow } from '../sms/text-budget';
 
 /**
  * The owners' choice of notices: one document, every notice on until turned off; texts only once a
@@ -83,11 +84,19 @@ export function createOwnerNotices(deps: {
     }
   }
 
-  /** Sends `mail` (and `text`) once per `key` in the background, when `kind` is turned on. */
-  function notify(kind: OwnerNotice, key: string, mail: Omit<MailMessage, 'to'>, text: string) {
+  /**
+   * Sends `mail` (and `text`) once per `key` in the background, when `kind` is turned on; an alert
+   * (no kind) always goes.
+   */
+  function notify(
+    kind: OwnerNotice | 'alert',
+    key: string,
+    mail: Omit<MailMessage, 'to'>,
+    text: string,
+  ) {
     deps.runInBackground(async () => {
       const current = await settings();
-      if (!current[kind]) return;
+      if (kind !== 'alert' && !current[kind]) return;
       if (deps.ownerEmails.length > 0) {
         try {
           await doOnce(SentMails, `owner-notice:${key}`, { staleAfterMs: deps.staleAfterMs }, () =>
@@ -187,6 +196,32 @@ export function createOwnerNotices(deps: {
           'Open the tickets',
         ),
         sms('a shopper opened a support ticket.', area('tab=tickets')),
+      );
+    },
+
+    /**
+     * The shop's budget of code texts is spent for this hour or day (text-budget.ts): shoppers
+     * are sent to email sign-in and online payment until it ends. Always sent, once per window.
+     */
+    textsSpent(spent: SpentWindow): void {
+      const per = spent.window === 'hour' ? 'hourly' : 'daily';
+      const until = formatWhen(spent.ends);
+      notify(
+        'alert',
+        `texts-spent:${spent.window}:${spent.since.toISOString()}`,
+        mail(
+          `Code texts paused: the shop's ${per} budget of ${spent.limit} is spent`,
+          [
+            `No sign-in or cash-on-delivery codes go out by text until ${until}. Shoppers are asked to sign in with their email or to pay online meanwhile.`,
+            `If this is real demand, raise ${spent.window === 'hour' ? 'SMS_CODES_PER_HOUR' : 'SMS_CODES_PER_DAY'}. If not, someone may be asking codes for numbers that never sign in (SMS pumping): the per-number and per-prefix limits and this budget cap what it costs.`,
+          ],
+          area('tab=settings'),
+          'Open the owner area',
+        ),
+        sms(
+          `code texts paused until ${until}: the ${per} budget of ${spent.limit} is spent.`,
+          area('tab=settings'),
+        ),
       );
     },
 

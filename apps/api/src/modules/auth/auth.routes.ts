@@ -64,10 +64,10 @@ function rules(scale: number) {
       accountFailures: rule('code-fail-acct', 5, 15 * MINUTE),
       slowdown,
     },
-    // Each phone sign-in code is an SMS we pay for: a client may ask for a few numbers' codes, a
-    // number for a few codes, and the resend cooldown spaces them out.
+    // Each phone sign-in code is an SMS we pay for: a client may ask for a few numbers' codes, and
+    // the resend cooldown spaces them out; each text is then taken from the shop's budget (per
+    // number, per prefix, per hour and day: modules/sms/text-budget.ts).
     phoneStart: rule('phone-start', 10, HOUR),
-    phoneStartNumber: rule('phone-start-number', 5, HOUR),
     resetRequest: rule('reset-request', 10, HOUR),
     resetRequestAccount: rule('reset-request-acct', 5, HOUR),
     reset: rule('reset', 20, HOUR),
@@ -212,7 +212,7 @@ export function authRoutes(service: AuthService, config: Config): Router {
   // Sign-in by phone: the number's limits are kept per number (`phone` in the body).
   router.post(
     '/phone/start',
-    rateLimit(limits.phoneStart, { perAccount: limits.phoneStartNumber }),
+    rateLimit(limits.phoneStart),
     validate(phoneStartBodySchema),
     async (req, res) => {
       const { phone } = parsed(res, phoneStartBodySchema);

@@ -29,6 +29,7 @@ import {
 } from '../mail/templates';
 import type { CodeReason } from '../mail/templates';
 import type { SmsTransport } from '../sms/sms-transport';
+import type { TextBudget, TextPurpose } from '../sms/text-budget';
 import { createAvatarStore } from '../users/avatar-store';
 import { LOGIN_HISTORY_KEPT, loginHistoryOf, recordLogin } from '../users/login-history';
 import { hasEmail, UserModel } from '../users/user.model';
@@ -53,6 +54,8 @@ export interface AuthServiceDeps {
   logger: Logger;
   mailer: Mailer;
   sms: SmsTransport;
+  /** The shop's budget of code texts: each code text is taken from it before it is sent. */
+  texts: TextBudget;
   hasher: PasswordHasher;
   codes: CodeService;
   tokens: EmailTokenService;
@@ -67,7 +70,7 @@ export interface AuthServiceDeps {
 export type VerifyLinkOutcome = 'verified' | 'already' | 'invalid' | 'user_not_found';
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { config, logger, mailer, sms, hasher, codes, tokens, runInBackground } = deps;
+  const { config, logger, mailer, sms, texts, hasher, codes, tokens, runInBackground } = deps;
   const now = deps.now ?? (() => Date.now());
   const webLink = (pathname: string, params?: Record<string, string>) =>
     `${config.webOrigin}${pathname}${params ? `?${new URLSearchParams(params)}` : ''}`;
@@ -117,14 +120,22 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * Sends a code by SMS; when the gateway fails, the code is withdrawn (so the cooldown does not
-   * hold back a new try) and the shopper is told to try again.
+   * Sends a code by SMS, taken from the shop's budget of texts first; when the budget refuses or
+   * the gateway fails, the code is withdrawn (so the cooldown does not hold back a new try) and the
+   * shopper is told why and what to do.
    */
   async function smsCode(
     phone: string,
     code: string,
+    purpose: TextPurpose,
     withdraw: () => Promise<unknown>,
   ): Promise<void> {
+    try {
+      await texts.take(phone, purpose);
+    } catch (err) {
+      await withdraw();
+      throw err;
+    }
     try {
       await sms.send(
         phone,
@@ -478,7 +489,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (phone === user.phone && user.phoneVerified)
         throw new AppError(400, 'SAME_PHONE', 'This is already your mobile number.');
       const { code } = await codes.issue(user._id, 'change_phone', phone);
-      await smsCode(phone, code, () =>
+      await smsCode(phone, code, 'phone-change', () =>
         OneTimeCodeModel.deleteOne({ userId: user._id, purpose: 'change_phone' }),
       );
     },
@@ -502,7 +513,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           return Number(err.details.retryAfterSeconds) || LIMITS.otpResendCooldownSeconds;
         throw err;
       }
-      await smsCode(phone, code, () =>
+      await smsCode(phone, code, 'sign-in', () =>
         OneTimeCodeModel.deleteOne({ userId: holder, purpose: 'phone_sign_in' }),
       );
       return LIMITS.otpResendCooldownSeconds;
