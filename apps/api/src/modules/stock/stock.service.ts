@@ -66,8 +66,7 @@ const ORDER_MOVES: Record<OrderMoveKind, { change: number; reserved: number }> =
 };
 
 /** The reason of a move the ledger job made for a process that died before making it. */
-const FINISHED_REASONS: Record<OrderMoveKind, string> = {
-  reserved: 'Order placed (finished after an interruption)',
+const FINISHED_REASONS: Record<Exclude<OrderMoveKind, 'reserved'>, string> = {
   sold: 'Paid or confirmed (finished after an interruption)',
   released: 'Order not sent (finished after an interruption)',
   restocked: 'Back on the shelf (finished after an interruption)',
@@ -438,7 +437,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
      * Units turned 'released' were restocked when they had been sold, else released.
      */
     async finishTurn(units: Units, order: OrderRef, to: 'sold' | 'released'): Promise<void> {
-      const kind: OrderMoveKind =
+      const kind =
         to === 'sold' ? 'sold' : (await wasSold(units, order)) ? 'restocked' : 'released';
       const made = await ensureMoves(
         orderMoves(units, order, kind, FINISHED_REASONS[kind], 'system'),
