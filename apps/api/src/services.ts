@@ -76,7 +76,11 @@ export function createServices(config: Config, logger: Logger) {
     sms,
   });
   // Every code text (sign-in, cash on delivery, phone change) is taken from the shop's budget.
-  const texts = createTextBudget(config.textBudget, (spent) => ownerNotices.textsSpent(spent));
+  const texts = createTextBudget(
+    config.textBudget,
+    (spent) => ownerNotices.textsSpent(spent),
+    config.rateLimitScale,
+  );
   const auth = createAuthService({
     config,
     logger,

@@ -1,7 +1,6 @@
 import { PHONE_SIGN_IN_MESSAGES } from '@vanya/contracts';
 import { AppError, tooManyRequests } from '../../platform/errors/app-error';
-import { hitRateLimit } from '../../platform/http/rate-limit';
-import type { RateRule } from '../../platform/http/rate-limit';
+import { hitRateLimit, scaledRule } from '../../platform/http/rate-limit';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -59,7 +58,14 @@ export interface SpentWindow {
  * SMS_BUDGET_EXHAUSTED for the shop); the first refusal of a spent shop window calls `spent` (the
  * owners' alert), once per window.
  */
-export function createTextBudget(limits: TextBudgetLimits, spent: (s: SpentWindow) => void) {
+export function createTextBudget(
+  limits: TextBudgetLimits,
+  spent: (s: SpentWindow) => void,
+  /** RATE_LIMIT_SCALE, as for every limit (tests raise it). */
+  scale = 1,
+) {
+  const rule = (name: string, limit: number, windowMs: number) =>
+    scaledRule(scale, name, limit, windowMs);
   const rules = {
     number: rule('sms-number', limits.perNumberPerHour, HOUR),
     prefix: rule('sms-prefix', limits.perPrefixPerHour, HOUR),
@@ -102,11 +108,5 @@ export function createTextBudget(limits: TextBudgetLimits, spent: (s: SpentWindo
     },
   };
 }
-
-const rule = (name: string, limit: number, windowMs: number): RateRule => ({
-  name,
-  limit,
-  windowMs,
-});
 
 export type TextBudget = ReturnType<typeof createTextBudget>;
