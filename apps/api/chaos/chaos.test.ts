@@ -745,22 +745,18 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
       .collection<{ _id: string; onHand: number; reserved: number }>('stock_items')
       .find({})
       .toArray();
-    const sums = new Map(
-      (
-        await db
-          .collection('stock_moves')
-          .aggregate<{ _id: string; onHand: number; reserved: number }>([
-            {
-              $group: {
-                _id: '$productId',
-                onHand: { $sum: '$change' },
-                reserved: { $sum: '$reservedChange' },
-              },
-            },
-          ])
-          .toArray()
-      ).map((s) => [s._id, s]),
-    );
+    // Summed here: FerretDB's $group answered a reserved sum of 0 beside a right on-hand sum.
+    const sums = new Map<string, { onHand: number; reserved: number }>();
+    const lines = await db
+      .collection<{ productId: string; change: number; reservedChange: number }>('stock_moves')
+      .find({})
+      .toArray();
+    for (const line of lines) {
+      const sum = sums.get(line.productId) ?? { onHand: 0, reserved: 0 };
+      sum.onHand += line.change;
+      sum.reserved += line.reservedChange;
+      sums.set(line.productId, sum);
+    }
     const held = new Map<string, number>();
     const holding = await db
       .collection<{ reservation: { items: { productId: string; quantity: number }[] } }>('orders')
