@@ -1,10 +1,16 @@
-# One image for the whole shop: the API serving the built web app on one port.
+# One image for the whole shop (the shop's replicas, the index step and the backups): the API
+# serving the built web app on one port, and the commands in dist/cli.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN npm install -g pnpm@10.34.9
+# The dependencies first, from the lockfile alone: a change to the code reuses this layer.
+COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+RUN pnpm fetch
 COPY . .
-RUN pnpm install --frozen-lockfile \
- && pnpm build \
+RUN pnpm install --frozen-lockfile --offline
+# /api/health reports it; compose passes SHOP_VERSION (scripts/upgrade.sh sets it from git).
+ARG SHOP_VERSION=unknown
+RUN SHOP_VERSION=$SHOP_VERSION pnpm build \
  && pnpm --filter @vanya/api deploy --prod --legacy /out
 
 FROM node:24-bookworm-slim
@@ -21,9 +27,10 @@ COPY --from=build /out/node_modules ./node_modules
 COPY --from=build /app/apps/api/dist ./dist
 COPY --from=build /app/apps/api/assets ./assets
 COPY --from=build /app/apps/web/dist ./web
+COPY scripts/backup.sh scripts/restore.sh ./scripts/
 RUN mkdir -p /data/uploads /backups && chown -R node:node /data /backups
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
-  CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--max-old-space-size=144", "--max-semi-space-size=8", "dist/index.js"]
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/index.js"]

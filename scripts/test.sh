@@ -6,6 +6,7 @@
 # "N passed, N failed" totalled over all of them (read from each runner's JSON report).
 export TURBO_TELEMETRY_DISABLED=1
 set -uo pipefail
+started=$SECONDS
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 say_failed() {
@@ -34,7 +35,11 @@ check() {
 check lint pnpm lint --output-logs=errors-only
 check format pnpm format:check
 check typecheck pnpm typecheck --output-logs=errors-only
-check build pnpm build --output-logs=errors-only
+build_started=$SECONDS
+# --force: the build is timed every run (a cache hit would hide a build that hangs again).
+check build pnpm build --output-logs=errors-only --force
+build_seconds=$((SECONDS - build_started))
+echo "The build took ${build_seconds} s."
 failed_json=""
 for name in "${checks_failed[@]+"${checks_failed[@]}"}"; do failed_json+="${failed_json:+,}\"$name\""; done
 printf '{"passed":%d,"failed":[%s]}\n' "$checks_passed" "$failed_json" >.reports/checks.json
@@ -52,6 +57,9 @@ pnpm --filter @vanya/api fuzz:short || status=1
 CHAOS_SHOPPERS="${CHAOS_SHOPPERS:-40}" pnpm --filter @vanya/api chaos || status=1
 pnpm --filter @vanya/web test:e2e || status=1
 
+elapsed=$((SECONDS - started))
+echo
+echo "The build took ${build_seconds} s; the whole test command $((elapsed / 60)) min $((elapsed % 60)) s."
 node scripts/test-summary.mjs
 summary=$?
 [ "$status" -eq 0 ] && [ "$summary" -eq 0 ]

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,17 @@ export interface Stack {
   /** The event-loop delay since the last call (started with `loopDelay`). */
   loopDelay(): Promise<LoopDelay>;
   stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 /** The Node flags of `pnpm start` (apps/api/package.json), so the benchmarks run what production runs. */
@@ -61,11 +73,12 @@ export async function startStack(
   const imports = loopDelay
     ? ['--import', fileURLToPath(new URL('./loop-delay.mjs', import.meta.url))]
     : [];
+  const port = await freePort();
   const api = spawn(process.execPath, [...productionFlags(root), ...profile, ...imports, entry], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
       MONGODB_URI: db.uri,
       DATA_DIR: dataDir,
@@ -78,17 +91,23 @@ export async function startStack(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    api.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      // Warnings and errors of the API (LOG_LEVEL=warn) belong in the benchmark's output.
-      for (const line of chunk.toString().split('\n'))
-        if (line.startsWith('{')) console.error(`[api] ${line.slice(0, 600)}`);
-      const match = /running at (http:\/\/localhost:\d+)/.exec(out);
-      if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
-    });
-    api.once('exit', (code) => reject(new Error(`API exited with ${code}: ${out}`)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Warnings and errors of the API (LOG_LEVEL=warn) belong in the benchmark's output.
+  api.stdout!.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n'))
+      if (line.startsWith('{')) console.error(`[api] ${line.slice(0, 600)}`);
+  });
+  await new Promise<void>((resolve, reject) => {
+    api.once('exit', (code) => reject(new Error(`API exited with ${code}`)));
+    const poll = () =>
+      http
+        .get(`${baseUrl}/api/health`, (res) => {
+          res.resume();
+          if (res.statusCode === 200) resolve();
+          else setTimeout(poll, 100);
+        })
+        .on('error', () => setTimeout(poll, 100));
+    poll();
   });
   // A benchmark stopped from outside takes its API with it, which would otherwise run on, orphaned,
   // beside the next benchmark, and takes its data folder too (the database's own handler, registered

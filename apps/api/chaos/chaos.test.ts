@@ -16,7 +16,7 @@
 // times a moment into twenty checkouts at once. After the storms, every stock count must be its
 // ledger's sum and the units held what the orders hold: a reservation a killed checkout left
 // without its order is released by the ledger job.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -295,6 +295,12 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     razorpay = await new FakeRazorpay(keys.keyId, keys.keySecret).start();
     shiprocket = await new FakeShiprocket(courier.email, courier.password).start();
     sms = await startSmsGateway();
+    // The deploy step production needs before the API starts.
+    const indexes = spawnSync(process.execPath, [path.join(root, 'apps/api/dist/cli/indexes.js')], {
+      env: { PATH: process.env.PATH, MONGODB_URI: db.uri },
+      encoding: 'utf8',
+    });
+    if (indexes.status !== 0) throw new Error(`Building the indexes failed:\n${indexes.stderr}`);
     primary.base = `http://127.0.0.1:${await freePort()}`;
     await startApi();
   });

@@ -221,6 +221,8 @@ STATE_REFUSALS = {
     "POST /api/auth/send-phone-otp": ("SAME_PHONE",),
     # A body the provider did not sign.
     "POST /api/payments/webhook": ("INVALID_SIGNATURE",),
+    # Pre-orders switched on with a first dispatch day already past in India (today is state).
+    "PUT /api/admin/settings/shop": ("DISPATCH_DAY_PAST",),
 }
 
 

@@ -8,21 +8,35 @@ import path from 'node:path';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { createServices } from './services';
-import { connectDatabase, disconnectDatabase } from './platform/db/connect';
+import {
+  connectDatabase,
+  DatabaseUnreachableError,
+  disconnectDatabase,
+} from './platform/db/connect';
 import { EmbeddedDatabaseError, startEmbeddedServer } from './platform/db/embedded-server';
 import type { EmbeddedServer } from './platform/db/embedded-server';
-import { migrateOldLayout } from './platform/db/migrate-old-layout';
-import { migrateLegacyClaims } from './modules/orders/legacy-claims';
-import { migratePhoneAccountsLayout } from './modules/users/phone-accounts-layout';
+import { missingIndexes } from './platform/db/indexes';
 import { createLogger } from './platform/logger';
+import type { Logger } from './platform/logger';
 import { findRepoRoot } from './platform/paths';
+
+/** A start-up that cannot go on, with what to do about it (logged as one line, no stack). */
+class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+// Until the configuration is read, the log is JSON (readable with LOG_PRETTY=true).
+let logger: Logger = createLogger({
+  logLevel: 'info',
+  logPretty: process.env.LOG_PRETTY === 'true',
+});
 
 async function main(): Promise<void> {
   const envFile = path.join(findRepoRoot(), '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
 
   const config = loadConfig();
-  const logger = createLogger(config);
+  logger = createLogger(config);
 
   let embedded: EmbeddedServer | undefined;
   let uri = config.mongodbUri;
@@ -37,13 +51,15 @@ async function main(): Promise<void> {
       `Embedded database: ${embedded.kind} on 127.0.0.1:${embedded.port}, data in ${embedded.dataDir}`,
     );
   }
-  const connection = await connectDatabase(uri);
-  const migrated = await migrateOldLayout(connection);
-  if (migrated.length > 0) logger.info({ migrated }, 'data of the old layout migrated');
-  const claims = await migrateLegacyClaims();
-  if (claims > 0) logger.info({ claims }, 'decisions of the old claims collection migrated');
-  await migratePhoneAccountsLayout(connection, logger);
+  const connection = await connectDatabase(uri, { autoIndex: !config.isProduction });
   const services = createServices(config, logger);
+  if (config.isProduction) {
+    const missing = await missingIndexes();
+    if (missing.length > 0)
+      throw new StartupError(
+        `The database lacks ${missing.length} of the shop's indexes (${missing.slice(0, 3).join('; ')}${missing.length > 3 ? '; ...' : ''}). Build them first: node dist/cli/indexes.js (docker compose runs it as the indexes service).`,
+      );
+  }
   const app = createApp({ config, logger, connection, services });
   services.jobs.start();
 
@@ -52,9 +68,9 @@ async function main(): Promise<void> {
   await once(server, 'listening');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  // Plain text on purpose: the line a person running the shop looks for, whatever the log level.
-  console.log(
-    `\nVanya Naturals ${config.serveWeb ? 'shop' : 'API'} is running at http://localhost:${port}\n`,
+  logger.info(
+    { port },
+    `Vanya Naturals ${config.serveWeb ? 'shop' : 'API'} is running at http://localhost:${port}`,
   );
 
   let stopping = false;
@@ -78,10 +94,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof EmbeddedDatabaseError) {
-    console.error(`\n${err.message}\n`);
-  } else {
-    console.error(err);
-  }
-  process.exit(1);
+  const known = [ConfigError, EmbeddedDatabaseError, DatabaseUnreachableError, StartupError];
+  if (known.some((kind) => err instanceof kind)) logger.fatal((err as Error).message);
+  else logger.fatal({ err }, 'the API could not start');
+  // pino writes synchronously to stdout; exit once it is flushed.
+  logger.flush(() => process.exit(1));
 });

@@ -33,7 +33,11 @@ test('the login screen shows its texts and asks for both fields', async ({ page,
   await screenshot('login');
 });
 
-test('a wrong password is refused with the server’s message', async ({ page }) => {
+test('a wrong password is refused with the server’s message', async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 401 .*\/api\/auth\/login/);
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
   await page.getByLabel('Password', { exact: true }).fill('Wrong@Pass1');
@@ -98,7 +102,9 @@ test('the code page without an email says what is missing', async ({ page, scree
 test('the email verification page fails at once without a token, and says so for a bad one', async ({
   page,
   screenshot,
+  allowConsoleError,
 }) => {
+  allowConsoleError(/status of 400 .*\/api\/auth\/verify-email/);
   await page.goto('/verify-email');
   await expect(page.getByText(AUTH_MESSAGES.verificationTokenMissing)).toBeVisible();
   await page.goto('/verify-email?token=not-a-real-token');
@@ -113,7 +119,12 @@ test('the forgot-password screen needs an email', async ({ page, screenshot }) =
   await screenshot('forgot-password');
 });
 
-test('the reset screen without a token says the token is missing', async ({ page, screenshot }) => {
+test('the reset screen without a token says the token is missing', async ({
+  page,
+  screenshot,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/status of 400 .*\/api\/auth\/reset-password/);
   await page.goto('/reset-password');
   await expect(page.getByText(AUTH_MESSAGES.missingToken)).toBeVisible();
   await page.goto('/reset-password?token=abc');

@@ -172,7 +172,10 @@ test('the shopper adds and deletes an address, labels a payment method and opens
   request,
   mailbox,
   screenshot,
+  allowConsoleError,
 }) => {
+  // A card number is refused.
+  allowConsoleError(/status of 400 .*\/api\/me\/payment-methods/);
   const account = await createVerifiedAccount(request, mailbox, 'lists');
   await logIn(page, account);
   await page.goto('/profile');
@@ -319,7 +322,10 @@ test('the shopper changes the password, logs out, resets it by mail and logs in 
   request,
   mailbox,
   screenshot,
+  allowConsoleError,
 }) => {
+  // The old password, refused.
+  allowConsoleError(/status of 401 .*\/api\/auth\/login/);
   const account = await createVerifiedAccount(request, mailbox, 'password');
   await logIn(page, account);
   await page.goto('/profile?tab=security');
@@ -399,7 +405,10 @@ test('with two-step verification on, login finishes with the emailed code on /ve
   request,
   mailbox,
   screenshot,
+  allowConsoleError,
 }) => {
+  // OTP_REQUIRED: the code is mailed.
+  allowConsoleError(/status of 403 .*\/api\/auth\/login/);
   const account = await createVerifiedAccount(request, mailbox, 'twostep');
   await logIn(page, account);
   await page.goto('/profile?tab=security');
@@ -459,7 +468,10 @@ test('a session the API no longer accepts ends with "Session expired" and a way 
   page,
   request,
   mailbox,
+  allowConsoleError,
 }) => {
+  // The refused calls of the ended session.
+  allowConsoleError(/status of 401 .*\/api\//);
   const account = await createVerifiedAccount(request, mailbox, 'expired');
   await logIn(page, account);
   await page.goto('/profile');
@@ -473,8 +485,9 @@ test('a session the API no longer accepts ends with "Session expired" and a way 
   });
   expect(changed.status()).toBe(200);
 
-  // The next call this page makes is refused: the session ends, and login brings them back.
-  await page.getByRole('tab', { name: 'Orders' }).click();
+  // The next call this page makes (the account read again on the next load) is refused: the
+  // session ends, and login brings them back.
+  await page.reload();
   await expect(page.getByText(SESSION_MESSAGES.sessionExpired)).toBeVisible();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile(%3Ftab%3Dorders)?$/);
   expect(await storedToken(page)).toBeNull();

@@ -188,10 +188,15 @@ test('the information pages: about with its carousel, community, return policy a
   ]) {
     await expect(page.getByRole('heading', { name: value })).toBeVisible();
   }
-  const pagination = page.locator('.swiper-pagination-bullet');
-  await expect(pagination).toHaveCount(3);
-  await pagination.nth(2).click();
-  await expect(page.locator('.swiper-pagination-bullet-active')).toHaveCount(1);
+  const gallery = page.getByRole('region', { name: 'Inside the workshop' });
+  const dots = gallery.getByRole('button', { name: /^Show image \d of 3$/ });
+  await expect(dots).toHaveCount(3);
+  await dots.nth(2).click();
+  await expect(gallery.getByRole('button', { name: 'Show image 3 of 3' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(gallery.getByText('Soap bars curing for six weeks')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Join Us' })).toHaveAttribute('href', '/community');
   await settle(page);
   await screenshot('about');

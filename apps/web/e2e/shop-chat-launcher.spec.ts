@@ -3,9 +3,14 @@ import { fileURLToPath } from 'node:url';
 
 import type { Locator, Page } from '@playwright/test';
 
-import { createVerifiedAccount, dismissToasts, logIn, quietStart } from './support/accounts';
+import {
+  createVerifiedAccount,
+  dismissToasts,
+  logIn,
+  quietStart,
+  waitOutSplash,
+} from './support/accounts';
 import { expect, test } from './support/fixtures';
-import { skipSplash } from './shop-helpers';
 
 // The support chat's launcher floats in the bottom-right corner. On a phone it must not hide
 // behind the cookie banner, nor sit on the cart's, checkout's or a sign-in form's button, nor on
@@ -95,8 +100,8 @@ async function expectReachable(page: Page, launcher: Locator) {
 test('the launcher sits above the cookie banner, stays clickable, and comes back down after', async ({
   page,
 }, testInfo) => {
-  await skipSplash(page);
   await page.goto('/');
+  await waitOutSplash(page);
   const banner = page.getByRole('region', { name: 'We value your privacy' });
   const launcher = page.getByRole('button', { name: 'Chat with us' });
   await expect(banner).toBeVisible();

@@ -1,6 +1,7 @@
 import { brand, formatINR, priceCart } from '@vanya/catalog';
 import { SHOP_MESSAGES, WISHLIST_MESSAGES } from '@vanya/contracts';
 
+import { DELIVERY_TEXTS } from '../src/components/delivery/delivery-texts';
 import {
   apiLogIn,
   createVerifiedAccount,
@@ -9,7 +10,7 @@ import {
   storedToken,
 } from './support/accounts';
 import { expect, test } from './support/fixtures';
-import { expectCartCount, settle } from './shop-helpers';
+import { expectCartCount, isPhone, settle } from './shop-helpers';
 
 // Buying (issue 6): a guest fills a cart, signs in through the login redirect and keeps it, checks
 // out with the labelled test payment dialog, sees the confirmation (also after a reload) and the
@@ -25,8 +26,12 @@ test('a guest fills a cart, signs in through the redirect, keeps the cart and pa
   mailbox,
   screenshot,
 }) => {
-  await test.step('add to the cart as a guest', async () => {
+  await test.step('add to the cart as a guest, after checking delivery to a PIN', async () => {
     await page.goto('/products/Bodybutter');
+    const check = page.getByRole('region', { name: DELIVERY_TEXTS.heading });
+    await check.getByRole('textbox', { name: DELIVERY_TEXTS.pinLabel }).fill('560038');
+    await check.getByRole('button', { name: DELIVERY_TEXTS.check }).click();
+    await expect(check.getByText(/^Delivery by /)).toBeVisible();
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
     await expect(page.getByText(SHOP_MESSAGES.itemAdded)).toBeVisible();
@@ -77,29 +82,51 @@ test('a guest fills a cart, signs in through the redirect, keeps the cart and pa
     { deliveryState: 'Karnataka' },
   );
 
-  await test.step('fill in the delivery details; the agreement is asked for first', async () => {
+  await test.step('fill in the delivery details: the PIN first, the city and state follow it', async () => {
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Asha');
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(account.email);
+    const pin = page.getByRole('textbox', { name: 'PIN code' });
+    const city = page.getByRole('textbox', { name: 'City' });
+    const state = page.getByRole('combobox', { name: 'State' });
+    // The PIN checked on the product page, and the town and state it is in.
+    await expect(pin).toHaveValue('560038');
+    await expect(city).toHaveValue('Bengaluru');
+    await expect(state).toHaveValue('Karnataka');
+    // The PIN comes before the city and state it fills, in reading order: above them on a phone,
+    // beside the city and above the state on a wide screen.
+    const place = async (field: typeof pin) => {
+      const box = await field.boundingBox();
+      return { y: Math.round(box?.y ?? 0), x: Math.round(box?.x ?? 0) };
+    };
+    const before = (a: { y: number; x: number }, b: { y: number; x: number }) =>
+      a.y < b.y || (a.y === b.y && a.x < b.x);
+    expect(before(await place(pin), await place(city))).toBe(true);
+    expect(before(await place(pin), await place(state))).toBe(true);
+    if (isPhone(test.info())) expect((await place(pin)).y).toBeLessThan((await place(city)).y);
+
+    // Another PIN fills them again, the town and not the postal district.
+    await pin.fill('744102');
+    await expect(city).toHaveValue('Port Blair');
+    await expect(state).toHaveValue('Andaman and Nicobar Islands');
+    await settle(page);
+    await screenshot('checkout-pin-changed');
+    await pin.fill('560038');
+    await expect(city).toHaveValue('Bengaluru');
+    await expect(state).toHaveValue('Karnataka');
+
     await page.getByRole('textbox', { name: 'Mobile number' }).fill('9876543210');
     await page.getByRole('textbox', { name: 'Complete address' }).fill('12 MG Road, Indiranagar');
-    await page.getByRole('textbox', { name: 'City' }).fill('Bengaluru');
-    await page.getByRole('combobox', { name: 'State' }).selectOption('Karnataka');
-    await page.getByRole('textbox', { name: 'PIN code' }).fill('560038');
-
     const summary = page.getByRole('complementary', { name: 'Order Summary' });
     await expect(summary.getByText('IGST')).toBeVisible();
     await expect(summary.getByTestId('summary-total')).toHaveText(formatINR(priced.grandTotal));
-
-    // Unticked, the button reads as unavailable (aria-disabled) yet still explains itself when
-    // pressed; Playwright treats aria-disabled as disabled, hence force.
-    const submit = page.getByRole('button', { name: 'Continue to Payment' });
-    await expect(submit).toHaveAttribute('aria-disabled', 'true');
-    await submit.click({ force: true });
-    await expect(page.getByRole('alert')).toContainText(SHOP_MESSAGES.agreementRequiredTitle);
-    await expect(page.getByRole('alert')).toContainText(SHOP_MESSAGES.agreementRequired);
-    await page.getByRole('checkbox', { name: /I agree to the terms/ }).check();
+    // No pre-orders are taken: no agreement is asked for.
+    await expect(page.getByRole('checkbox', { name: /I agree to the terms/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Continue to Payment' })).toHaveAttribute(
+      'aria-disabled',
+      'false',
+    );
     await settle(page);
     await screenshot('checkout');
   });
@@ -190,14 +217,12 @@ test('closing the payment dialog ends the wait and keeps the cart', async ({
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.getByRole('textbox', { name: 'Mobile number' }).fill('9822045123');
-  await page.getByRole('textbox', { name: 'Complete address' }).fill('Plot 3, Ausa Road');
-  await page.getByRole('textbox', { name: 'City' }).fill('Latur');
-  await page.getByRole('combobox', { name: 'State' }).selectOption('Maharashtra');
   await page.getByRole('textbox', { name: 'PIN code' }).fill('413512');
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Latur');
+  await page.getByRole('textbox', { name: 'Complete address' }).fill('Plot 3, Ausa Road');
   await expect(
     page.getByRole('complementary', { name: 'Order Summary' }).getByText('CGST'),
   ).toBeVisible();
-  await page.getByRole('checkbox', { name: /I agree to the terms/ }).check();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Test payment' });

@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
-import { couponDiscountFor, formatINR, priceCart } from '@vanya/catalog';
+import { couponDiscountFor, formatAmountForOrder, formatINR, priceCart } from '@vanya/catalog';
+import { COUPON_MESSAGES } from '@vanya/contracts';
 
-import { createVerifiedAccount, logIn, quietStart, type Account } from './support/accounts';
+import {
+  apiLogIn,
+  createVerifiedAccount,
+  logIn,
+  logOut,
+  quietStart,
+  type Account,
+} from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { ensureOwner, OWNER, openOwnerTab } from './support/owner';
 import { settle } from './shop-helpers';
@@ -31,12 +39,9 @@ async function expectNoSidewaysScroll(page: Page) {
   expect.soft(overflow, 'sideways scroll (px)').toBeLessThanOrEqual(0);
 }
 
-/** Signs whoever is signed in out of this browser (storage and all) and `account` in. */
+/** Logs whoever is signed in out, through the screens, and `account` in. */
 async function switchTo(page: Page, account: Account) {
-  await page.evaluate(() => {
-    window.localStorage.clear();
-    window.sessionStorage.clear();
-  });
+  await logOut(page);
   await logIn(page, account);
 }
 
@@ -137,7 +142,6 @@ test('the owner creates a 10% coupon; a shopper applies it in the cart, pays les
     await expect(summary.getByText(`Coupon ${code}`, { exact: true })).toBeVisible();
     await expect(summary.getByText(discountText, { exact: true })).toBeVisible();
     await expect(summary.getByTestId('summary-total')).toHaveText(formatINR(priced.grandTotal));
-    await shopper.getByRole('checkbox', { name: /I agree to the terms/ }).check();
     await settle(shopper);
     await screenshot('checkout-coupon');
 
@@ -191,14 +195,17 @@ test('a code that does not exist, or a malformed one, says why in plain words', 
   request,
   mailbox,
   screenshot,
+  allowConsoleError,
 }) => {
+  // The check answers 404 for a code it does not know and 400 for a malformed one; the field says so.
+  allowConsoleError(/status of (404|400) .*\/api\/coupons\/check/);
   const account = await createVerifiedAccount(request, mailbox, 'coupon-wrong');
   await logIn(page, account);
   await fillCart(page);
   const summary = page.getByRole('complementary', { name: 'Order Summary' });
   await summary.getByRole('textbox', { name: 'Have a coupon?' }).fill('NOSUCHCODE');
   await summary.getByRole('button', { name: 'Apply' }).click();
-  await expect(summary.getByRole('alert')).toHaveText('There is no such coupon.');
+  await expect(summary.getByRole('alert')).toHaveText(COUPON_MESSAGES.unknown);
   await expect(summary.getByText(/^Coupon /)).toHaveCount(0);
   await expect(summary.getByTestId('summary-total')).toHaveText(
     formatINR(priceCart(ITEMS).grandTotal),
@@ -211,4 +218,94 @@ test('a code that does not exist, or a malformed one, says why in plain words', 
   await expect(summary.getByRole('alert')).toHaveText(
     'A coupon code is 4 to 20 letters and digits',
   );
+});
+
+test('each refusal says why and what to do: expired with its last day, not started with its first, a minimum with what to add, used up', async ({
+  page,
+  request,
+  mailbox,
+  screenshot,
+  allowConsoleError,
+}) => {
+  test.slow();
+  // The check answers 409 with the reason; the field shows it.
+  allowConsoleError(/status of 409 .*\/api\/coupons\/check/);
+  const owner = {
+    Authorization: `Bearer ${await apiLogIn(request, await ensureOwner(request, mailbox))}`,
+  };
+  const make = async (code: string, rules: object) => {
+    const made = await request.post('/api/admin/coupons', {
+      headers: owner,
+      data: { code, kind: 'percent', value: 10, ...rules },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+  };
+  // Its last day 31 January 2026 and its first 10 January 2099, in India.
+  const endsAt = '2026-01-31T18:30:00.000Z';
+  const startsAt = '2099-01-09T18:30:00.000Z';
+  const ended = codeFor('ENDED');
+  const later = codeFor('LATER');
+  const big = codeFor('BIG');
+  const once = codeFor('ONCE');
+  await make(ended, { startsAt: '2026-01-01T00:00:00.000Z', endsAt });
+  await make(later, { startsAt });
+  await make(big, { minOrder: 500000 });
+  await make(once, { usageLimit: 1 });
+
+  await test.step('another shopper’s order takes the only use of one coupon', async () => {
+    const other = await createVerifiedAccount(request, mailbox, 'coupon-first');
+    const items = [{ productId: 'Bodybutter', quantity: 1 }];
+    const goods = priceCart(items).itemsTotal;
+    const couponDiscount = couponDiscountFor({ kind: 'percent', value: 10 }, goods);
+    const { grandTotal } = priceCart(items, { deliveryState: 'Maharashtra', couponDiscount });
+    const placed = await request.post('/api/orders', {
+      headers: { Authorization: `Bearer ${await apiLogIn(request, other)}` },
+      data: {
+        data: {
+          firstName: 'Ravi',
+          lastName: 'Shetty',
+          email: other.email,
+          phone: '9822045123',
+          address: '14 Ambajogai Road',
+          city: 'Latur',
+          state: 'Maharashtra',
+          pinCode: '413512',
+          country: 'IN',
+          paymentMethod: 'upi',
+          couponCode: once,
+          cart_summary: 'ignored by the server',
+          total_amount: formatAmountForOrder(grandTotal),
+          items,
+        },
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+  });
+
+  const account = await createVerifiedAccount(request, mailbox, 'coupon-refusals');
+  await logIn(page, account);
+  await fillCart(page);
+  const goods = priceCart(ITEMS).itemsTotal;
+  const summary = page.getByRole('complementary', { name: 'Order Summary' });
+  const refusals: [string, string, string][] = [
+    [ended, COUPON_MESSAGES.expired(new Date(endsAt)), 'cart-coupon-expired'],
+    [later, COUPON_MESSAGES.notStarted(new Date(startsAt)), 'cart-coupon-not-started'],
+    [big, COUPON_MESSAGES.minOrder(500000, 500000 - goods), 'cart-coupon-minimum'],
+    [once, COUPON_MESSAGES.usedUp, 'cart-coupon-used-up'],
+  ];
+  for (const [code, said, shot] of refusals) {
+    await test.step(said, async () => {
+      await summary.getByRole('textbox', { name: 'Have a coupon?' }).fill(code);
+      await summary.getByRole('button', { name: 'Apply' }).click();
+      await expect(summary.getByRole('alert')).toHaveText(said);
+      await expect(summary.getByText(/^Coupon /)).toHaveCount(0);
+      await settle(page);
+      await screenshot(shot);
+    });
+  }
+  expect(refusals.map(([, said]) => said).slice(0, 3)).toEqual([
+    'This coupon expired: its last day was 31 Jan 2026. Try another code, or order without one.',
+    'This coupon can be used from 10 Jan 2099. Apply it again then, or order without it.',
+    `This coupon needs an order of at least ₹5,000.00. Add ${formatINR(500000 - goods)} more to use it.`,
+  ]);
 });

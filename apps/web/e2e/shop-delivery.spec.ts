@@ -28,7 +28,10 @@ test('a shopper checks delivery on a product page, and the cart answers the same
   request,
   mailbox,
   screenshot,
+  allowConsoleError,
 }) => {
+  // The look-up answers 404 for a PIN the directory does not hold; the box says so.
+  allowConsoleError(/status of 404 .*\/api\/pincodes\/999999/);
   const chandigarh = await lookUp(request, '160017');
   const expected = `Delivery by ${formatDeliveryDate(chandigarh.estimate.to)} · Cash on delivery available`;
 
@@ -117,7 +120,6 @@ test('at checkout the PIN fills the city and state, and a state it contradicts h
     const conflict = 'This PIN code is in Maharashtra. Choose Maharashtra, or check the PIN code.';
     await expect(state).toHaveAccessibleDescription(conflict);
     await expect(state).toHaveAttribute('aria-invalid', 'true');
-    await page.getByRole('checkbox', { name: /I agree to the terms/ }).check();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await expect(state).toBeFocused();
     await expect(page.getByRole('dialog', { name: 'Test payment' })).toHaveCount(0);

@@ -5,11 +5,6 @@ import { expect } from './support/fixtures';
 
 // Helpers of the storefront's browser tests (shop*.spec.ts).
 
-/** Skips the once-per-visit splash but leaves the cookie banner to the test. */
-export async function skipSplash(page: Page): Promise<void> {
-  await page.addInitScript(() => window.sessionStorage.setItem('vanya_splash_shown', '1'));
-}
-
 export function isPhone(testInfo: TestInfo): boolean {
   return testInfo.project.name === 'phone';
 }

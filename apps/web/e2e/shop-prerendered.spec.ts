@@ -1,12 +1,16 @@
 import { brand, formatINR, getProduct, products } from '@vanya/catalog';
-import type { ConsoleMessage } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
+import { DELIVERY_TEXTS } from '../src/components/delivery/delivery-texts';
+import { CONSENT_TEXTS } from '../src/features/consent/texts';
 import { PRERENDERED_PAGES } from '../vite-plugins/prerender';
+import { createVerifiedAccount, logIn, waitOutSplash } from './support/accounts';
 import { expect, test } from './support/fixtures';
-import { skipSplash } from './shop-helpers';
+import { expectCartCount } from './shop-helpers';
 
-// Pages as a search engine and a first visit meet them: the public pages arrive as HTML drawn by
-// the app's own components, each with its own head, and the app takes that HTML over in place.
+// Pages as a search engine and a visitor meet them: the public pages arrive as HTML drawn by the
+// app's own components, each with its own head, and the app takes that HTML over in place, for a
+// first visitor and for one who comes back with what they left in the browser.
 
 const butter = getProduct('Bodybutter')!;
 
@@ -62,23 +66,11 @@ test('with JavaScript off, the product page shows its name and price, with no sp
   await context.close();
 });
 
-test('the app takes over each prerendered page without redrawing it, then works as usual', async ({
-  page,
-}) => {
-  const problems: string[] = [];
-  const note = (message: ConsoleMessage) => {
-    // A refused request is noted with its address below.
-    if (message.text().startsWith('Failed to load resource')) return;
-    if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
-  };
-  page.on('console', note);
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  await skipSplash(page);
+/** Visits every prerendered page and waits each time until the app has taken its HTML over. */
+async function walkPrerenderedPages(page: Page): Promise<void> {
   for (const pagePath of PRERENDERED_PAGES) {
     await page.goto(pagePath);
+    await waitOutSplash(page);
     // Hydrated: the router has taken the page's links over (a click would navigate in place).
     await page.waitForFunction(() => {
       const root = document.getElementById('root');
@@ -86,8 +78,56 @@ test('the app takes over each prerendered page without redrawing it, then works 
     });
     await expect(page.locator('h1').first()).toBeVisible();
     expect(await page.locator('head > title').count(), pagePath).toBe(1);
+    // The page's requests (what it draws after taking over) have settled.
+    await page.waitForLoadState('networkidle');
   }
-  expect(problems).toEqual([]);
+}
+
+// Every page of these walks is watched by the fixture: a hydration mismatch (React's #418, which
+// makes it throw the prerendered HTML away and draw the page again), or any other error, fails.
+test('every prerendered page is taken over in place, for a first visitor and for one who comes back with a PIN, a cart, a session and a cookie choice', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  test.slow();
+
+  await test.step('a first visit', async () => {
+    await walkPrerenderedPages(page);
+  });
+
+  const account = await createVerifiedAccount(request, mailbox, 'returning');
+  await test.step('the visitor chooses cookies, checks a PIN, fills the cart and signs in', async () => {
+    await page.goto('/products/Bodybutter');
+    const banner = page.getByRole('region', { name: CONSENT_TEXTS.heading });
+    await banner.getByRole('button', { name: CONSENT_TEXTS.acceptAll }).click();
+    await expect(banner).toHaveCount(0);
+    const check = page.getByRole('region', { name: DELIVERY_TEXTS.heading });
+    await check.getByRole('textbox', { name: DELIVERY_TEXTS.pinLabel }).fill('413512');
+    await check.getByRole('button', { name: DELIVERY_TEXTS.check }).click();
+    await expect(check.getByText(/^Delivery by /)).toBeVisible();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expectCartCount(page, 1);
+    await logIn(page, account);
+  });
+
+  await test.step('the same visit, page after page', async () => {
+    await walkPrerenderedPages(page);
+  });
+
+  await test.step('a later visit in a new tab: the splash again, then every page', async () => {
+    const later = await page.context().newPage();
+    await walkPrerenderedPages(later);
+    // What the visitor left is drawn once the app has the page: the PIN's answer, the cart.
+    await later.goto('/products/TanGoneSoap');
+    const check = later.getByRole('region', { name: DELIVERY_TEXTS.heading });
+    await expect(check.getByRole('textbox', { name: DELIVERY_TEXTS.pinLabel })).toHaveValue(
+      '413512',
+    );
+    await expect(check.getByText(/^Delivery by /)).toBeVisible();
+    await expectCartCount(later, 1);
+    await later.close();
+  });
 
   // Moving on in place keeps one title, the new page's.
   await page.goto('/products');

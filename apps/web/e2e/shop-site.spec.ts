@@ -1,7 +1,7 @@
 import { brand, TIMINGS } from '@vanya/catalog';
 
 import { expect, test } from './support/fixtures';
-import { skipSplash } from './shop-helpers';
+import { waitOutSplash } from './support/accounts';
 
 // Site-wide pieces (issue 6): the splash on a first visit, and the cookie banner whose choice is
 // kept only once the API has logged it, with the tracking scripts only after accept or customise.
@@ -106,9 +106,9 @@ test('accepting cookies logs the choice, keeps it and loads the analytics and pi
   page,
   screenshot,
 }) => {
-  await skipSplash(page);
   const logged = page.waitForRequest((request) => request.url().endsWith('/api/consent'));
   await page.goto('/');
+  await waitOutSplash(page);
   const banner = page.getByRole('region', { name: 'We value your privacy' });
   await expect(banner).toBeVisible();
   await screenshot('consent-banner');
@@ -137,8 +137,8 @@ test('accepting cookies logs the choice, keeps it and loads the analytics and pi
 test('rejecting cookies keeps only the necessary ones and loads no tracking script', async ({
   page,
 }) => {
-  await skipSplash(page);
   await page.goto('/about');
+  await waitOutSplash(page);
   const banner = page.getByRole('region', { name: 'We value your privacy' });
   await banner.getByRole('button', { name: 'Reject' }).click();
   await expect(banner).toBeHidden();
@@ -151,8 +151,8 @@ test('rejecting cookies keeps only the necessary ones and loads no tracking scri
 });
 
 test('customised cookies keep the chosen categories, necessary always on', async ({ page }) => {
-  await skipSplash(page);
   await page.goto('/contact');
+  await waitOutSplash(page);
   const banner = page.getByRole('region', { name: 'We value your privacy' });
   await banner.getByRole('button', { name: 'Customise' }).click();
   await expect(banner.getByRole('switch', { name: 'Necessary' })).toBeDisabled();
@@ -167,10 +167,16 @@ test('customised cookies keep the chosen categories, necessary always on', async
   await expect(page.locator('script[src="/scripts/analytics.js"]')).toHaveCount(0);
 });
 
-test('when the choice cannot be logged, nothing is kept and the banner stays', async ({ page }) => {
-  await skipSplash(page);
+test('when the choice cannot be logged, nothing is kept and the banner stays', async ({
+  page,
+  allowConsoleError,
+}) => {
+  // The API answers 503 (played by the test), and the banner says so in the console.
+  allowConsoleError(/status of 503 .*\/api\/consent/);
+  allowConsoleError(/Could not log the cookie consent/);
   await page.route('**/api/consent', (route) => route.fulfill({ status: 503, body: '{}' }));
   await page.goto('/');
+  await waitOutSplash(page);
   const banner = page.getByRole('region', { name: 'We value your privacy' });
   await banner.getByRole('button', { name: 'Accept All' }).click();
   await expect(banner.getByRole('button', { name: 'Accept All' })).toBeEnabled();

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { getProduct } from '@vanya/catalog';
 
-import { apiLogIn, logIn, quietStart } from './support/accounts';
+import { apiLogIn, logIn, logOut, quietStart } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { ensureOwner, OWNER_EMAIL, openOwnerTab } from './support/owner';
 import { settle } from './shop-helpers';
@@ -41,12 +41,9 @@ async function expectNoSidewaysScroll(page: Page) {
   expect.soft(overflow, 'sideways scroll (px)').toBeLessThanOrEqual(0);
 }
 
-/** A visitor: nobody signed in, and nothing the owner's pages left in the browser's cache. */
+/** A visitor: nobody signed in (logged out on the page), nothing the owner's pages left cached. */
 async function asVisitor(page: Page) {
-  await page.evaluate(() => {
-    window.localStorage.removeItem('vanya_token');
-    window.sessionStorage.clear();
-  });
+  await logOut(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();

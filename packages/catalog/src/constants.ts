@@ -71,8 +71,9 @@ export const QUERY_DEFAULTS = {
  * defaults of the owner's shop settings (DEFAULT_SHOP_SETTINGS), which the owner changes at run time.
  */
 export const PRE_ORDER = {
-  dispatchNote: 'Dispatch starts after the first week of August.',
-  /** The first day parcels leave (India's date): the day dispatchNote promises; change both together. */
+  /** The notice before the owner writes one; the first dispatch day is printed beside it. */
+  dispatchNote: 'Your order is made for you and leaves us on our first dispatch day.',
+  /** The first dispatch day the owner's form starts from (pre-orders are off until switched on). */
   dispatchFrom: '2026-08-08',
   shippingConfirmationNote:
     'We will send you a shipping confirmation as soon as your order leaves us.',

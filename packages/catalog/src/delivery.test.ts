@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PRE_ORDER } from './constants';
 import {
   addWorkingDays,
   calendarDateInIndia,
   DELIVERY_ZONE_DAYS,
   deliveryEstimate,
   deliveryZone,
+  formatDayInIndia,
   formatDeliveryDate,
   laterDate,
 } from './delivery';
@@ -146,14 +146,10 @@ describe('deliveryEstimate', () => {
     ).toMatchObject({ from: '2026-12-01', to: '2026-12-02' });
   });
 
-  it('reads the pre-order dispatch date from PRE_ORDER when none is given', () => {
-    // Ordered long before dispatch: the window is the one of an order on the dispatch day.
-    expect(deliveryEstimate({ today: '2000-01-01', destination: latur })).toEqual(
-      deliveryEstimate({ today: PRE_ORDER.dispatchFrom, destination: latur }),
+  it('dispatches from today when no first dispatch day is given', () => {
+    expect(deliveryEstimate({ today: '2026-12-07', destination: latur })).toEqual(
+      deliveryEstimate({ today: '2026-12-07', destination: latur, dispatchFrom: '2026-12-07' }),
     );
-    expect(
-      deliveryEstimate({ today: '2000-01-01', destination: latur }).from > PRE_ORDER.dispatchFrom,
-    ).toBe(true);
   });
 
   it('gives every state and union territory a window that ends no earlier than it starts', () => {
@@ -165,5 +161,12 @@ describe('deliveryEstimate', () => {
       expect(estimate.from <= estimate.to, state).toBe(true);
       expect(estimate.from > '2026-11-28', state).toBe(true);
     }
+  });
+});
+
+describe('formatDayInIndia', () => {
+  it('names the day in India, which turns at 18:30 UTC', () => {
+    expect(formatDayInIndia(new Date('2027-01-05T18:29:59Z'))).toBe('5 Jan 2027');
+    expect(formatDayInIndia(new Date('2027-01-05T18:30:00Z'))).toBe('6 Jan 2027');
   });
 });

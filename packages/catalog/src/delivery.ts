@@ -2,7 +2,6 @@
 // days, and the dates that gives. Plain calendar dates ('YYYY-MM-DD') in and out; the caller says
 // what today is, so the web and the API agree and tests need no clock.
 import { brand } from './brand';
-import { PRE_ORDER } from './constants';
 import type { IndianState } from './states';
 
 /** A place as the PIN directory names it: the state and the district. */
@@ -137,7 +136,7 @@ export function deliveryEstimate(input: {
   dispatchFrom?: string;
   origin?: DeliveryPlace;
 }): DeliveryEstimate {
-  const { today, destination, dispatchFrom = PRE_ORDER.dispatchFrom, origin } = input;
+  const { today, destination, dispatchFrom = today, origin } = input;
   let dispatch = laterDate(today, dispatchFrom);
   if (isSunday(parseDate(dispatch))) dispatch = addWorkingDays(dispatch, 1);
   const zone = deliveryZone(destination, origin);
@@ -166,6 +165,12 @@ const MONTHS = [
   'Nov',
   'Dec',
 ] as const;
+
+/** The day in India of an instant, as people read it: '5 Jan 2027', the same everywhere. */
+export function formatDayInIndia(at: Date): string {
+  const day = new Date(parseDate(calendarDateInIndia(at)));
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
 
 /** '2026-12-03' -> 'Thu, 3 Dec', the same in every browser and locale. */
 export function formatDeliveryDate(date: string): string {

@@ -11,18 +11,21 @@ import {
 import {
   COD_DEFAULTS,
   DEFAULT_SHOP_SETTINGS,
+  dispatchDayPassed,
   dispatchFromOf,
   dispatchNotes,
+  preOrderNotice,
+  preOrdersOpen,
   shippingPolicyOf,
 } from './shop-settings';
 
 describe('DEFAULT_SHOP_SETTINGS', () => {
-  it('are today’s values: the pre-order notice, ₹49 cash on delivery up to ₹3,000, free from ₹149', () => {
+  it('take no pre-orders and name no month; ₹49 cash on delivery up to ₹3,000, free from ₹149', () => {
     expect(DEFAULT_SHOP_SETTINGS).toEqual({
       preOrder: {
-        on: true,
+        on: false,
         dispatchFrom: '2026-08-08',
-        text: 'Dispatch starts after the first week of August.',
+        text: 'Your order is made for you and leaves us on our first dispatch day.',
       },
       codFeePaise: 4900,
       codMaxGoodsPaise: 300000,
@@ -62,12 +65,24 @@ describe('freeShippingText', () => {
   });
 });
 
-describe('dispatchFromOf and dispatchNotes', () => {
+describe('pre-orders: open, dispatch day, notice and notes', () => {
   const latur = { state: 'Maharashtra', district: 'Latur' } as const;
-  it('dispatches from the pre-order day while pre-orders are on, from today when off', () => {
-    const preOrder = { on: true, dispatchFrom: '2026-12-14', text: 'From mid-December.' };
+  const preOrder = { on: true, dispatchFrom: '2026-12-14', text: 'From mid-December.' };
+
+  it('are open while switched on and until their first dispatch day, that day included', () => {
+    expect(preOrdersOpen(preOrder, '2026-11-28')).toBe(true);
+    expect(preOrdersOpen(preOrder, '2026-12-14')).toBe(true);
+    expect(preOrdersOpen(preOrder, '2026-12-15')).toBe(false);
+    expect(preOrdersOpen({ ...preOrder, on: false }, '2026-11-28')).toBe(false);
+    expect(dispatchDayPassed(preOrder, '2026-12-15')).toBe(true);
+    expect(dispatchDayPassed(preOrder, '2026-12-14')).toBe(false);
+    expect(dispatchDayPassed({ ...preOrder, on: false }, '2026-12-15')).toBe(false);
+  });
+
+  it('dispatches from the pre-order day while pre-orders are open, from today otherwise', () => {
     expect(dispatchFromOf(preOrder, '2026-11-28')).toBe('2026-12-14');
     expect(dispatchFromOf({ ...preOrder, on: false }, '2026-11-28')).toBe('2026-11-28');
+    expect(dispatchFromOf(preOrder, '2026-12-20')).toBe('2026-12-20');
     const on = deliveryEstimate({
       today: '2026-11-28',
       destination: latur,
@@ -76,13 +91,21 @@ describe('dispatchFromOf and dispatchNotes', () => {
     expect(on.from > '2026-12-14').toBe(true);
   });
 
-  it('tells the pre-order text only while pre-orders are on', () => {
-    const preOrder = { on: true, dispatchFrom: '2026-12-14', text: 'From mid-December.' };
-    expect(dispatchNotes(preOrder)).toEqual([
-      'From mid-December.',
+  it('names the first dispatch day beside the owner’s text, a full stop between', () => {
+    expect(preOrderNotice(preOrder)).toBe('From mid-December. First dispatch: Mon, 14 Dec.');
+    expect(preOrderNotice({ ...preOrder, text: 'Made to order' })).toBe(
+      'Made to order. First dispatch: Mon, 14 Dec.',
+    );
+  });
+
+  it('tells the pre-order notice only while pre-orders are open', () => {
+    expect(dispatchNotes(preOrder, '2026-11-28')).toEqual([
+      'From mid-December. First dispatch: Mon, 14 Dec.',
       PRE_ORDER.shippingConfirmationNote,
     ]);
-    expect(dispatchNotes({ ...preOrder, on: false })).toEqual([PRE_ORDER.shippingConfirmationNote]);
-    expect(dispatchNotes()[0]).toBe(PRE_ORDER.dispatchNote);
+    expect(dispatchNotes({ ...preOrder, on: false }, '2026-11-28')).toEqual([
+      PRE_ORDER.shippingConfirmationNote,
+    ]);
+    expect(dispatchNotes(preOrder, '2026-12-15')).toEqual([PRE_ORDER.shippingConfirmationNote]);
   });
 });

@@ -4,6 +4,7 @@
 // pure functions the API and the web share to apply them.
 
 import { PRE_ORDER } from './constants';
+import { formatDeliveryDate } from './delivery';
 import { FREE_SHIPPING_THRESHOLD_PAISE, SHIPPING_POLICY } from './shipping';
 import type { ShippingPolicy } from './shipping';
 
@@ -41,10 +42,13 @@ export const SHOP_SETTINGS_LIMITS = Object.freeze({
   freeShippingThresholdMaxPaise: 10000000,
 });
 
-/** Today's values: the catalogue's pre-order notice, COD_DEFAULTS and the shipping threshold. */
+/**
+ * The values before the owner saves any: no pre-orders (the owner switches them on with a first
+ * dispatch day to come), COD_DEFAULTS and the shipping threshold.
+ */
 export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = Object.freeze({
   preOrder: Object.freeze({
-    on: true,
+    on: false,
     dispatchFrom: PRE_ORDER.dispatchFrom,
     text: PRE_ORDER.dispatchNote,
   }),
@@ -64,19 +68,44 @@ export function shippingPolicyOf(
 }
 
 /**
- * The first day a parcel ordered on `today` may leave: the pre-order's dispatch day while
- * pre-orders are on, else today (deliveryEstimate takes the later of it and today).
+ * Whether an order placed on `today` (India's date, 'YYYY-MM-DD') is a pre-order: pre-orders are
+ * on and their first dispatch day has not passed. Once it has, the shop takes ordinary orders
+ * again, so no page promises a dispatch day behind the delivery date it shows.
  */
-export function dispatchFromOf(preOrder: PreOrderSettings, today: string): string {
-  return preOrder.on ? preOrder.dispatchFrom : today;
+export function preOrdersOpen(preOrder: PreOrderSettings, today: string): boolean {
+  return preOrder.on && preOrder.dispatchFrom >= today;
+}
+
+/** Whether pre-orders are switched on with a first dispatch day that has already passed. */
+export function dispatchDayPassed(preOrder: PreOrderSettings, today: string): boolean {
+  return preOrder.on && preOrder.dispatchFrom < today;
 }
 
 /**
- * What a shopper is told about dispatch once an order is placed: the pre-order notice (while
- * pre-orders are on) and the shipping confirmation promise.
+ * The first day a parcel ordered on `today` may leave: the pre-order's dispatch day while
+ * pre-orders are open, else today (deliveryEstimate takes the later of it and today).
  */
-export function dispatchNotes(
-  preOrder: PreOrderSettings = DEFAULT_SHOP_SETTINGS.preOrder,
-): string[] {
-  return [...(preOrder.on ? [preOrder.text] : []), PRE_ORDER.shippingConfirmationNote];
+export function dispatchFromOf(preOrder: PreOrderSettings, today: string): string {
+  return preOrdersOpen(preOrder, today) ? preOrder.dispatchFrom : today;
+}
+
+/**
+ * The pre-order notice as shoppers read it, wherever it shows: the owner's text and the first
+ * dispatch day, from which the delivery dates are counted ('… First dispatch: Mon, 14 Dec.').
+ */
+export function preOrderNotice(preOrder: PreOrderSettings): string {
+  const text = preOrder.text.trim();
+  const sentence = /[.!?]$/.test(text) ? text : `${text}.`;
+  return `${sentence} First dispatch: ${formatDeliveryDate(preOrder.dispatchFrom)}.`;
+}
+
+/**
+ * What a shopper is told about dispatch once an order is placed on `today`: the pre-order notice
+ * (while pre-orders are open) and the shipping confirmation promise.
+ */
+export function dispatchNotes(preOrder: PreOrderSettings, today: string): string[] {
+  return [
+    ...(preOrdersOpen(preOrder, today) ? [preOrderNotice(preOrder)] : []),
+    PRE_ORDER.shippingConfirmationNote,
+  ];
 }

@@ -9,6 +9,7 @@ import {
   productIdField,
 } from './fields';
 import { orderSchema } from './orders';
+import { orderActionSchema, RETURN_ACTIONS } from './order-rules';
 import { lowStockSchema } from './stock';
 import {
   ORDER_STATUSES,
@@ -80,10 +81,17 @@ export const adminOrderStatusBodySchema = z
       });
   });
 
-/** GET /admin/orders?status=&payment=&q=&page=&limit= (status `to_dispatch`: paid and confirmed) */
+/**
+ * Lists of orders the dashboard counts, besides one status: `to_dispatch` (paid, confirmed and
+ * packed: TO_DISPATCH) and `payment_held` (unpaid, with a payment of the wrong amount held).
+ */
+export const ORDER_LIST_VIEWS = ['to_dispatch', 'payment_held'] as const;
+export type OrderListView = (typeof ORDER_LIST_VIEWS)[number];
+
+/** GET /admin/orders?status=&payment=&q=&page=&limit= (status: one state, or a list view) */
 export const adminOrderListQuerySchema = z
   .object({
-    status: z.enum([...ORDER_STATUSES, 'to_dispatch']).optional(),
+    status: z.enum([...ORDER_STATUSES, ...ORDER_LIST_VIEWS]).optional(),
     /** Prepaid (UPI or card) or cash on delivery. */
     payment: z.enum(['prepaid', 'cod']).optional(),
     /** An order number, an email, a phone number or a name. */
@@ -117,6 +125,8 @@ export const adminOrderRowSchema = z
     paymentMethod: z.enum(['upi', 'card', 'cod']),
     /** True while a captured payment of the wrong amount waits for the owner. */
     paymentHeld: z.boolean(),
+    /** What the owner may do to it now. */
+    nextActions: z.array(orderActionSchema),
   })
   .meta({ id: 'AdminOrderRow' });
 
@@ -198,6 +208,9 @@ export const adminMessageSchema = z
   })
   .meta({ id: 'ContactMessage' });
 export const adminMessageListSchema = z.array(adminMessageSchema);
+
+/** GET /admin/messages?status=unread: only those not listed before (what the dashboard counts). */
+export const adminMessageQuerySchema = z.object({ status: z.enum(['unread']).optional() }).strict();
 
 /** GET /admin/waitlist: the community waitlist's signups, newest first. */
 export const adminWaitlistEntrySchema = z
@@ -383,7 +396,6 @@ export const gstPortalFileSchema = z
   })
   .meta({ id: 'GstPortalFile' });
 /** POST /admin/returns/{id} */
-export const RETURN_ACTIONS = ['approve', 'reject', 'receive', 'refund'] as const;
 export const adminReturnActionBodySchema = z
   .object({
     action: z.enum(RETURN_ACTIONS),
@@ -397,12 +409,17 @@ export const adminReturnActionBodySchema = z
     restock: z.boolean().optional(),
   })
   .strict();
+/** Returns and tickets waiting for the owner (the dashboard's tiles): `open` and `active`. */
 export const adminReturnQuerySchema = z
-  .object({ status: z.enum(RETURN_STATUSES).optional() })
+  .object({ status: z.enum([...RETURN_STATUSES, 'open']).optional() })
   .strict();
+/** Tickets not closed yet: open, or in progress. */
+export const ACTIVE_TICKETS = ['open', 'in_progress'] as const;
 export const adminTicketQuerySchema = z
-  .object({ status: z.enum(TICKET_STATUSES).optional() })
+  .object({ status: z.enum([...TICKET_STATUSES, 'active']).optional() })
   .strict();
+export type AdminReturnQuery = z.infer<typeof adminReturnQuerySchema>;
+export type AdminTicketQuery = z.infer<typeof adminTicketQuerySchema>;
 
 export const adminReturnSchema = returnRequestSchema
   .extend({
@@ -453,6 +470,38 @@ export const adminPackManyResultSchema = z
 /** What the owners are told of by mail (and by SMS when set); each can be turned off on the settings page. */
 export const OWNER_NOTICES = ['newOrder', 'returnRequest', 'ticket', 'lowStock'] as const;
 export type OwnerNotice = (typeof OWNER_NOTICES)[number];
+
+/**
+ * One notice as the owner area lists it (GET /admin/notifications): every notice is stored once,
+ * whether or not it also went by mail or SMS, and links to what it is about in the owner area.
+ */
+export const ownerNotificationSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(OWNER_NOTICES),
+    /** One line: 'New order VNY-123456: ₹877.00'. */
+    title: z.string(),
+    /** Where it opens in the owner area: its order, return, ticket or product. */
+    path: z.string(),
+    createdAt: isoDateTimeField,
+    read: z.boolean(),
+  })
+  .meta({ id: 'OwnerNotification' });
+export type OwnerNotification = z.infer<typeof ownerNotificationSchema>;
+
+/** GET /admin/notifications: the newest first, and how many are unread in all. */
+export const ownerNotificationListSchema = z
+  .object({
+    items: z.array(ownerNotificationSchema),
+    unread: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'OwnerNotificationList' });
+export type OwnerNotificationList = z.infer<typeof ownerNotificationListSchema>;
+
+/** GET /admin/notifications?limit= (1 to 100, default 30). */
+export const ownerNotificationQuerySchema = z
+  .object({ limit: z.coerce.number().int().min(1).max(100).default(30) })
+  .strict();
 
 /** An Indian mobile number for the owner's texts: 10 digits starting 6 to 9, or empty for none. */
 export const ownerSmsPhoneField = z

@@ -40,6 +40,7 @@ import {
   adminOrderListSchema,
   adminOrderStatusBodySchema,
   adminMessageListSchema,
+  adminMessageQuerySchema,
   adminReturnActionBodySchema,
   adminReturnListSchema,
   adminReturnQuerySchema,
@@ -55,6 +56,9 @@ import {
   adminPackManyBodySchema,
   adminPackManyResultSchema,
   ownerNoticeSettingsSchema,
+  ownerNotificationListSchema,
+  ownerNotificationQuerySchema,
+  ownerNotificationSchema,
   auditListSchema,
   gstExportQuerySchema,
   gstExportSchema,
@@ -97,6 +101,8 @@ import {
   adminReviewActionSchema,
   adminReviewQuerySchema,
   adminReviewSchema,
+  myReviewAnswerSchema,
+  myReviewSchema,
   reviewBodySchema,
   reviewListSchema,
 } from './reviews';
@@ -560,8 +566,9 @@ const shopping: ApiRoute[] = [
       409: {
         description:
           'TOTAL_MISMATCH: total_amount differs from the catalogue (`totals` are current); ' +
-          'COD_UNAVAILABLE (with `reason`); COUPON_EXPIRED, COUPON_MIN_ORDER, COUPON_USED_UP, ' +
-          'COUPON_ALREADY_USED; OUT_OF_STOCK (with `productId`): not enough of it left, or no longer sold; ' +
+          'COD_UNAVAILABLE (with `reason`); COUPON_PAUSED, COUPON_NOT_STARTED (with `startsAt`), ' +
+          'COUPON_EXPIRED (with `endsAt`), COUPON_MIN_ORDER (with `minOrder` and `shortBy`), ' +
+          'COUPON_USED_UP, COUPON_ALREADY_USED; OUT_OF_STOCK (with `productId`): not enough of it left, or no longer sold; ' +
           'ORDER_BELOW_MINIMUM: the total would be under ₹1.00, the least a payment can be',
         schema: orderRefusedBodySchema,
       },
@@ -946,7 +953,9 @@ const admin: ApiRoute[] = [
       ...invalid,
       ...ownerOnly,
       ...notFound,
-      409: error('ORDER_MOVE_NOT_ALLOWED or ORDER_CHANGED'),
+      409: error(
+        'ORDER_MOVE_NOT_ALLOWED, ORDER_CHANGED, or SHIPMENT_BOOKED: cancel the pickup with the courier first',
+      ),
     },
   },
   {
@@ -989,7 +998,7 @@ const admin: ApiRoute[] = [
     method: 'get',
     path: '/admin/returns',
     tag: 'Owner',
-    summary: 'Return requests, newest first, by status',
+    summary: 'Return requests, newest first, by status (`open`: requested, approved or received)',
     auth: true,
     query: adminReturnQuerySchema,
     responses: { ...ok(adminReturnListSchema), ...invalid, ...ownerOnly },
@@ -1015,7 +1024,8 @@ const admin: ApiRoute[] = [
     method: 'get',
     path: '/admin/tickets',
     tag: 'Owner',
-    summary: 'Support tickets with their threads, newest first, by status',
+    summary:
+      'Support tickets with their threads, newest first, by status (`active`: open or in progress)',
     auth: true,
     query: adminTicketQuerySchema,
     responses: { ...ok(adminTicketListSchema), ...invalid, ...ownerOnly },
@@ -1042,11 +1052,40 @@ const admin: ApiRoute[] = [
   },
   {
     method: 'get',
+    path: '/admin/notifications',
+    tag: 'Owner',
+    summary:
+      'The notices to the owner (new orders, returns, tickets, low stock), newest first, each linked to what it is about, and the unread count',
+    auth: true,
+    query: ownerNotificationQuerySchema,
+    responses: { ...ok(ownerNotificationListSchema), ...invalid, ...ownerOnly },
+  },
+  {
+    method: 'post',
+    path: '/admin/notifications/{id}/read',
+    tag: 'Owner',
+    summary: 'Mark one notice read (again: no change)',
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: { ...ok(ownerNotificationSchema), ...invalid, ...ownerOnly, ...notFound },
+  },
+  {
+    method: 'post',
+    path: '/admin/notifications/read',
+    tag: 'Owner',
+    summary: 'Mark every notice read',
+    auth: true,
+    responses: { ...ok(ownerNotificationListSchema), ...ownerOnly },
+  },
+  {
+    method: 'get',
     path: '/admin/messages',
     tag: 'Owner',
-    summary: 'Contact-form messages, newest first (listing marks them read)',
+    summary:
+      'Contact-form messages, newest first (listing marks them read); `status=unread`: only those unread',
     auth: true,
-    responses: { ...ok(adminMessageListSchema), ...ownerOnly },
+    query: adminMessageQuerySchema,
+    responses: { ...ok(adminMessageListSchema), ...invalid, ...ownerOnly },
   },
   {
     method: 'put',
@@ -1179,7 +1218,7 @@ const coupons: ApiRoute[] = [
       400: error('Validation failed: a malformed code, an unknown product or delivery state'),
       404: error('COUPON_UNKNOWN: there is no such coupon'),
       409: error(
-        'COUPON_EXPIRED (paused, not started or ended), COUPON_MIN_ORDER (with `minOrder`), COUPON_USED_UP, COUPON_ALREADY_USED, or ORDER_BELOW_MINIMUM (the cart with it would come to under ₹1.00)',
+        'COUPON_PAUSED, COUPON_NOT_STARTED (with `startsAt`), COUPON_EXPIRED (with `endsAt`), COUPON_MIN_ORDER (with `minOrder` and `shortBy`), COUPON_USED_UP, COUPON_ALREADY_USED, or ORDER_BELOW_MINIMUM (the cart with it would come to under ₹1.00); each message says why and what to do',
       ),
       ...rateLimited,
     },
@@ -1289,6 +1328,38 @@ const shipping: ApiRoute[] = [
     },
   },
   {
+    method: 'delete',
+    path: '/admin/orders/{id}/shipment',
+    tag: 'Owner',
+    summary:
+      'Cancel the pickup: the booking is called off with the courier; the order stays packed, to book again, send another way or cancel',
+    auth: true,
+    params: objectIdParamsSchema,
+    responses: {
+      ...ok(shipmentAnswerSchema),
+      ...invalid,
+      ...ownerOnly,
+      ...notFound,
+      409: error('ORDER_MOVE_NOT_ALLOWED: the order has no booked parcel waiting for its pickup'),
+      502: error('SHIPPING_REFUSED: the courier refused (the parcel may be picked up already)'),
+      503: error('SHIPPING_UNAVAILABLE: the courier does not answer; try again'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/labels',
+    tag: 'Owner',
+    summary:
+      'The shipping labels of every packed order booked with the courier, oldest first, in one PDF',
+    auth: true,
+    responses: {
+      200: { description: 'The PDF, a label per parcel', contentType: 'application/pdf' },
+      ...ownerOnly,
+      404: error('NOTHING_TO_LABEL: no booked parcel waits for its pickup'),
+      503: error('SHIPPING_UNAVAILABLE: the courier does not hand the labels over right now'),
+    },
+  },
+  {
     method: 'get',
     path: '/admin/orders/{id}/shipment',
     tag: 'Owner',
@@ -1373,6 +1444,33 @@ const reviews: ApiRoute[] = [
   },
   {
     method: 'get',
+    path: '/products/{id}/reviews/mine',
+    tag: 'Reviews',
+    summary:
+      'Whether the signed-in shopper may review the product (a delivered order of theirs held it), and their review of it',
+    auth: true,
+    params: productParamsSchema,
+    responses: { ...ok(myReviewAnswerSchema), ...invalid, ...unauthorized },
+  },
+  {
+    method: 'put',
+    path: '/products/{id}/reviews/mine',
+    tag: 'Reviews',
+    summary:
+      'Edit your review of a product: it waits for the owner again before it shows, with its reply',
+    auth: true,
+    params: productParamsSchema,
+    body: reviewBodySchema,
+    responses: {
+      ...ok(myReviewSchema),
+      ...invalid,
+      ...unauthorized,
+      404: error('REVIEW_NOT_FOUND: this account has not reviewed the product'),
+      ...rateLimited,
+    },
+  },
+  {
+    method: 'get',
     path: '/admin/reviews',
     tag: 'Owner',
     summary: 'Reviews to moderate, newest first (all, or by status)',
@@ -1415,20 +1513,38 @@ const shopSettings: ApiRoute[] = [
   },
 ];
 
+const readiness = {
+  tag: 'Health',
+  auth: false,
+  responses: {
+    ...ok(healthResponseSchema),
+    503: {
+      description: 'The database does not answer (the API reconnects by itself once it is back)',
+      schema: healthResponseSchema,
+    },
+  },
+} as const;
+
 const health: ApiRoute[] = [
   {
     method: 'get',
-    path: '/health',
+    path: '/health/live',
     tag: 'Health',
-    summary: 'Liveness and database reachability',
+    summary: 'Liveness: the process answers (the database is not asked)',
     auth: false,
-    responses: {
-      ...ok(healthResponseSchema),
-      503: {
-        description: 'The database does not answer (the API reconnects by itself once it is back)',
-        schema: healthResponseSchema,
-      },
-    },
+    responses: ok(healthResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/health/ready',
+    summary: 'Readiness: the database answers a ping, so requests can be served',
+    ...readiness,
+  },
+  {
+    method: 'get',
+    path: '/health',
+    summary: 'Readiness, under its older name (the same as /health/ready)',
+    ...readiness,
   },
 ];
 

@@ -297,6 +297,7 @@ describe('account responses', () => {
     name: 'Asha Rao',
     email: 'asha@example.com',
     phone: '',
+    phoneVerified: false,
     dob: '',
     gender: '',
     createdAt: '2025-08-14T09:30:00.000Z',

@@ -249,6 +249,8 @@ export const userSchema = z
     email: z.string(),
     /** '' until the user adds one. */
     phone: z.string(),
+    /** Whether `phone` was proved by a texted code (phone sign-in or a verified change). */
+    phoneVerified: z.boolean(),
     /** YYYY-MM-DD (the time part cut off), or '' when not given. */
     dob: z.union([z.iso.date(), z.literal('')]),
     gender: z.union([z.enum(GENDERS), z.literal('')]),

@@ -1,5 +1,6 @@
 // Coupons: the owner's rules and the shopper's check. Amounts are paise; the discount itself is
 // always computed by the server from packages/catalog (couponDiscountFor, priceCart).
+import { formatDayInIndia, formatINR } from '@vanya/catalog';
 import { z } from 'zod';
 import { isoDateTimeField, paiseField, stateField } from './fields';
 import {
@@ -21,12 +22,35 @@ export const couponCodeField = z
 
 export const COUPON_ERROR_CODES = [
   'COUPON_UNKNOWN',
+  'COUPON_PAUSED',
+  'COUPON_NOT_STARTED',
   'COUPON_EXPIRED',
   'COUPON_MIN_ORDER',
   'COUPON_USED_UP',
   'COUPON_ALREADY_USED',
 ] as const;
 export type CouponErrorCode = (typeof COUPON_ERROR_CODES)[number];
+
+const TRY_ANOTHER = 'Try another code, or order without one.';
+
+/**
+ * Why a coupon does not apply, and what the shopper can do: the API's refusals (with the dates
+ * and amounts they name as details: `startsAt`, `endsAt`, `minOrder`, `shortBy`), shown by the
+ * cart and the checkout as they come. Days are India's.
+ */
+export const COUPON_MESSAGES = {
+  unknown: 'There is no such coupon. Check the code for typing mistakes.',
+  paused: `This coupon is paused by the shop for now. ${TRY_ANOTHER}`,
+  notStarted: (startsAt: Date) =>
+    `This coupon can be used from ${formatDayInIndia(startsAt)}. Apply it again then, or order without it.`,
+  /** `endsAt` is the first moment it no longer works: the day before it at midnight is its last. */
+  expired: (endsAt: Date) =>
+    `This coupon expired: its last day was ${formatDayInIndia(new Date(endsAt.getTime() - 1))}. ${TRY_ANOTHER}`,
+  minOrder: (minOrder: number, shortBy: number) =>
+    `This coupon needs an order of at least ${formatINR(minOrder)}. Add ${formatINR(shortBy)} more to use it.`,
+  usedUp: `This coupon has been used up. ${TRY_ANOTHER}`,
+  alreadyUsed: `You have already used this coupon as often as it allows. ${TRY_ANOTHER}`,
+} as const;
 
 /** The owner's coupon as sent to POST /admin/coupons and PUT /admin/coupons/{code}. */
 export const couponInputSchema = z

@@ -11,6 +11,7 @@ export * from './fields';
 export * from './health';
 export * from './messages';
 export * from './orders';
+export * from './order-rules';
 export * from './password';
 export * from './payments';
 export * from './pincodes';

@@ -296,6 +296,7 @@ describe('the order as the API answers it', () => {
     ],
     totals,
     events: [{ status: 'pending_payment', at: '2025-08-14T09:30:00.000Z', by: 'shopper' }],
+    nextActions: [{ action: 'cancel', allowed: true }],
   };
   const payment = {
     keyId: 'rzp_test_local',

@@ -15,6 +15,7 @@ import {
   stateField,
 } from './fields';
 import { FIELD_MESSAGES, SHOP_MESSAGES } from './messages';
+import { orderActionSchema } from './order-rules';
 import { orderStatusSchema } from './profile';
 
 /** 'cod' is cash on delivery: confirmed by an SMS code, paid to the courier at the door. */
@@ -242,6 +243,8 @@ export const orderSchema = z
     cod: z.object({ status: z.enum(['due', 'collected']), amountDue: paiseField }).optional(),
     /** The timeline: placed, then every move, oldest first. */
     events: z.array(orderEventSchema),
+    /** What the viewer (the shopper, or the owner in the owner area) may do to it now. */
+    nextActions: z.array(orderActionSchema),
   })
   .meta({ id: 'Order' });
 

@@ -17,6 +17,7 @@ describe('the PIN look-up', () => {
       pin: '160017',
       state: 'Chandigarh',
       district: 'Chandigarh',
+      town: 'Chandigarh',
       serviceable: true,
       cod: true,
       codFee: 4900,

@@ -40,6 +40,11 @@ export const pincodeAnswerSchema = z
     pin: z.string(),
     state: z.enum(INDIAN_STATES),
     district: z.string(),
+    /**
+     * The town an address there names as its city: the city of a city district, else the town of
+     * the PIN's head post office (or the one its mail is sorted at), else the district.
+     */
+    town: z.string(),
     serviceable: z.boolean(),
     cod: z.boolean(),
     /** The cash-on-delivery fee, in paise (a taxed line of the order). */

@@ -57,6 +57,28 @@ export const reviewListSchema = z
   .meta({ id: 'ReviewList' });
 export type ReviewList = z.infer<typeof reviewListSchema>;
 
+/** The signed-in shopper's own review of a product, whatever the owner did with it. */
+export const myReviewSchema = z
+  .object({
+    rating: z.number().int().min(1).max(5),
+    title: z.string(),
+    body: z.string(),
+    /** 'pending' until the owner reads it (again, after an edit). */
+    status: z.enum(REVIEW_STATUSES),
+    reply: z.object({ body: z.string(), at: isoDateTimeField }).nullable(),
+  })
+  .meta({ id: 'MyReview' });
+export type MyReview = z.infer<typeof myReviewSchema>;
+
+/**
+ * GET /products/{id}/reviews/mine: whether the signed-in shopper may review the product (a
+ * delivered order of theirs held it) and their review of it, if any.
+ */
+export const myReviewAnswerSchema = z
+  .object({ buyer: z.boolean(), review: myReviewSchema.nullable() })
+  .meta({ id: 'MyReviewAnswer' });
+export type MyReviewAnswer = z.infer<typeof myReviewAnswerSchema>;
+
 /** A review as the owner moderates it. */
 export const adminReviewSchema = reviewSchema
   .extend({

@@ -1,7 +1,7 @@
 // The shop's settings the owner changes without a release (packages/catalog shop-settings.ts):
 // GET /shop-settings (everyone: the product page, cart and checkout show them) and
 // PUT /admin/settings/shop (the owner).
-import { formatINRCompact, SHOP_SETTINGS_LIMITS } from '@vanya/catalog';
+import { formatDeliveryDate, formatINRCompact, SHOP_SETTINGS_LIMITS } from '@vanya/catalog';
 import type { ShopSettings } from '@vanya/catalog';
 import { z } from 'zod';
 import { requiredTextField } from './fields';
@@ -11,6 +11,12 @@ const L = SHOP_SETTINGS_LIMITS;
 /** The words of the owner's form and of the API's 400s. */
 export const SHOP_SETTINGS_MESSAGES = {
   dispatchFrom: 'Enter the first dispatch day as a real date, YYYY-MM-DD.',
+  /** Pre-orders switched on with a first dispatch day behind today (India's date). */
+  dispatchFromPast: (day: string) =>
+    `The first dispatch day, ${formatDeliveryDate(day)}, has passed. Choose today or a later day, or switch pre-orders off.`,
+  /** The owner's Settings, while a saved first dispatch day has passed. */
+  preOrdersEnded: (day: string) =>
+    `Pre-orders ended on ${formatDeliveryDate(day)}, their first dispatch day: the shop takes ordinary orders and shows no pre-order notice. Choose a new day to take pre-orders again, or switch them off.`,
   textRequired: 'Enter the pre-order text shoppers see.',
   textTooLong: `The pre-order text is at most ${L.preOrderTextMax} characters.`,
   codFee: `The cash-on-delivery fee is whole paise from ₹0 to ${formatINRCompact(L.codFeeMaxPaise)}.`,

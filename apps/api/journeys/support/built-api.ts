@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedServer } from '../../src/platform/db/embedded-server';
@@ -47,6 +48,17 @@ const START_TIMEOUT_MS = 60_000;
 /** The shop owner's address in every journey stack (OWNER_EMAILS). */
 export const OWNER_EMAIL = 'meera.owner@vanya.test';
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /** `env` adds to (or overrides) the production environment below. */
 export async function startBuiltApi(env: Record<string, string> = {}): Promise<BuiltApi> {
   const root = findRepoRoot();
@@ -74,10 +86,11 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
   const webOrigin = 'https://shop.vanya.test';
 
   let output = '';
+  const port = await freePort();
   const apiEnv = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
-    PORT: '0',
+    PORT: String(port),
     HOST: '127.0.0.1',
     MONGODB_URI: db.uri,
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -108,6 +121,28 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
     LOG_PRETTY: 'false',
     ...env,
   };
+  /** Runs one of the image's commands with the API's environment, as an operator does. */
+  const command = (name: string, args: string[]) =>
+    new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const cli = spawn(
+        process.execPath,
+        [path.join(root, `apps/api/dist/cli/${name}.js`), ...args],
+        {
+          cwd: dir,
+          env: apiEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let said = '';
+      cli.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      cli.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      cli.once('error', reject);
+      cli.once('close', (code) => resolve({ code, output: said }));
+    });
+  // The deploy step production needs before the API starts.
+  const indexes = await command('indexes', []);
+  if (indexes.code !== 0) throw new Error(`Building the indexes failed:\n${indexes.output}`);
+
   const api: ChildProcess = spawn(process.execPath, [entry], {
     cwd: dir,
     env: apiEnv,
@@ -136,24 +171,17 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
   };
 
   try {
-    const baseUrl = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`The built API did not start within 60 s:\n${output}`)),
-        START_TIMEOUT_MS,
-      );
-      const onData = () => {
-        const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve(`http://127.0.0.1:${match[1]}`);
-        }
-      };
-      api.stdout!.on('data', onData);
-      api.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`The built API exited with ${code} while starting:\n${output}`));
-      });
-    });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      if (api.exitCode !== null)
+        throw new Error(`The built API exited with ${api.exitCode} while starting:\n${output}`);
+      const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
+      if (health?.status === 200) break;
+      if (Date.now() > deadline)
+        throw new Error(`The built API did not start within 60 s:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     return {
       baseUrl,
       webOrigin,
@@ -164,23 +192,7 @@ export async function startBuiltApi(env: Record<string, string> = {}): Promise<B
       shiprocketWebhookToken,
       sms,
       pid: api.pid!,
-      command: (name, args) =>
-        new Promise((resolve, reject) => {
-          const cli = spawn(
-            process.execPath,
-            [path.join(root, `apps/api/dist/cli/${name}.js`), ...args],
-            {
-              cwd: dir,
-              env: apiEnv,
-              stdio: ['ignore', 'pipe', 'pipe'],
-            },
-          );
-          let said = '';
-          cli.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
-          cli.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
-          cli.once('error', reject);
-          cli.once('close', (code) => resolve({ code, output: said }));
-        }),
+      command,
       output: () => output,
       stop: stopAll,
     };

@@ -177,6 +177,8 @@ describe('backup dump and restore of the shop', () => {
       database: sourceDb,
       createdAt: '2031-03-04T05:06:07.891Z',
       uploads: { files: 2 },
+      // The embedded server is standalone: no snapshot to read at (a replica set has one).
+      pointInTime: false,
     });
     const counts = Object.fromEntries(dump.manifest.collections.map((c) => [c.name, c.count]));
     expect(counts).toMatchObject({ users: 1, orders: 2 });

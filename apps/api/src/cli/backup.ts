@@ -11,8 +11,11 @@
 // An archive holds one folder, vanya-<UTC time>/, with manifest.json, db/<collection>.bson (the
 // collection's documents, each a length-prefixed BSON document as mongodump writes them),
 // db/<collection>.indexes.json (extended JSON of collection.indexes()) and uploads/ (a copy of
-// UPLOAD_DIR). Collections are read one after the other with no snapshot across them: take the
-// backup when the shop is quiet (the daily run is at night).
+// UPLOAD_DIR). On a replica set (production) every collection is read at one moment, in a snapshot
+// session, so the archive never holds an order without the documents written with it; a
+// standalone server (the embedded one) has no snapshots, and its collections are read one after the
+// other. MongoDB keeps a snapshot for 5 minutes (minSnapshotHistoryWindowInSeconds): a dump that
+// takes longer fails and is tried again.
 import { execFile } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, realpathSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
@@ -64,6 +67,8 @@ export interface Manifest {
   version: number;
   createdAt: string;
   database: string;
+  /** Whether every collection was read at one moment (a replica set's snapshot). */
+  pointInTime?: boolean;
   collections: { name: string; count: number; options: Record<string, unknown> }[];
   uploads: { files: number; bytes: number };
 }
@@ -129,13 +134,18 @@ export async function dumpShop(options: DumpOptions): Promise<DumpResult> {
   try {
     await client.connect();
     const db = client.db(options.dbName);
-    say(`Backing up database "${db.databaseName}" and ${options.uploadDir}`);
+    const { setName } = await db.admin().command({ hello: 1 });
+    // Every read of the dump at one moment, where the server keeps snapshots (a replica set).
+    const session = setName ? client.startSession({ snapshot: true }) : undefined;
+    say(
+      `Backing up database "${db.databaseName}" and ${options.uploadDir}${session ? ' (one snapshot)' : ''}`,
+    );
     const listed = await db.listCollections({}, { nameOnly: false }).toArray();
     const collections: Manifest['collections'] = [];
     for (const info of listed.sort((a, b) => a.name.localeCompare(b.name))) {
       if (info.name.startsWith('system.') || (info.type && info.type !== 'collection')) continue;
       checkCollectionName(info.name);
-      const count = await dumpCollection(db, info.name, path.join(folder, 'db'));
+      const count = await dumpCollection(db, info.name, path.join(folder, 'db'), session);
       const collectionOptions = (info as { options?: Record<string, unknown> }).options ?? {};
       collections.push({
         name: info.name,
@@ -151,6 +161,7 @@ export async function dumpShop(options: DumpOptions): Promise<DumpResult> {
       version: FORMAT_VERSION,
       createdAt: (options.now ?? new Date()).toISOString(),
       database: db.databaseName,
+      pointInTime: Boolean(session),
       collections,
       uploads,
     };
@@ -171,10 +182,15 @@ export async function dumpShop(options: DumpOptions): Promise<DumpResult> {
 }
 
 /** Streams one collection's documents, exactly the bytes the server sent, into <name>.bson. */
-async function dumpCollection(db: mongo.Db, name: string, dir: string): Promise<number> {
+async function dumpCollection(
+  db: mongo.Db,
+  name: string,
+  dir: string,
+  session: mongo.ClientSession | undefined,
+): Promise<number> {
   let count = 0;
   // raw: the server's BSON bytes, not deserialised; copied, as the driver's buffers are reused.
-  const cursor = db.collection(name).find({}, { raw: true, batchSize: 500 });
+  const cursor = db.collection(name).find({}, { raw: true, batchSize: 500, session });
   async function* documents() {
     for await (const raw of cursor as unknown as AsyncIterable<Uint8Array>) {
       count += 1;

@@ -82,7 +82,7 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without WEB_ORIGIN, so mails never link to localhost', () => {
     const { WEB_ORIGIN: _unset, ...env } = PRODUCTION;
-    expect(() => loadConfig(env)).toThrow(/without WEB_ORIGIN/);
+    expect(() => loadConfig(env)).toThrow(/Missing WEB_ORIGIN/);
   });
 
   it('prints the placeholder GSTIN outside production and the configured one in production', () => {
@@ -150,7 +150,7 @@ describe('loadConfig', () => {
 
   it('refuses production without a mail transport: links and codes are never logged', () => {
     expect(() => loadConfig({ ...PRODUCTION, SMTP_URL: '' })).toThrow(
-      /without SMTP_URL[\s\S]*never logged/,
+      /Missing SMTP_URL[\s\S]*never logged/,
     );
     // Development keeps writing mail to the log and .data/mail with no configuration at all.
     expect(loadConfig({}).smtpUrl).toBeUndefined();
@@ -158,7 +158,7 @@ describe('loadConfig', () => {
 
   it('refuses production without an SMS gateway: phone codes are never logged', () => {
     expect(() => loadConfig({ ...PRODUCTION, SMS_URL: '' })).toThrow(
-      /without SMS_URL[\s\S]*phone sign-in and cash on delivery/,
+      /Missing SMS_URL[\s\S]*phone sign-in and cash on delivery/,
     );
     // Development prints texts to the log with no configuration at all.
     expect(loadConfig({}).sms).toBeUndefined();
@@ -221,6 +221,42 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_x' })).toThrow(
       /both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET/,
     );
+  });
+
+  it('names every problem of a production start in one message', () => {
+    const env = {
+      ...PRODUCTION,
+      SMTP_URL: '',
+      SMS_URL: '',
+      RAZORPAY_KEY_SECRET: '',
+      SELLER_GSTIN: '',
+      WEB_ORIGIN: 'http://localhost:5173',
+    };
+    let message = '';
+    try {
+      loadConfig(env);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^Refusing to start in production/);
+    for (const name of ['SMTP_URL', 'SMS_URL', 'RAZORPAY_KEY_SECRET', 'SELLER_GSTIN', 'WEB_ORIGIN'])
+      expect(message).toContain(name);
+    // An invalid value is named beside what production lacks.
+    expect(() => loadConfig({ ...env, PORT: 'eighty' })).toThrow(
+      /PORT[\s\S]*Missing SMTP_URL, SMS_URL/,
+    );
+  });
+
+  it.each([
+    'http://localhost:5173',
+    'https://localhost',
+    'http://shop.vanyanaturals.in',
+    'https://127.0.0.1:3000',
+  ])('refuses a WEB_ORIGIN in production that is not a public https address: %s', (origin) => {
+    expect(() => loadConfig({ ...PRODUCTION, WEB_ORIGIN: origin })).toThrow(
+      /is not a public https address/,
+    );
+    expect(loadConfig({ WEB_ORIGIN: origin }).webOrigin).toBe(origin.replace(/\/$/, ''));
   });
 
   it('names every invalid value', () => {

@@ -205,62 +205,91 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** Every variable the API's configuration reads. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads and checks the environment once at start-up; throws a ConfigError naming every problem. */
+/** Why a production WEB_ORIGIN is refused, if it is: mails link to it and CORS trusts it alone. */
+function publicOriginProblem(origin: string): string | undefined {
+  const url = new URL(origin);
+  const local = ['localhost', '127.0.0.1', '[::1]', '0.0.0.0'].includes(url.hostname);
+  if (url.protocol === 'https:' && !local) return undefined;
+  return `WEB_ORIGIN=${origin} is not a public https address: production mails link to it and browsers are trusted from it alone. Set the shop's public address (https://shop.example.in).`;
+}
+
+/** What production refuses, every problem at once (an operator fixes them in one go). */
+function productionProblems(e: z.output<typeof envSchema>, env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const missing = PRODUCTION_SECRETS.filter((name) => !e[name]);
+  if (missing.length > 0)
+    problems.push(
+      `Missing ${missing.join(', ')}.${missing.includes('SMTP_URL') ? ' Mail needs a transport in production: verification links, codes and reset links are never logged.' : ''}${missing.includes('SMS_URL') ? ' Phone codes need an SMS gateway in production: phone sign-in and cash on delivery send them, and they are never logged.' : ''}`,
+    );
+  if (!env.WEB_ORIGIN)
+    problems.push(
+      "Missing WEB_ORIGIN: set it to the shop's public address (https://shop.example.in), which every mail links to.",
+    );
+  else {
+    const origin = publicOriginProblem(e.WEB_ORIGIN);
+    if (origin) problems.push(origin);
+  }
+  const given = (['JWT_SECRET', ...OWN_SECRET_VARIABLES] as const).filter((name) => e[name]);
+  for (const name of given) {
+    const problem = secretProblem(name, e[name]!);
+    if (problem) problems.push(problem);
+  }
+  const seen = new Map<string, string>();
+  for (const name of given) {
+    const other = seen.get(e[name]!);
+    if (other) problems.push(`${name} is the same as ${other}: each must be a secret of its own.`);
+    seen.set(e[name]!, name);
+  }
+  if (!e.SELLER_GSTIN || e.SELLER_GSTIN === PLACEHOLDER_SELLER_GSTIN)
+    problems.push(
+      `SELLER_GSTIN ${e.SELLER_GSTIN ? `is the development placeholder ${PLACEHOLDER_SELLER_GSTIN}` : 'is not set'}. Set it to the seller's own GSTIN: every tax invoice prints it.`,
+    );
+  return problems;
+}
+
+/** Problems of any environment: settings that only make sense together. */
+function pairingProblems(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET))
+    problems.push('Set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither (test mode).');
+  if (Boolean(e.SHIPROCKET_EMAIL) !== Boolean(e.SHIPROCKET_PASSWORD))
+    problems.push('Set both SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD, or neither (test mode).');
+  try {
+    parseTrustProxy(e.TRUST_PROXY);
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
+  return problems;
+}
+
+/**
+ * Reads and checks the environment once at start-up; throws one ConfigError naming every problem
+ * (invalid values first, then what production or a pairing refuses).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
+  const isProduction = env.NODE_ENV === 'production';
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    const invalid = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    // What production also lacks, so one start names everything to fix.
+    const missing = isProduction ? PRODUCTION_SECRETS.filter((name) => !env[name]?.trim()) : [];
+    if (missing.length > 0) invalid.push(`Missing ${missing.join(', ')}.`);
+    throw new ConfigError(`Invalid configuration (see .env.example):\n  ${invalid.join('\n  ')}`);
   }
   const e = parsed.data;
-  const isProduction = e.NODE_ENV === 'production';
-
-  if (isProduction) {
-    const missing = PRODUCTION_SECRETS.filter((name) => !e[name]);
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `Refusing to start in production without ${missing.join(', ')}. Set them in the environment (see .env.example).${missing.includes('SMTP_URL') ? ' Mail needs a transport in production: verification links, codes and reset links are never logged.' : ''}${missing.includes('SMS_URL') ? ' Phone codes need an SMS gateway in production: phone sign-in and cash on delivery send them, and they are never logged.' : ''}`,
-      );
-    }
-    if (!env.WEB_ORIGIN)
-      throw new ConfigError(
-        "Refusing to start in production without WEB_ORIGIN: set it to the shop's public address (https://shop.example.in), which every mail links to.",
-      );
-    const given = (['JWT_SECRET', ...OWN_SECRET_VARIABLES] as const).filter((name) => e[name]);
-    const problems = given
-      .map((name) => secretProblem(name, e[name]!))
-      .filter((p): p is string => p !== undefined);
-    const seen = new Map<string, string>();
-    for (const name of given) {
-      const other = seen.get(e[name]!);
-      if (other)
-        problems.push(`${name} is the same as ${other}: each must be a secret of its own.`);
-      seen.set(e[name]!, name);
-    }
-    if (problems.length > 0) {
-      throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
-    }
-    if (!e.SELLER_GSTIN || e.SELLER_GSTIN === PLACEHOLDER_SELLER_GSTIN) {
-      throw new ConfigError(
-        `Refusing to start in production: SELLER_GSTIN ${e.SELLER_GSTIN ? `is the development placeholder ${PLACEHOLDER_SELLER_GSTIN}` : 'is not set'}. Set it to the seller's own GSTIN: every tax invoice prints it.`,
-      );
-    }
-  }
-
-  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET))
+  const problems = [...(isProduction ? productionProblems(e, env) : []), ...pairingProblems(e)];
+  if (problems.length > 0)
     throw new ConfigError(
-      'Set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither (test mode).',
-    );
-
-  if (Boolean(e.SHIPROCKET_EMAIL) !== Boolean(e.SHIPROCKET_PASSWORD))
-    throw new ConfigError(
-      'Set both SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD, or neither (test mode).',
+      `${isProduction ? 'Refusing to start in production' : 'Invalid configuration'} (see .env.example):\n  ${problems.join('\n  ')}`,
     );
 
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);

@@ -150,6 +150,19 @@ describe('what the log is told', () => {
     ]);
   });
 
+  it('writes routine health checks at debug level, out of the info log', async () => {
+    for (const path of ['/api/health', '/api/health/live', '/api/health/ready']) {
+      const res = await request(t.app).get(path).set('X-Request-Id', `health-${path.length}`);
+      expect(res.status).toBe(200);
+    }
+    const health = lines.map((l) => JSON.parse(l)).filter((l) => /^health-/.test(l.reqId ?? ''));
+    expect(health.map((l) => [l.req.url, l.level])).toEqual([
+      ['/api/health', 20],
+      ['/api/health/live', 20],
+      ['/api/health/ready', 20],
+    ]);
+  });
+
   it('writes a warning when the client hangs up before its answer', async () => {
     const server = t.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));

@@ -1,7 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { renderTestLabel } from '../modules/shipping/test-label-pdf';
+import { renderTestLabels } from '../modules/shipping/test-label-pdf';
+import type { LabelParcel } from '../modules/shipping/test-label-pdf';
 import { STATUS_ID_OF, statusLabel } from '../modules/shipping/shipping-provider';
 import type { ScanKind } from '../modules/shipping/shipping-provider';
 
@@ -45,6 +46,25 @@ const REQUIRED_ORDER_FIELDS = [
   'weight',
 ];
 
+/** What a parcel's label shows, from the order Shiprocket was sent. */
+function labelOf(shipment: FakeShipment): LabelParcel {
+  const b = shipment.body;
+  return {
+    awb: shipment.awb ?? '',
+    courier: shipment.courier ?? '',
+    orderNumber: shipment.channelOrderId,
+    to: {
+      name: `${String(b.billing_customer_name)} ${String(b.billing_last_name ?? '')}`.trim(),
+      address: String(b.billing_address),
+      city: String(b.billing_city),
+      state: String(b.billing_state),
+      pinCode: String(b.billing_pincode),
+      phone: String(b.billing_phone),
+    },
+    collect: b.payment_method === 'COD' ? Math.round(Number(b.sub_total) * 100) : 0,
+  };
+}
+
 /** 'YYYY-MM-DD HH:mm:ss' as Shiprocket writes its dates. */
 const srDate = (ms: number) =>
   new Date(ms + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -52,7 +72,8 @@ const srDate = (ms: number) =>
 /**
  * A local server speaking the part of Shiprocket's external API the shop uses, under /v1/external:
  * POST /auth/login (a JWT that expires), POST /orders/create/adhoc, POST /courier/assign/awb,
- * POST /courier/generate/pickup, POST /courier/generate/label (and the label PDF it points to),
+ * POST /courier/generate/pickup, POST /courier/generate/label (one PDF for several shipments, and
+ * the PDF it points to),
  * POST /orders/cancel,
  * GET /courier/track/awb/{awb} and GET /courier/serviceability/. Bearer tokens are checked (401
  * when missing, unknown or expired), bodies are answered as Shiprocket documents them, and tests
@@ -203,25 +224,12 @@ export class FakeShiprocket {
       body,
     });
 
-    const label = /^\/labels\/(\d+)\.pdf$/.exec(url.pathname);
+    const label = /^\/labels\/(\d+(?:-\d+)*)\.pdf$/.exec(url.pathname);
     if (req.method === 'GET' && label) {
-      const shipment = this.shipments.find((s) => String(s.shipmentId) === label[1]);
-      if (!shipment?.awb) return send(404, { message: 'Not Found' });
-      const b = shipment.body;
-      const pdf = await renderTestLabel({
-        awb: shipment.awb,
-        courier: shipment.courier ?? '',
-        orderNumber: shipment.channelOrderId,
-        to: {
-          name: `${String(b.billing_customer_name)} ${String(b.billing_last_name ?? '')}`.trim(),
-          address: String(b.billing_address),
-          city: String(b.billing_city),
-          state: String(b.billing_state),
-          pinCode: String(b.billing_pincode),
-          phone: String(b.billing_phone),
-        },
-        collect: b.payment_method === 'COD' ? Math.round(Number(b.sub_total) * 100) : 0,
-      });
+      const ids = label[1]!.split('-');
+      const labelled = ids.map((id) => this.shipments.find((s) => String(s.shipmentId) === id));
+      if (labelled.some((s) => !s?.awb)) return send(404, { message: 'Not Found' });
+      const pdf = await renderTestLabels(labelled.map((s) => labelOf(s!)));
       res.writeHead(200, { 'Content-Type': 'application/pdf' });
       return res.end(pdf);
     }
@@ -346,14 +354,17 @@ export class FakeShiprocket {
       });
     }
 
+    // Several shipments at once: one PDF with a label for each that has its AWB.
     if (req.method === 'POST' && path === '/courier/generate/label') {
-      const shipment = byShipmentId(body?.shipment_id);
-      if (!shipment?.awb) return send(200, { label_created: 0, not_created: [body?.shipment_id] });
+      const ids = Array.isArray(body?.shipment_id) ? body.shipment_id : [body?.shipment_id];
+      const made = ids.map(byShipmentId).filter((s) => s?.awb) as FakeShipment[];
+      const notCreated = ids.filter((id) => !made.some((s) => s.shipmentId === Number(id)));
+      if (made.length === 0) return send(200, { label_created: 0, not_created: notCreated });
       return send(200, {
         label_created: 1,
-        label_url: `http://127.0.0.1:${this.port}/labels/${shipment.shipmentId}.pdf`,
+        label_url: `http://127.0.0.1:${this.port}/labels/${made.map((s) => s.shipmentId).join('-')}.pdf`,
         response: 'Label has been created and uploaded successfully!',
-        not_created: [],
+        not_created: notCreated,
       });
     }
 

@@ -1,28 +1,41 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatAmountForOrder, priceCart } from '@vanya/catalog';
 
+import { CONSENT_TEXTS } from '../../src/features/consent/texts';
 import { expect, linkIn, uniqueEmail, type Mailbox } from './fixtures';
 
 // Account helpers for any browser test that needs a shopper: a verified account made through the
-// real API and mailbox, logging in through the login screen, and a quiet start (no splash, cookie
-// choice made) for tests that are not about those.
+// real API and mailbox, logging in through the login screen, and a quiet start (the splash over,
+// the cookie banner answered, as a shopper would) for tests that are not about those.
 
 export type Account = { name: string; email: string; password: string };
 
 export const PASSWORD = 'Kokum@Butter24';
 
 /**
- * Skips the once-per-visit splash and answers the cookie banner before any page script runs, so
- * a test sees the page at once and nothing covers its buttons.
+ * Opens a visit as a shopper does, for tests that are not about it: the home page, its splash to
+ * the end, and the cookie banner answered with "Reject". Later pages of the visit (this tab) show
+ * neither.
  */
 export async function quietStart(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    window.sessionStorage.setItem('vanya_splash_shown', '1');
-    if (!window.localStorage.getItem('cookie_consent')) {
-      window.localStorage.setItem('cookie_consent', 'rejected');
-      window.localStorage.setItem('cookie_categories', '["necessary"]');
-    }
-  });
+  await page.goto('/');
+  await answerCookieBanner(page);
+}
+
+/**
+ * Waits for the visit's splash (shown on its first page, for a few seconds) to end, as a shopper
+ * does; on a later page it is gone at once.
+ */
+export async function waitOutSplash(page: Page): Promise<void> {
+  await expect(page.getByTestId('splash')).toHaveCount(0);
+}
+
+/** Waits out the visit's splash, then answers the cookie banner with "Reject". */
+export async function answerCookieBanner(page: Page): Promise<void> {
+  await waitOutSplash(page);
+  const banner = page.getByRole('region', { name: CONSENT_TEXTS.heading });
+  await banner.getByRole('button', { name: CONSENT_TEXTS.reject }).click();
+  await expect(banner).toHaveCount(0);
 }
 
 /** Registers through the API and verifies the email with the mailed link's token. */
@@ -54,6 +67,21 @@ export async function logIn(
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText(/^Welcome back, /)).toBeVisible();
+}
+
+/**
+ * Logs out as a shopper does (My Account, Settings, Logout, confirmed), so nobody is signed in
+ * afterwards; when nobody was, My Account has sent the visitor to the login page already.
+ */
+export async function logOut(page: Page): Promise<void> {
+  await page.goto('/profile?tab=settings');
+  const logout = page.getByRole('button', { name: 'Logout' });
+  const login = page.getByRole('button', { name: 'Login' });
+  await expect(logout.or(login)).toBeVisible();
+  if (await login.isVisible()) return;
+  page.once('dialog', (dialog) => void dialog.accept());
+  await logout.click();
+  await expect(page).toHaveURL(/\/login$/);
 }
 
 /** The session token the app stored, or null. */

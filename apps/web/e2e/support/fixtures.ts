@@ -4,13 +4,15 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 // Fixtures every browser test shares (accounts and storefront alike):
 //   mailbox.waitFor(to, subject?, timeoutMs?)  the oldest matching mail not yet returned
-//   smsCode(phone)                             the newest development SMS code sent to `phone`
+//   smsCode(phone)                             the newest code texted to `phone` not yet returned
 //   screenshot(name)                           e2e/screenshots/<project>/<name>.png, full page
-// plus uniqueEmail(tag), codeIn(mail) and linkIn(mail, prefix).
+//   allowConsoleError(pattern)                 lets this test's pages log an error it expects
+// plus uniqueEmail(tag), codeIn(mail) and linkIn(mail, prefix). Every test fails when one of its
+// pages (in any browser context) throws an uncaught error or logs a console error it did not allow.
 
 export type Mail = { to: string[]; subject: string; text: string; html: string };
 
@@ -21,6 +23,11 @@ export type Mailbox = {
 type Fixtures = {
   mailbox: Mailbox;
   smsCode: (phone: string) => Promise<string>;
+  allowConsoleError: (pattern: RegExp) => void;
+  /** Internal: what this test's pages reported, and the errors it allowed. */
+  _pageProblems: { seen: string[]; allowed: RegExp[] };
+  /** Internal: fails the test on a page error or console error it did not allow. */
+  _failOnPageProblems: void;
   /** Internal: tells `screenshot` which page and project the running test has. */
   _screenshotTarget: void;
 };
@@ -33,7 +40,7 @@ const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 const POLL_MS = 100;
 const DEFAULT_WAIT_MS = 15_000;
 
-function requiredEnv(name: 'E2E_BASE_URL' | 'E2E_MAIL_DIR' | 'E2E_API_LOG'): string {
+function requiredEnv(name: 'E2E_BASE_URL' | 'E2E_MAIL_DIR' | 'E2E_SMS_DIR'): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run the tests through playwright.config.ts.`);
   return value;
@@ -41,54 +48,79 @@ function requiredEnv(name: 'E2E_BASE_URL' | 'E2E_MAIL_DIR' | 'E2E_API_LOG'): str
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Per worker (workers: 1, so per run): a mail or SMS handed to one test is never handed out again.
-const claimedMails = new Set<string>();
-const claimedSmsLines = new Set<number>();
+// Per worker (workers: 1, so per run): a mail or text handed to one test is never handed out again.
+const claimed = new Set<string>();
 
-async function waitForMail(to: string, subject?: RegExp, timeoutMs = DEFAULT_WAIT_MS) {
-  const dir = requiredEnv('E2E_MAIL_DIR');
-  const address = to.toLowerCase();
+/**
+ * Waits for a JSON file of `dir` (one per mail or text, named in arrival order) that `pick` turns
+ * into a value, not handed out before: the oldest such file, or the newest.
+ */
+async function waitForFile<T>(
+  dir: string,
+  pick: (stored: unknown) => T | undefined,
+  { newest, timeoutMs, what }: { newest: boolean; timeoutMs: number; what: string },
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    for (const name of readdirSync(dir).sort()) {
-      if (claimedMails.has(name) || !name.endsWith('.json')) continue;
-      const mail = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Mail;
-      if (!mail.to.includes(address) || (subject && !subject.test(mail.subject))) continue;
-      claimedMails.add(name);
-      return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+    const names = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
+    if (newest) names.reverse();
+    for (const name of names) {
+      const file = path.join(dir, name);
+      if (claimed.has(file)) continue;
+      const value = pick(JSON.parse(readFileSync(file, 'utf8')));
+      if (value === undefined) continue;
+      claimed.add(file);
+      return value;
     }
-    if (Date.now() > deadline) {
-      throw new Error(
-        `No mail to ${to}${subject ? ` matching ${subject}` : ''} in ${timeoutMs} ms`,
-      );
-    }
+    if (Date.now() > deadline) throw new Error(`No ${what} in ${timeoutMs} ms`);
     await sleep(POLL_MS);
   }
 }
 
-/** The API logs development SMS as JSON lines: {"to":"9876543210","msg":"development SMS: 123456 is ..."}. */
-async function waitForSmsCode(phone: string, timeoutMs = DEFAULT_WAIT_MS): Promise<string> {
-  const logFile = requiredEnv('E2E_API_LOG');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const lines = readFileSync(logFile, 'utf8').split('\n');
-    for (let index = lines.length - 1; index >= 0; index -= 1) {
-      const line = lines[index] ?? '';
-      if (claimedSmsLines.has(index) || !line.includes('development SMS')) continue;
-      try {
-        const entry = JSON.parse(line) as { to?: string; msg?: string };
-        const code = /development SMS: (\d{6})\b/.exec(entry.msg ?? '')?.[1];
-        if (entry.to === phone && code) {
-          claimedSmsLines.add(index);
-          return code;
-        }
-      } catch {
-        // A line still being written.
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`No development SMS to ${phone} in ${timeoutMs} ms`);
-    await sleep(POLL_MS);
-  }
+function waitForMail(to: string, subject?: RegExp, timeoutMs = DEFAULT_WAIT_MS) {
+  const address = to.toLowerCase();
+  return waitForFile(
+    requiredEnv('E2E_MAIL_DIR'),
+    (stored) => {
+      const mail = stored as Mail;
+      if (!mail.to.includes(address) || (subject && !subject.test(mail.subject))) return undefined;
+      return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+    },
+    { newest: false, timeoutMs, what: `mail to ${to}${subject ? ` matching ${subject}` : ''}` },
+  );
+}
+
+/**
+ * The code of the newest text to `phone` that starts with one ("123456 is your ... code"), as the
+ * SMS gateway received it (to +91 and the 10 digits).
+ */
+function waitForSmsCode(phone: string, timeoutMs = DEFAULT_WAIT_MS): Promise<string> {
+  return waitForFile(
+    requiredEnv('E2E_SMS_DIR'),
+    (stored) => {
+      const text = stored as { to: string; text: string };
+      if (text.to !== `+91${phone}`) return undefined;
+      return /^(\d{6})\b/.exec(text.text)?.[1];
+    },
+    { newest: true, timeoutMs, what: `SMS code to ${phone}` },
+  );
+}
+
+/** Notes what `page` throws uncaught and logs as a console error. */
+function watchPage(page: Page, seen: string[]): void {
+  page.on('pageerror', (error) => seen.push(`uncaught ${error.name}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url } = message.location();
+    seen.push(`console error: ${message.text()}${url ? ` (${url})` : ''}`);
+  });
+}
+
+function watchContext(context: BrowserContext, seen: string[]): void {
+  for (const page of context.pages()) watchPage(page, seen);
+  context.on('page', (page) => watchPage(page, seen));
 }
 
 // Playwright's own `screenshot` is a worker-scoped option (the on-failure capture mode), so ours
@@ -108,6 +140,34 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   smsCode: async ({}, provide) => {
     await provide((phone) => waitForSmsCode(phone));
   },
+
+  _pageProblems: async ({}, provide) => {
+    await provide({ seen: [], allowed: [] });
+  },
+
+  allowConsoleError: async ({ _pageProblems }, provide) => {
+    await provide((pattern) => _pageProblems.allowed.push(pattern));
+  },
+
+  // Every page of the test, in its own context and in any other it opens, is watched from its
+  // first script on; the test fails afterwards on anything it did not allow.
+  _failOnPageProblems: [
+    async ({ context, browser, _pageProblems }, provide) => {
+      const { seen, allowed } = _pageProblems;
+      watchContext(context, seen);
+      const onContext = (other: BrowserContext) => watchContext(other, seen);
+      browser.on('context', onContext);
+      await provide();
+      browser.off('context', onContext);
+      const unexpected = seen.filter(
+        (problem) => !allowed.some((pattern) => pattern.test(problem)),
+      );
+      if (unexpected.length > 0) {
+        throw new Error(`The pages reported errors:\n  ${unexpected.join('\n  ')}`);
+      }
+    },
+    { auto: true },
+  ],
 
   _screenshotTarget: [
     async ({ page }, provide, testInfo) => {

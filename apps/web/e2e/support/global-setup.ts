@@ -9,7 +9,8 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,10 +21,11 @@ import { SMTPServer } from 'smtp-server';
 
 import { OWNER_EMAIL } from './owner';
 
-// Starts everything the browser tests talk to: a real SMTP server that keeps each mail as a JSON
-// file, and the built API (which serves the built web app and starts its own embedded database).
-// Workers read E2E_BASE_URL, E2E_MAIL_DIR and E2E_API_LOG from the environment. The function it
-// returns is the global teardown.
+// Starts everything the browser tests talk to: a real SMTP server and a local SMS gateway (speaking
+// the gateway's protocol: a JSON POST of {to, text, channel} to SMS_URL) that keep each mail and
+// text as a JSON file, and the built API (which serves the built web app and starts its own
+// embedded database). Workers read E2E_BASE_URL, E2E_MAIL_DIR and E2E_SMS_DIR from the
+// environment. The function it returns is the global teardown.
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIR = path.resolve(HERE, '../..');
@@ -40,6 +42,19 @@ export type StoredMail = {
   html: string;
   receivedAt: string;
 };
+
+/** What each text the gateway received is stored as (one JSON file per text in E2E_SMS_DIR). */
+export type StoredText = { to: string; text: string; channel: string; receivedAt: string };
+
+/**
+ * Writes a received mail or text as `dir/name` whole: under a temporary name first, then renamed,
+ * so a test reading the folder never meets a file half written.
+ */
+async function keep(dir: string, name: string, value: unknown): Promise<void> {
+  const file = path.join(dir, name);
+  await writeFile(`${file}.part`, JSON.stringify(value, null, 2));
+  await rename(`${file}.part`, file);
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -75,7 +90,7 @@ async function startSmtp(mailDir: string): Promise<{ server: SMTPServer; port: n
           sequence += 1;
           // Names sort in arrival order; the fixture returns the oldest unread match first.
           const name = `${Date.now()}-${String(sequence).padStart(6, '0')}.json`;
-          await writeFile(path.join(mailDir, name), JSON.stringify(mail, null, 2));
+          await keep(mailDir, name, mail);
           callback();
         })
         .catch((error: Error) => callback(error));
@@ -87,6 +102,42 @@ async function startSmtp(mailDir: string): Promise<{ server: SMTPServer; port: n
     server.listen(port, '127.0.0.1', () => resolve());
   });
   return { server, port };
+}
+
+/** The SMS gateway: answers every POST as a gateway does and keeps each text, in arrival order. */
+async function startSmsGateway(smsDir: string): Promise<{ server: Server; url: string }> {
+  let sequence = 0;
+  const server = createHttpServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    req.on('end', () => {
+      let text: StoredText;
+      try {
+        const body = JSON.parse(raw) as Partial<StoredText>;
+        text = {
+          to: String(body.to ?? ''),
+          text: String(body.text ?? ''),
+          channel: String(body.channel ?? ''),
+          receivedAt: new Date().toISOString(),
+        };
+      } catch {
+        res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"not JSON"}');
+        return;
+      }
+      sequence += 1;
+      const name = `${Date.now()}-${String(sequence).padStart(6, '0')}.json`;
+      keep(smsDir, name, text).then(
+        () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"queued"}'),
+        () => res.writeHead(500).end(),
+      );
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return { server, url: `http://127.0.0.1:${port}/send` };
 }
 
 function tail(file: string, lines = 40): string {
@@ -141,15 +192,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const tempDir = mkdtempSync(path.join(tmpdir(), 'vanya-e2e-'));
   const mailDir = path.join(tempDir, 'mail');
+  const smsDir = path.join(tempDir, 'sms');
   const dataDir = path.join(tempDir, 'data');
   const apiLog = path.join(tempDir, 'api.log');
   const webDir = path.join(tempDir, 'web');
   mkdirSync(mailDir);
+  mkdirSync(smsDir);
   mkdirSync(dataDir);
   // The API serves a copy of the built web app, so a rebuild while the tests run changes nothing.
   cpSync(WEB_DIST, webDir, { recursive: true });
 
   const smtp = await startSmtp(mailDir);
+  const sms = await startSmsGateway(smsDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -178,7 +232,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RAZORPAY_KEY_ID: '',
       RAZORPAY_KEY_SECRET: '',
       RAZORPAY_WEBHOOK_SECRET: '',
-      SMS_URL: '',
+      SMS_URL: sms.url,
+      SMS_API_KEY: '',
       // The owner area's browser tests sign this address up and run the shop with it.
       OWNER_EMAILS: OWNER_EMAIL,
       // Every spec orders from one database for the whole run, and unpaid orders hold their units
@@ -191,7 +246,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const teardown = async () => {
     await stopProcess(api);
     await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
-    // E2E_KEEP_TEMP=1 keeps the mails, the API log and the database for a look after a failure.
+    sms.server.closeAllConnections();
+    await new Promise<void>((resolve) => sms.server.close(() => resolve()));
+    // E2E_KEEP_TEMP=1 keeps the mails, the texts, the API log and the database for a look after a failure.
     if (process.env.E2E_KEEP_TEMP) console.log(`E2E files kept in ${tempDir}`);
     else rmSync(tempDir, { recursive: true, force: true });
   };
@@ -205,6 +262,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
-  process.env.E2E_API_LOG = apiLog;
+  process.env.E2E_SMS_DIR = smsDir;
   return teardown;
 }

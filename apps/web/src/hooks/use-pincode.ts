@@ -20,6 +20,7 @@ function readAnswer(data: unknown): PincodeAnswer {
     typeof answer.pin === 'string' &&
     (INDIAN_STATES as readonly unknown[]).includes(answer.state) &&
     typeof answer.district === 'string' &&
+    typeof answer.town === 'string' &&
     typeof answer.serviceable === 'boolean' &&
     typeof answer.cod === 'boolean' &&
     typeof answer.codFee === 'number' &&

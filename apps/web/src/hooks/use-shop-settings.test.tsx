@@ -1,5 +1,4 @@
 import {
-  DEFAULT_SHOP_SETTINGS,
   formatINR,
   freeShippingText,
   getProduct,
@@ -19,7 +18,8 @@ import { readShopSettings } from './use-shop-settings';
 
 /** The owner's values: a new pre-order text and free shipping only from ₹999. */
 const OWNER: ShopSettings = {
-  preOrder: { on: true, dispatchFrom: '2027-01-11', text: 'Dispatch starts mid-January.' },
+  // A first dispatch day far ahead: pre-orders stay open whatever today is.
+  preOrder: { on: true, dispatchFrom: '2099-01-12', text: 'Dispatch starts mid-January.' },
   codFeePaise: 5900,
   codMaxGoodsPaise: 500000,
   freeShippingThresholdPaise: 99900,
@@ -50,31 +50,33 @@ describe('readShopSettings', () => {
 });
 
 describe('useShopSettings on the shopper’s pages', () => {
-  it('shows the catalogue’s pre-order text first, then the owner’s', async () => {
+  it('shows no pre-order notice before the owner’s settings come, then theirs with the first dispatch day', async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     mockShopSettings(OWNER, gate);
     renderRoute('/products/Bodybutter');
     await screen.findByRole('heading', { level: 1, name: getProduct('Bodybutter')?.name });
     // Before the answer: the defaults, as a page rendered ahead of time shows them.
-    expect(screen.getByTestId('pre-order-note')).toHaveTextContent(
-      `${CATALOG_TEXTS.preOrder}: ${DEFAULT_SHOP_SETTINGS.preOrder.text}`,
-    );
+    expect(screen.queryByTestId('pre-order-note')).not.toBeInTheDocument();
     expect(screen.getByText(freeShippingText())).toBeInTheDocument();
     release();
     await waitFor(() =>
       expect(screen.getByTestId('pre-order-note')).toHaveTextContent(
-        `${CATALOG_TEXTS.preOrder}: Dispatch starts mid-January.`,
+        `${CATALOG_TEXTS.preOrder}: Dispatch starts mid-January. First dispatch: Mon, 12 Jan.`,
       ),
     );
     expect(screen.getByText(freeShippingText(99900))).toBeInTheDocument();
   });
 
-  it('leaves the pre-order line out while pre-orders are off', async () => {
-    mockShopSettings({ ...OWNER, preOrder: { ...OWNER.preOrder, on: false } });
+  it.each([
+    ['off', { ...OWNER.preOrder, on: false }],
+    ['past their first dispatch day', { ...OWNER.preOrder, dispatchFrom: '2020-01-06' }],
+  ])('leaves the pre-order line out while pre-orders are %s', async (_, preOrder) => {
+    mockShopSettings({ ...OWNER, preOrder });
     renderRoute('/products/Bodybutter');
     await screen.findByRole('heading', { level: 1, name: getProduct('Bodybutter')?.name });
-    await waitFor(() => expect(screen.queryByTestId('pre-order-note')).not.toBeInTheDocument());
+    await screen.findByText(freeShippingText(99900));
+    expect(screen.queryByTestId('pre-order-note')).not.toBeInTheDocument();
   });
 
   it('prices the cart with the owner’s free-shipping threshold', async () => {

@@ -1,6 +1,8 @@
 import {
+  calendarDateInIndia,
   DEFAULT_SHOP_SETTINGS,
   freeShippingText,
+  preOrdersOpen,
   shippingPolicyOf,
   type ShippingPolicy,
   type ShopSettings,
@@ -60,6 +62,12 @@ export interface ShopSettingsView extends ShopSettings {
   freeShippingText: string;
   /** Whether these are the owner's (or the defaults after the request failed), not a placeholder. */
   settled: boolean;
+  /**
+   * Whether an order placed now is a pre-order (pre-orders on, their first dispatch day not past),
+   * by the owner's settings: never from the placeholder, so a page rendered ahead of time has no
+   * notice to take back.
+   */
+  preOrderOpen: boolean;
 }
 
 /** The shop's settings: the owner's once they arrive, the catalogue's defaults until then. */
@@ -69,6 +77,8 @@ export function useShopSettings(): ShopSettingsView {
   return {
     ...settings,
     settled: !isPlaceholderData,
+    preOrderOpen:
+      !isPlaceholderData && preOrdersOpen(settings.preOrder, calendarDateInIndia(new Date())),
     shippingPolicy: shippingPolicyOf(settings),
     freeShippingText: freeShippingText(settings.freeShippingThresholdPaise),
   };

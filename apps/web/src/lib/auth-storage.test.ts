@@ -9,11 +9,14 @@ import {
   getToken,
   getUser,
   onSessionEnd,
+  sessionUserFrom,
   setSession,
   setToken,
   setUser,
   subscribe,
+  syncSessionUser,
 } from './auth-storage';
+import { userFixture } from '../testing/user-fixtures';
 
 describe('auth-storage', () => {
   it('stores the token and user under the brand keys and reads them back', () => {
@@ -91,6 +94,34 @@ describe('auth-storage', () => {
     expect(getHasLoggedInBefore()).toBe(false);
     clearSession();
     expect(window.localStorage.getItem(brand.storageKeys.hasLoggedInBefore)).toBeNull();
+  });
+
+  it('keeps what the screens outside the account need, the phone and its verification among it', () => {
+    const account = userFixture({ phone: '9822045123', phoneVerified: true, avatar: '/a.jpg' });
+    expect(sessionUserFrom(account)).toEqual({
+      name: 'Asha Patil',
+      email: 'asha@example.com',
+      avatar: '/a.jpg',
+      phone: '9822045123',
+      phoneVerified: true,
+      hasLoggedInBefore: true,
+    });
+  });
+
+  it('follows the account when it is read again, telling subscribers only of a change', () => {
+    const listener = vi.fn();
+    const unsubscribe = subscribe(listener);
+    setSession('tok-1', { name: 'Asha Patil', email: 'asha@example.com' });
+    const account = userFixture({ phone: '9822045123', phoneVerified: true });
+    syncSessionUser(account);
+    expect(getUser()).toEqual(sessionUserFrom(account));
+    syncSessionUser(account);
+    expect(listener).toHaveBeenCalledTimes(2);
+    // Signed out meanwhile: a late answer does not bring the user back.
+    clearSession();
+    syncSessionUser(account);
+    expect(getUser()).toBeNull();
+    unsubscribe();
   });
 
   it('replaces the token and keeps the user after a password change', () => {

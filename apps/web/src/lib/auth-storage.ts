@@ -1,4 +1,5 @@
 import { brand } from '@vanya/catalog';
+import type { User } from '@vanya/contracts';
 
 // The only module that reads or writes the session keys (one token key, one
 // user key, one auth module). Everything else asks here and subscribes for sign-in and sign-out.
@@ -15,6 +16,10 @@ export type SessionUser = {
   name?: string;
   email?: string;
   avatar?: string | null;
+  /** The account's mobile number ('' when it has none). */
+  phone?: string;
+  /** Whether that number was proved by a texted code: cash on delivery needs it. */
+  phoneVerified?: boolean;
   hasLoggedInBefore?: boolean;
   [field: string]: unknown;
 };
@@ -32,25 +37,27 @@ function asSessionUser(value: unknown): SessionUser | null {
     optional(user.name, 'string') &&
     optional(user.email, 'string') &&
     (user.avatar === null || optional(user.avatar, 'string')) &&
+    optional(user.phone, 'string') &&
+    optional(user.phoneVerified, 'boolean') &&
     optional(user.hasLoggedInBefore, 'boolean');
   return shaped ? (user as SessionUser) : null;
 }
 
 /**
- * What the browser keeps of a user from the API: enough for greetings, the avatar and the login
- * redirect rule, not their addresses, orders or login history.
+ * What the browser keeps of a user from the API: what the screens outside the account need (the
+ * greeting, the avatar, the checkout's contact details and whether cash on delivery may be
+ * offered), not their addresses, orders or login history.
  */
-export function sessionUserFrom(user: {
-  name: string;
-  email: string;
-  avatar?: string;
-  hasLoggedInBefore?: boolean;
-}): SessionUser {
+export function sessionUserFrom(
+  user: Pick<User, 'name' | 'email' | 'avatar' | 'phone' | 'phoneVerified' | 'hasLoggedInBefore'>,
+): SessionUser {
   return {
     name: user.name,
     email: user.email,
-    avatar: user.avatar ?? '',
-    ...(user.hasLoggedInBefore === undefined ? {} : { hasLoggedInBefore: user.hasLoggedInBefore }),
+    avatar: user.avatar,
+    phone: user.phone,
+    phoneVerified: user.phoneVerified,
+    hasLoggedInBefore: user.hasLoggedInBefore,
   };
 }
 
@@ -142,6 +149,16 @@ export function getHasLoggedInBefore(): boolean {
 export function setUser(user: SessionUser): void {
   write(USER_KEY, JSON.stringify(user));
   notify();
+}
+
+/**
+ * Brings the stored user in step with the account as the API answers it (the profile read again,
+ * a change saved); tells the subscribers only when something changed.
+ */
+export function syncSessionUser(user: User): void {
+  if (!getToken()) return;
+  const next = sessionUserFrom(user);
+  if (JSON.stringify(getUser()) !== JSON.stringify(next)) setUser(next);
 }
 
 export function clearSession(): void {

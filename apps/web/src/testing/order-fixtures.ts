@@ -1,15 +1,38 @@
 import { brand, priceCart, type CartLineInput } from '@vanya/catalog';
-import type { CreateOrderResponse, Order, PaymentDialog } from '@vanya/contracts';
+import { nextActions } from '@vanya/contracts';
+import type { CreateOrderResponse, Order, OrderFacts, PaymentDialog } from '@vanya/contracts';
 
 export const ORDER_ID = '66b1f0c2a1b2c3d4e5f60718';
 
-/** An order as the API answers it, priced from the catalogue. */
+/**
+ * An order as the API answers it to its shopper, priced from the catalogue, with the actions the
+ * API offers for its status (unless `overrides` names them).
+ */
 export function orderFixture(
   items: CartLineInput[] = [{ productId: 'Bodybutter', quantity: 2 }],
   overrides: Partial<Order> = {},
 ): Order {
+  const order = pricedOrder(items, overrides);
+  return { ...order, nextActions: overrides.nextActions ?? shopperActions(order) };
+}
+
+/** What the API offers the shopper for `order` as it stands. */
+export const shopperActions = (order: Pick<Order, 'status' | 'paymentMethod'>) =>
+  nextActions(order, 'shopper');
+
+/** The order as the API answers it to the owner: with the owner's actions (and its booking's). */
+export const ownerView = (order: Order, booking: OrderFacts['booking'] = null): Order => ({
+  ...order,
+  nextActions: nextActions(
+    { ...order, codCollected: order.cod?.status === 'collected', booking },
+    'owner',
+  ),
+});
+
+function pricedOrder(items: CartLineInput[], overrides: Partial<Order>): Order {
   const priced = priceCart(items, { deliveryState: 'Karnataka' });
   return {
+    nextActions: [],
     _id: ORDER_ID,
     orderNumber: 'VNY-482913',
     status: 'pending_payment',

@@ -6,6 +6,7 @@ export function userFixture(overrides: Partial<User> = {}): User {
     name: 'Asha Patil',
     email: 'asha@example.com',
     phone: '9822045123',
+    phoneVerified: true,
     dob: '1994-08-15',
     gender: 'female',
     createdAt: '2025-03-01T10:00:00.000Z',

@@ -1,9 +1,19 @@
+import {
+  ACTIVE_TICKETS,
+  AWAITING_PAYMENT,
+  OPEN_RETURNS,
+  ORDER_LIST_VIEWS,
+  TO_DISPATCH,
+  TO_PACK,
+} from '@vanya/contracts';
 import type {
   AdminOrderDetail,
   AdminOrderList,
   AdminOrderListQuery,
   AdminOrderStatusBody,
   AdminSummary,
+  OrderAction,
+  OrderListView,
 } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Logger } from '../../platform/logger';
@@ -12,7 +22,7 @@ import { invoiceLink } from '../invoices/invoices.routes';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import { SentMails, SentTexts } from '../orders/order-lifecycle';
 import { OrderModel } from '../orders/order.model';
-import { TO_DISPATCH } from '../orders/order-states';
+import { actionsFor, assertOffered, liveBooking, liveBookings } from '../orders/order-actions';
 import type { OrderDoc } from '../orders/order.model';
 import { toOrderView } from '../orders/orders.service';
 import { PaymentEventModel } from '../payments/payment-event.model';
@@ -26,6 +36,34 @@ import type { Actor } from './audit';
 import { renderPackingSlip, renderPackingSlips } from './packing-slip';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The orders each list view holds: what the dashboard counts is what its tile opens. A held
+ * payment (its amount was not the total) leaves the order unpaid until the owner settles it.
+ */
+const VIEW_FILTERS: Record<OrderListView, () => Record<string, unknown>> = {
+  to_dispatch: () => ({ status: trusted({ $in: [...TO_DISPATCH] }) }),
+  payment_held: () => ({
+    status: trusted({ $in: [...AWAITING_PAYMENT] }),
+    paymentHold: trusted({ $ne: null }),
+  }),
+};
+
+const isView = (status: string | undefined): status is OrderListView =>
+  (ORDER_LIST_VIEWS as readonly string[]).includes(status ?? '');
+
+/** The owner's action that makes each move (a refund of cash paid at the door is recorded). */
+function actionOfMove(order: OrderDoc, status: AdminOrderStatusBody['status']): OrderAction {
+  const moves: Record<AdminOrderStatusBody['status'], OrderAction> = {
+    packed: 'pack',
+    shipped: 'ship_by_hand',
+    delivered: 'mark_delivered',
+    rto: 'mark_rto',
+    cancelled: 'cancel',
+    refunded: order.paymentMethod === 'cod' ? 'record_cod_refund' : 'refund',
+  };
+  return moves[status];
+}
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface AdminOrdersDeps {
@@ -103,7 +141,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
       }[]
     >();
     return {
-      order: toOrderView(order),
+      order: toOrderView(order, actionsFor(order, 'owner', await liveBooking(order._id))),
       paymentEvents: events.map((e) => ({
         type: e.type,
         source: e.source,
@@ -137,8 +175,8 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
   return {
     async list(query: AdminOrderListQuery): Promise<AdminOrderList> {
       const filter: Record<string, unknown> = {
-        ...(query.status === 'to_dispatch'
-          ? { status: trusted({ $in: [...TO_DISPATCH] }) }
+        ...(isView(query.status)
+          ? VIEW_FILTERS[query.status]()
           : query.status
             ? { status: query.status }
             : {}),
@@ -157,6 +195,9 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
           .lean<OrderDoc[]>(),
         OrderModel.countDocuments(filter),
       ]);
+      const bookings = await liveBookings(
+        rows.filter((o) => o.status === 'packed').map((o) => o._id),
+      );
       return {
         items: rows.map((o) => ({
           _id: String(o._id),
@@ -171,6 +212,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
           total: o.totals.grandTotal,
           paymentMethod: o.paymentMethod as AdminOrderList['items'][number]['paymentMethod'],
           paymentHeld: Boolean(o.paymentHold),
+          nextActions: actionsFor(o, 'owner', bookings.get(String(o._id)) ?? null),
         })),
         total,
         page: query.page,
@@ -199,6 +241,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
           );
         return detail(id);
       }
+      assertOffered(order, 'owner', actionOfMove(order, status), await liveBooking(order._id));
       let refunded = 0;
       const { refundMethod, refundReference, ...moveDetails } = details;
       const paidAtTheDoor = order.paymentMethod === 'cod' && order.codStatus === 'collected';
@@ -229,7 +272,7 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
 
     /** Every order waiting to be packed (paid, or cash on delivery confirmed), oldest first. */
     async packingSlips(): Promise<Buffer> {
-      const toPack = await OrderModel.find({ status: trusted({ $in: ['paid', 'confirmed'] }) })
+      const toPack = await OrderModel.find({ status: trusted({ $in: [...TO_PACK] }) })
         .sort({ createdAt: 1 })
         .limit(100)
         .lean<OrderDoc[]>();
@@ -281,16 +324,10 @@ export function createAdminOrders(deps: AdminOrdersDeps) {
       })();
       const [toDispatch, held, openReturns, openTickets, unread, today, week, month] =
         await Promise.all([
-          OrderModel.countDocuments({ status: trusted({ $in: [...TO_DISPATCH] }) }),
-          OrderModel.countDocuments({
-            status: trusted({ $in: ['pending_payment', 'payment_failed'] }),
-            paymentHold: trusted({ $ne: null }),
-          }),
-          // A return waits for the owner until it is refunded or rejected: received, the money is owed.
-          ReturnModel.countDocuments({
-            status: trusted({ $in: ['requested', 'approved', 'received'] }),
-          }),
-          TicketModel.countDocuments({ status: trusted({ $in: ['open', 'in_progress'] }) }),
+          OrderModel.countDocuments(VIEW_FILTERS.to_dispatch()),
+          OrderModel.countDocuments(VIEW_FILTERS.payment_held()),
+          ReturnModel.countDocuments({ status: trusted({ $in: [...OPEN_RETURNS] }) }),
+          TicketModel.countDocuments({ status: trusted({ $in: [...ACTIVE_TICKETS] }) }),
           ContactMessageModel.countDocuments({ readAt: null }),
           paidSince(at - startOfToday),
           paidSince(7 * DAY_MS),

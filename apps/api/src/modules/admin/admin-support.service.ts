@@ -1,8 +1,17 @@
 import { brand, formatINR } from '@vanya/catalog';
+import {
+  ACTIVE_TICKETS,
+  canMove,
+  OPEN_RETURNS,
+  RETURN_ACTION_MOVES_TO,
+  RETURN_MOVES,
+} from '@vanya/contracts';
 import type {
   AdminReturn,
   AdminReturnActionBody,
+  AdminReturnQuery,
   AdminTicket,
+  AdminTicketQuery,
   ReturnStatus,
   TicketStatus,
 } from '@vanya/contracts';
@@ -23,17 +32,6 @@ import type { TicketDoc } from '../tickets/tickets.routes';
 import { UserModel } from '../users/user.model';
 import { audit } from './audit';
 import type { Actor } from './audit';
-
-/** What each action of the owner does to a return: from which states, to which. */
-const RETURN_MOVES: Record<
-  AdminReturnActionBody['action'],
-  { from: ReturnStatus[]; to: ReturnStatus }
-> = {
-  approve: { from: ['requested'], to: 'approved' },
-  reject: { from: ['requested', 'approved'], to: 'rejected' },
-  receive: { from: ['approved'], to: 'received' },
-  refund: { from: ['approved', 'received'], to: 'refunded' },
-};
 
 const RETURN_MAIL: Record<ReturnStatus, string> = {
   requested: 'We have your return request.',
@@ -135,12 +133,15 @@ export function createAdminSupport(deps: {
     (await adminReturns([(await ReturnModel.findById(id).lean<ReturnDoc>())!]))[0]!;
 
   return {
-    async listReturns(status?: ReturnStatus): Promise<AdminReturn[]> {
+    async listReturns(status?: AdminReturnQuery['status']): Promise<AdminReturn[]> {
+      const filter =
+        status === 'open'
+          ? { status: trusted({ $in: [...OPEN_RETURNS] }) }
+          : status
+            ? { status }
+            : {};
       return adminReturns(
-        await ReturnModel.find(status ? { status } : {})
-          .sort({ createdAt: -1 })
-          .limit(200)
-          .lean<ReturnDoc[]>(),
+        await ReturnModel.find(filter).sort({ createdAt: -1 }).limit(200).lean<ReturnDoc[]>(),
       );
     },
 
@@ -154,15 +155,15 @@ export function createAdminSupport(deps: {
     async actOnReturn(actor: Actor, id: string, body: AdminReturnActionBody): Promise<AdminReturn> {
       const found = await ReturnModel.findById(id).lean<ReturnDoc>();
       if (!found) throw notFound('Return not found.', 'RETURN_NOT_FOUND');
-      const move = RETURN_MOVES[body.action];
+      const to = RETURN_ACTION_MOVES_TO[body.action];
       const from = found.status as ReturnStatus;
       // The owner's retry of a refund a crash left half-done finishes it.
       const halfDone =
         body.action === 'refund' &&
         from === 'refunded' &&
         (await RefundModel.exists({ _id: returnRefundKey(id), state: 'pending' })) !== null;
-      if (!move.from.includes(from) && !halfDone)
-        throw conflict(`A return that is ${from} cannot be ${move.to}.`, 'RETURN_MOVE_NOT_ALLOWED');
+      if (!canMove(RETURN_MOVES, from, to) && !halfDone)
+        throw conflict(`A return that is ${from} cannot be ${to}.`, 'RETURN_MOVE_NOT_ALLOWED');
       if (body.action === 'refund') {
         const order = await lifecycle.load(found.orderId);
         // Cash paid at the door has no payment to refund: the owner sends it and says how.
@@ -211,10 +212,10 @@ export function createAdminSupport(deps: {
           { _id: id, status: from },
           {
             $set: {
-              status: move.to,
+              status: to,
               ...(body.note ? { note: body.note } : {}),
               // A closed return frees its order for another request (the open key was the order id).
-              ...(move.to === 'rejected' ? { openKey: `closed:${id}` } : {}),
+              ...(to === 'rejected' ? { openKey: `closed:${id}` } : {}),
             },
           },
           { returnDocument: 'after' },
@@ -231,16 +232,20 @@ export function createAdminSupport(deps: {
       });
       await tell(
         found.userId,
-        `Your return for order ${found.orderNumber}: ${move.to}`,
-        [RETURN_MAIL[move.to], body.note ? `Note from ${brand.name}: ${body.note}` : ''].filter(
-          Boolean,
-        ),
+        `Your return for order ${found.orderNumber}: ${to}`,
+        [RETURN_MAIL[to], body.note ? `Note from ${brand.name}: ${body.note}` : ''].filter(Boolean),
       );
       return returnView(id);
     },
 
-    async listTickets(status?: TicketStatus): Promise<AdminTicket[]> {
-      const rows = await TicketModel.find(status ? { status } : {})
+    async listTickets(status?: AdminTicketQuery['status']): Promise<AdminTicket[]> {
+      const filter =
+        status === 'active'
+          ? { status: trusted({ $in: [...ACTIVE_TICKETS] }) }
+          : status
+            ? { status }
+            : {};
+      const rows = await TicketModel.find(filter)
         .sort({ createdAt: -1 })
         .limit(200)
         .lean<TicketDoc[]>();

@@ -1,8 +1,10 @@
 import { brand } from '@vanya/catalog';
 import {
   adminAuditQuerySchema,
+  adminMessageQuerySchema,
   adminPackManyBodySchema,
   ownerNoticeSettingsSchema,
+  ownerNotificationQuerySchema,
   adminOrderListQuerySchema,
   adminOrderStatusBodySchema,
   adminReturnActionBodySchema,
@@ -127,8 +129,11 @@ export function adminRoutes(deps: {
     },
   );
 
-  router.get('/admin/messages', async (_req, res) => {
-    const rows = await ContactMessageModel.find({}).sort({ createdAt: -1 }).limit(100).lean<
+  router.get('/admin/messages', validate(adminMessageQuerySchema, 'query'), async (_req, res) => {
+    const { status } = parsed(res, adminMessageQuerySchema, 'query');
+    // Unread: what the dashboard counts (readAt null), so its tile opens exactly those.
+    const filter = status === 'unread' ? { readAt: null } : {};
+    const rows = await ContactMessageModel.find(filter).sort({ createdAt: -1 }).limit(100).lean<
       {
         _id: unknown;
         name: string;
@@ -194,6 +199,27 @@ export function adminRoutes(deps: {
       rows.map((r) => ({ email: r._id, name: r.name, createdAt: r.createdAt.toISOString() })),
     );
   });
+
+  router.get(
+    '/admin/notifications',
+    validate(ownerNotificationQuerySchema, 'query'),
+    async (_req, res) => {
+      res.json(await notices.list(parsed(res, ownerNotificationQuerySchema, 'query').limit));
+    },
+  );
+
+  router.post('/admin/notifications/read', async (_req, res) => {
+    await notices.markAllRead();
+    res.json(await notices.list(30));
+  });
+
+  router.post(
+    '/admin/notifications/:id/read',
+    validate(objectIdParamsSchema, 'params'),
+    async (_req, res) => {
+      res.json(await notices.markRead(parsed(res, objectIdParamsSchema, 'params').id));
+    },
+  );
 
   router.get('/admin/settings/notifications', async (_req, res) => {
     res.json(await notices.settings());

@@ -237,15 +237,21 @@ function documentsIssued(kind: GstExport['documents'][number]['kind'], numbers: 
 }
 
 const money = (paise: number) => (paise / 100).toFixed(2);
-const cell = (v: unknown) => {
-  const text = String(v);
-  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * A CSV cell a spreadsheet shows as written: text that starts like a formula (=, +, -, @, a tab or
+ * a carriage return: a buyer's name can be anything) is prefixed with an apostrophe, as OWASP
+ * advises; numbers, negative amounts included, stay numbers.
+ */
+export const csvCell = (v: unknown) => {
+  const raw = String(v);
+  const text = /^[=+\-@\t\r]/.test(raw) && !/^-?\d+(\.\d+)?$/.test(raw) ? `'${raw}` : raw;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
 /** The same tables as CSV, one after the other, each under its GSTR-1 name; amounts in rupees. */
 export function gstCsv(report: GstExport): string {
   const table = (title: string, header: string[], rows: unknown[][]) =>
-    [title, header.join(','), ...rows.map((r) => r.map(cell).join(','))].join('\n');
+    [title, header.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\n');
   const figures = (f: Figures) => [
     money(f.taxableValue),
     money(f.igst),

@@ -1,7 +1,15 @@
-import { brand, formatINR } from '@vanya/catalog';
-import type { OwnerNotice, OwnerNoticeSettings } from '@vanya/contracts';
+import { brand, formatINR, products } from '@vanya/catalog';
+import type {
+  OwnerNotice,
+  OwnerNoticeSettings,
+  OwnerNotification,
+  OwnerNotificationList,
+} from '@vanya/contracts';
 import mongoose, { Schema } from 'mongoose';
+import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { doOnce } from '../../platform/db/once';
+import { withDbRetry } from '../../platform/db/retry';
+import { notFound } from '../../platform/errors/app-error';
 import type { Logger } from '../../platform/logger';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { escapeHtml, formatWhen, layout } from '../mail/templates';
@@ -9,6 +17,8 @@ import { SentMails, SentTexts } from '../orders/order-lifecycle';
 import type { OrderDoc } from '../orders/order.model';
 import type { SmsTransport } from '../sms/sms-transport';
 import type { SpentWindow } from '../sms/text-budget';
+import { OwnerNotificationModel } from './owner-notification.model';
+import type { OwnerNotificationDoc } from './owner-notification.model';
 
 /**
  * The owners' choice of notices: one document, every notice on until turned off; texts only once a
@@ -37,11 +47,34 @@ const DEFAULTS: OwnerNoticeSettings = {
   sms: false,
 };
 
+/** What a notice is and where it opens in the owner area. */
+type Entry = { title: string; path: string };
+
+const viewOf = (n: OwnerNotificationDoc): OwnerNotification => ({
+  id: String(n._id),
+  kind: n.kind as OwnerNotice,
+  title: n.title,
+  path: n.path,
+  createdAt: n.createdAt.toISOString(),
+  read: n.readAt !== null,
+});
+
+/** Stores a notice for the owner area's list, once per key. */
+async function store(kind: OwnerNotice, key: string, entry: Entry): Promise<void> {
+  try {
+    await withDbRetry(() => OwnerNotificationModel.create({ key, kind, ...entry }));
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
+}
+
 /**
- * Mails to the owners (OWNER_EMAILS) about what waits for them: a new paid or confirmed order, a
- * return request, a ticket; each once (sent_mails), after the answer, and only while turned on.
- * With `sms` (the shop's gateway) and a mobile number set, each also goes as a short text to that
- * number, once (sent_texts, `owner-text:<key>`).
+ * The notices to the owners about what waits for them: a new paid or confirmed order, a return
+ * request, a ticket, a product at its low-stock level. Each is stored once for the owner area's
+ * list (owner_notifications, linked to its order, return, ticket or product), and mailed to
+ * OWNER_EMAILS once (sent_mails), after the answer, while its kind is turned on. With `sms` (the
+ * shop's gateway) and a mobile number set, each also goes as a short text to that number, once
+ * (sent_texts, `owner-text:<key>`).
  */
 export function createOwnerNotices(deps: {
   mailer: Mailer;
@@ -85,16 +118,19 @@ export function createOwnerNotices(deps: {
   }
 
   /**
-   * Sends `mail` (and `text`) once per `key` in the background, when `kind` is turned on; an alert
-   * (no kind) always goes.
+   * Stores the notice (an alert, which is about the shop rather than an order, is not listed),
+   * then sends `mail` (and `text`) once per `key`, when `kind` is turned on (an alert always goes);
+   * all in the background.
    */
   function notify(
     kind: OwnerNotice | 'alert',
     key: string,
+    entry: Entry,
     mail: Omit<MailMessage, 'to'>,
     text: string,
   ) {
     deps.runInBackground(async () => {
+      if (kind !== 'alert') await store(kind, key, entry);
       const current = await settings();
       if (kind !== 'alert' && !current[kind]) return;
       if (deps.ownerEmails.length > 0) {
@@ -119,6 +155,7 @@ export function createOwnerNotices(deps: {
     ),
   });
   const area = (query: string) => `${deps.webOrigin}/admin?${query}`;
+  const opens = (query: string) => `/admin?${query}`;
 
   /** A text to the owner: one short line and the page's link. */
   const sms = (line: string, href: string) => `${brand.name}: ${line} ${href}`;
@@ -126,6 +163,33 @@ export function createOwnerNotices(deps: {
   return {
     settings,
     enabled,
+
+    /** The notices for the owner area, newest first, and how many are unread. */
+    async list(limit: number): Promise<OwnerNotificationList> {
+      const [rows, unread] = await Promise.all([
+        OwnerNotificationModel.find({})
+          .sort({ createdAt: -1, _id: -1 })
+          .limit(limit)
+          .lean<OwnerNotificationDoc[]>(),
+        OwnerNotificationModel.countDocuments({ readAt: null }),
+      ]);
+      return { items: rows.map(viewOf), unread };
+    },
+
+    /** Marks one notice read (once: a second time changes nothing). */
+    async markRead(id: string): Promise<OwnerNotification> {
+      await OwnerNotificationModel.updateOne(
+        { _id: id, readAt: null },
+        { $set: { readAt: new Date() } },
+      );
+      const found = await OwnerNotificationModel.findById(id).lean<OwnerNotificationDoc>();
+      if (!found) throw notFound('No such notification.', 'NOTIFICATION_NOT_FOUND');
+      return viewOf(found);
+    },
+
+    async markAllRead(): Promise<void> {
+      await OwnerNotificationModel.updateMany({ readAt: null }, { $set: { readAt: new Date() } });
+    },
 
     async update(next: OwnerNoticeSettings): Promise<OwnerNoticeSettings> {
       await OwnerSettingsModel.updateOne({ _id: NOTICES_ID }, { $set: next }, { upsert: true });
@@ -135,11 +199,13 @@ export function createOwnerNotices(deps: {
     /** A paid order, or a cash-on-delivery order its shopper confirmed: one to pack. */
     newOrder(order: OrderDoc): void {
       const cod = order.paymentMethod === 'cod';
+      const title = `New order ${order.orderNumber}: ${formatINR(order.totals.grandTotal)}${cod ? ' cash on delivery' : ''}`;
       notify(
         'newOrder',
         `new-order:${String(order._id)}`,
+        { title, path: opens(`tab=orders&order=${String(order._id)}`) },
         mail(
-          `New order ${order.orderNumber}: ${formatINR(order.totals.grandTotal)}${cod ? ' cash on delivery' : ''}`,
+          title,
           [
             `${order.firstName} ${order.lastName} (${order.city}, ${order.state}) ordered ${order.cartSummary}.`,
             cod
@@ -157,11 +223,13 @@ export function createOwnerNotices(deps: {
     },
 
     returnRequested(ret: { _id: unknown; orderNumber: string; reason: string }): void {
+      const title = `Return requested for order ${ret.orderNumber}`;
       notify(
         'returnRequest',
         `return-request:${String(ret._id)}`,
+        { title, path: opens(`tab=returns&return=${String(ret._id)}`) },
         mail(
-          `Return requested for order ${ret.orderNumber}`,
+          title,
           [`A shopper asks to return order ${ret.orderNumber}: ${ret.reason}`],
           area('tab=returns'),
           'Open the returns',
@@ -175,6 +243,10 @@ export function createOwnerNotices(deps: {
       notify(
         'ticket',
         `ticket-reply:${String(ticketId)}:${n}`,
+        {
+          title: 'A shopper answered on a support ticket',
+          path: opens(`tab=tickets&ticket=${String(ticketId)}`),
+        },
         mail(
           'A shopper answered on a support ticket',
           [message.length > 500 ? `${message.slice(0, 500)}…` : message],
@@ -189,6 +261,10 @@ export function createOwnerNotices(deps: {
       notify(
         'ticket',
         `ticket:${String(ticket._id)}`,
+        {
+          title: 'A shopper opened a support ticket',
+          path: opens(`tab=tickets&ticket=${String(ticket._id)}`),
+        },
         mail(
           'A shopper opened a support ticket',
           [ticket.message.length > 500 ? `${ticket.message.slice(0, 500)}…` : ticket.message],
@@ -209,6 +285,7 @@ export function createOwnerNotices(deps: {
       notify(
         'alert',
         `texts-spent:${spent.window}:${spent.since.toISOString()}`,
+        { title: `Code texts paused until ${until}`, path: opens('tab=settings') },
         mail(
           `Code texts paused: the shop's ${per} budget of ${spent.limit} is spent`,
           [
@@ -226,11 +303,17 @@ export function createOwnerNotices(deps: {
     },
 
     /**
-     * The text of a product fallen to its low-stock level (the stock service mails it, once per
-     * fall, which is what makes this once too).
+     * A product fallen to its low-stock level: stored for the list, and texted (the stock service
+     * mails it, once per fall, which is what makes this once too).
      */
     lowStockText(name: string, available: number): void {
+      const productId = products.find((p) => p.name === name)?.id;
+      const fell = Date.now();
       deps.runInBackground(async () => {
+        await store('lowStock', `low-stock:${productId ?? name}:${fell}`, {
+          title: `Low stock: ${name} (${available} left)`,
+          path: opens(productId ? `tab=stock&product=${productId}` : 'tab=stock&show=low'),
+        });
         const current = await settings();
         if (!current.lowStock) return;
         await textOwner(current, sms(`low stock, ${name}: ${available} left.`, area('tab=stock')));

@@ -56,6 +56,13 @@ describe('avatar uploads that are refused', () => {
       .set(bearer(token))
       .attach(field, content, { filename: 'upload', contentType });
 
+  it('serves an uploaded avatar, and answers 404 NOT_FOUND for one that is not there', async () => {
+    expect((await request(t.app).get(avatar)).status).toBe(200);
+    const missing = await request(t.app).get('/uploads/avatars/nobody.jpg');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('refuses a file that only claims to be an image with 400', async () => {
     const res = await upload(Buffer.from('%PDF-1.7 definitely not a picture'), 'image/png');
     expect(res.status).toBe(400);

@@ -1,4 +1,4 @@
-import { couponDiscountFor, priceCart, SHIPPING_FEE_PAISE } from '@vanya/catalog';
+import { couponDiscountFor, formatINR, priceCart, SHIPPING_FEE_PAISE } from '@vanya/catalog';
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -280,39 +280,50 @@ describe('the coupon routes', () => {
     }
   });
 
-  it('answers each reason a coupon does not apply, with a message a shopper can read', async () => {
+  it('answers each reason a coupon does not apply, with its day or amount and what to do', async () => {
     const items = DEFAULT_ITEMS;
+    const goods = priceCart(items).itemsTotal;
     const unknown = await check({ code: 'NOSUCHCODE', items });
     expect([unknown.status, unknown.body.code, unknown.body.message]).toEqual([
       404,
       'COUPON_UNKNOWN',
-      'There is no such coupon.',
+      'There is no such coupon. Check the code for typing mistakes.',
     ]);
 
-    await create(couponInput('NOTYET', { startsAt: '2099-01-01T00:00:00.000Z' }));
+    // Midnight in India starts the first day; midnight in India ends the last.
+    await create(couponInput('NOTYET', { startsAt: '2099-01-09T18:30:00.000Z' }));
     const notYet = await check({ code: 'NOTYET', items });
-    expect([notYet.status, notYet.body.code]).toEqual([409, 'COUPON_EXPIRED']);
+    expect(notYet.status).toBe(409);
+    expect(notYet.body).toMatchObject({
+      code: 'COUPON_NOT_STARTED',
+      startsAt: '2099-01-09T18:30:00.000Z',
+      message:
+        'This coupon can be used from 10 Jan 2099. Apply it again then, or order without it.',
+    });
     await create(
       couponInput('ENDED', {
         startsAt: '2020-01-01T00:00:00.000Z',
-        endsAt: '2020-02-01T00:00:00.000Z',
+        endsAt: '2020-01-31T18:30:00.000Z',
       }),
     );
     const ended = await check({ code: 'ENDED', items });
-    expect([ended.status, ended.body.code, ended.body.message]).toEqual([
-      409,
-      'COUPON_EXPIRED',
-      'This coupon is not active.',
-    ]);
+    expect(ended.status).toBe(409);
+    expect(ended.body).toMatchObject({
+      code: 'COUPON_EXPIRED',
+      endsAt: '2020-01-31T18:30:00.000Z',
+      message:
+        'This coupon expired: its last day was 31 Jan 2020. Try another code, or order without one.',
+    });
 
     await create(couponInput('BIGBASKET', { minOrder: 100000 }));
     const small = await check({ code: 'BIGBASKET', items });
-    expect([small.status, small.body.code, small.body.minOrder]).toEqual([
-      409,
-      'COUPON_MIN_ORDER',
-      100000,
-    ]);
-    expect(small.body.message).toBe('This coupon needs an order of at least ₹1,000.00.');
+    expect(small.status).toBe(409);
+    expect(small.body).toMatchObject({
+      code: 'COUPON_MIN_ORDER',
+      minOrder: 100000,
+      shortBy: 100000 - goods,
+      message: `This coupon needs an order of at least ₹1,000.00. Add ${formatINR(100000 - goods)} more to use it.`,
+    });
     const enough = await check({
       code: 'BIGBASKET',
       items: [{ productId: 'Bodybutter', quantity: 3 }],
@@ -326,7 +337,7 @@ describe('the coupon routes', () => {
     expect([usedUp.status, usedUp.body.code, usedUp.body.message]).toEqual([
       409,
       'COUPON_USED_UP',
-      'This coupon has been used up.',
+      'This coupon has been used up. Try another code, or order without one.',
     ]);
 
     await create(couponInput('ONCEEACH', { perCustomerLimit: 1 }));
@@ -335,7 +346,7 @@ describe('the coupon routes', () => {
     expect([mine.status, mine.body.code, mine.body.message]).toEqual([
       409,
       'COUPON_ALREADY_USED',
-      'You have already used this coupon.',
+      'You have already used this coupon as often as it allows. Try another code, or order without one.',
     ]);
     // A guest cannot be told that; another shopper may still use it.
     expect((await check({ code: 'ONCEEACH', items })).status).toBe(200);
@@ -344,12 +355,16 @@ describe('the coupon routes', () => {
     expect((await check({ code: 'ONCEEACH', items }, 'not.a.token')).status).toBe(200);
   });
 
-  it('answers COUPON_EXPIRED once the owner pauses a coupon, and applies it again when resumed', async () => {
+  it('answers COUPON_PAUSED once the owner pauses a coupon, and applies it again when resumed', async () => {
     await create(couponInput('PAUSEME'));
     expect((await check({ code: 'PAUSEME', items: DEFAULT_ITEMS })).status).toBe(200);
     await put('PAUSEME', couponInput('PAUSEME', { active: false })).expect(200);
     const paused = await check({ code: 'PAUSEME', items: DEFAULT_ITEMS });
-    expect([paused.status, paused.body.code]).toEqual([409, 'COUPON_EXPIRED']);
+    expect([paused.status, paused.body.code, paused.body.message]).toEqual([
+      409,
+      'COUPON_PAUSED',
+      'This coupon is paused by the shop for now. Try another code, or order without one.',
+    ]);
     await put('PAUSEME', couponInput('PAUSEME', { active: true })).expect(200);
     expect((await check({ code: 'PAUSEME', items: DEFAULT_ITEMS })).status).toBe(200);
   });

@@ -98,7 +98,7 @@ describe('coupon uses under concurrency', () => {
     const someone = new Types.ObjectId();
     await expect(codeOf(coupons.quote('NOSUCH1', someone, 50_000))).resolves.toBe('COUPON_UNKNOWN');
     await expect(codeOf(coupons.quote('DIWALI26', someone, 200_000))).resolves.toBe(
-      'COUPON_EXPIRED',
+      'COUPON_NOT_STARTED',
     );
     clock += 2 * DAY;
     await expect(codeOf(coupons.quote('DIWALI26', someone, 99_999))).resolves.toBe(
@@ -114,7 +114,7 @@ describe('coupon uses under concurrency', () => {
     });
     expect(paused.active).toBe(false);
     await expect(codeOf(coupons.quote('DIWALI26', someone, 200_000))).resolves.toBe(
-      'COUPON_EXPIRED',
+      'COUPON_PAUSED',
     );
     clock += 2 * DAY;
     await coupons.update('DIWALI26', { ...(await coupons.get('DIWALI26')), active: true });

@@ -1,4 +1,5 @@
-import { couponDiscountFor, formatINR } from '@vanya/catalog';
+import { couponDiscountFor } from '@vanya/catalog';
+import { COUPON_MESSAGES } from '@vanya/contracts';
 import type { Coupon, CouponInput } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
@@ -6,14 +7,6 @@ import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { AppError, conflict, notFound } from '../../platform/errors/app-error';
 import { CouponCustomerModel, CouponModel, CouponUseModel } from './coupon.model';
 import type { CouponDoc, CouponUseDoc } from './coupon.model';
-
-export const COUPON_MESSAGES = {
-  unknown: 'There is no such coupon.',
-  expired: 'This coupon is not active.',
-  usedUp: 'This coupon has been used up.',
-  alreadyUsed: 'You have already used this coupon.',
-  minOrder: (minOrder: number) => `This coupon needs an order of at least ${formatINR(minOrder)}.`,
-} as const;
 
 export function toCouponView(c: CouponDoc): Coupon {
   return {
@@ -43,20 +36,27 @@ export function createCoupons({ now = Date.now }: { now?: () => number } = {}) {
     const coupon = await CouponModel.findById(code).lean<CouponDoc>();
     if (!coupon) throw notFound(COUPON_MESSAGES.unknown, 'COUPON_UNKNOWN');
     const at = now();
-    if (
-      !coupon.active ||
-      (coupon.startsAt && coupon.startsAt.getTime() > at) ||
-      (coupon.endsAt && coupon.endsAt.getTime() <= at)
-    )
-      throw conflict(COUPON_MESSAGES.expired, 'COUPON_EXPIRED');
+    if (!coupon.active) throw conflict(COUPON_MESSAGES.paused, 'COUPON_PAUSED');
+    const { startsAt, endsAt } = coupon;
+    if (startsAt && startsAt.getTime() > at)
+      throw conflict(COUPON_MESSAGES.notStarted(startsAt), 'COUPON_NOT_STARTED', {
+        startsAt: startsAt.toISOString(),
+      });
+    if (endsAt && endsAt.getTime() <= at)
+      throw conflict(COUPON_MESSAGES.expired(endsAt), 'COUPON_EXPIRED', {
+        endsAt: endsAt.toISOString(),
+      });
     return coupon;
   }
 
   function discountOn(coupon: CouponDoc, goodsTotal: number): number {
-    if (goodsTotal < coupon.minOrder)
-      throw conflict(COUPON_MESSAGES.minOrder(coupon.minOrder), 'COUPON_MIN_ORDER', {
+    if (goodsTotal < coupon.minOrder) {
+      const shortBy = coupon.minOrder - goodsTotal;
+      throw conflict(COUPON_MESSAGES.minOrder(coupon.minOrder, shortBy), 'COUPON_MIN_ORDER', {
         minOrder: coupon.minOrder,
+        shortBy,
       });
+    }
     return couponDiscountFor(coupon, goodsTotal);
   }
 
@@ -70,8 +70,8 @@ export function createCoupons({ now = Date.now }: { now?: () => number } = {}) {
   return {
     /**
      * What the coupon takes off goods worth `goodsTotal`, without taking a use; throws the reason
-     * it does not apply (404 COUPON_UNKNOWN, 409 COUPON_EXPIRED / MIN_ORDER / USED_UP /
-     * ALREADY_USED, the last only when the shopper is known).
+     * it does not apply (404 COUPON_UNKNOWN, 409 COUPON_PAUSED / NOT_STARTED / EXPIRED /
+     * MIN_ORDER / USED_UP / ALREADY_USED, the last only when the shopper is known).
      */
     async quote(code: string, userId: Types.ObjectId | undefined, goodsTotal: number) {
       const coupon = await live(code);

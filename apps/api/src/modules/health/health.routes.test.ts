@@ -24,6 +24,15 @@ describe('GET /api/health', () => {
     expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
     expect(res.body.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(res.headers['cache-control']).toBe('no-store');
+    const ready = await request(t.app).get('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ok', database: 'up' });
+  });
+
+  it('answers liveness without asking the database, and the version of the build', async () => {
+    const res = await request(t.app).get('/api/health/live');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', database: 'unchecked', version: 'development' });
   });
 
   it('answers 503 with the database down when nothing answers at the database address', async () => {
@@ -39,6 +48,9 @@ describe('GET /api/health', () => {
     const res = await request(app).get('/api/health');
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ status: 'degraded', database: 'down' });
+    expect((await request(app).get('/api/health/ready')).status).toBe(503);
+    // The process itself is fine: an orchestrator must not restart it for the database's sake.
+    expect((await request(app).get('/api/health/live')).status).toBe(200);
     await dead.close().catch(() => {});
     await services.close();
   });

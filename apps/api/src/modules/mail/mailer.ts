@@ -56,7 +56,8 @@ export interface MailerOptions {
  */
 export function createMailer({ smtpUrl, mailFrom, mailDir, logger }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(smtpUrl, {
+    const transport: Transporter = nodemailer.createTransport({
+      url: smtpUrl,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,

@@ -1,5 +1,12 @@
 import { brand, formatINR } from '@vanya/catalog';
 import type { PreOrderSettings } from '@vanya/catalog';
+import {
+  AWAITING_PAYMENT,
+  BEFORE_DISPATCH,
+  canMove,
+  INVOICED,
+  ORDER_MOVES,
+} from '@vanya/contracts';
 import type { CourierScan, OrderActor, OrderStatus } from '@vanya/contracts';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
@@ -19,7 +26,6 @@ import { orderConfirmationMail, orderStatusMail } from './order-mail';
 import type { NotifiedMove } from './order-mail';
 import { insertNewOrder, OrderModel } from './order.model';
 import type { NewOrder, OrderDoc, ReservationState } from './order.model';
-import { AWAITING_PAYMENT, canMove } from './order-states';
 
 /** A payment as the provider reports it (verify, webhook or reconciliation). */
 export interface ReportedPayment {
@@ -76,21 +82,8 @@ export interface ReservedStock {
   finishTurn(units: Units, order: { _id: Types.ObjectId }, to: 'sold' | 'released'): Promise<void>;
 }
 
-/** Until it leaves with the courier an order's units are on our shelf: a cancel puts them back. */
-const BEFORE_DISPATCH: readonly OrderStatus[] = [
-  'pending_payment',
-  'payment_failed',
-  'paid',
-  'pending_confirmation',
-  'confirmed',
-  'packed',
-];
-
 /** An order in one of these has been paid or confirmed: its units are sold. */
 const SOLD: readonly OrderStatus[] = ['paid', 'confirmed', 'packed', 'shipped', 'delivered'];
-
-/** A cash-on-delivery order's invoice is issued when it ships (the time of supply for goods). */
-const COD_INVOICED: readonly OrderStatus[] = ['shipped', 'delivered', 'rto', 'refunded'];
 
 const isCod = (order: OrderDoc) => order.paymentMethod === 'cod';
 
@@ -222,7 +215,7 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
   async function number(order: OrderDoc): Promise<OrderDoc> {
     if (order.invoiceNumber) return order;
     const invoiced = isCod(order)
-      ? COD_INVOICED.includes(order.status as OrderStatus)
+      ? INVOICED.cod.includes(order.status as OrderStatus)
       : Boolean(order.paymentId);
     if (!invoiced) return order;
     const issued = await issueNumber(INVOICES, String(order._id), () => new Date(now()));
@@ -272,8 +265,8 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
     const to = order.status as OrderStatus;
     if (to === 'cancelled' && !order.paymentId && order.coupon)
       await deps.coupons?.giveBack(order._id);
-    // Stock: confirmed sells the held units; a cancel or refund before dispatch and a parcel
-    // refused at the door put them back.
+    // Stock: confirmed sells the held units; a cancel or refund before dispatch (the units are
+    // still on our shelf) and a parcel refused at the door put them back.
     if (to === 'confirmed') await turnReservation(order, ['held'], 'sold', 'Confirmed', by);
     if ((to === 'cancelled' || to === 'refunded') && BEFORE_DISPATCH.includes(from))
       await turnReservation(order, ['held', 'sold'], 'released', `Order ${to}`, by);
@@ -437,7 +430,7 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
     ): Promise<OrderDoc> {
       const current = (await read(order._id)) ?? order;
       const from = current.status as OrderStatus;
-      if (!canMove(from, to))
+      if (!canMove(ORDER_MOVES, from, to))
         throw conflict(`An order that is ${from} cannot become ${to}.`, 'ORDER_MOVE_NOT_ALLOWED');
       const at = new Date(now());
       const fields: Record<string, unknown> =

@@ -1,4 +1,11 @@
-import { brand, DEFAULT_SHOP_SETTINGS, DELIVERY, dispatchNotes, formatINR } from '@vanya/catalog';
+import {
+  brand,
+  calendarDateInIndia,
+  DEFAULT_SHOP_SETTINGS,
+  DELIVERY,
+  dispatchNotes,
+  formatINR,
+} from '@vanya/catalog';
 import type { PreOrderSettings } from '@vanya/catalog';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml, layout } from '../mail/templates';
@@ -6,7 +13,7 @@ import type { OrderDoc } from './order.model';
 
 /**
  * The order confirmation: lines, totals with the tax split, and the dispatch notes (the owner's
- * pre-order text while pre-orders are on).
+ * pre-order notice when the order was placed while pre-orders were open).
  */
 export function orderConfirmationMail(
   order: OrderDoc,
@@ -50,7 +57,8 @@ export function orderConfirmationMail(
         `  ${label}: ${value === 0 && label === 'Shipping' ? 'FREE' : formatINR(value as number)}`,
     )
     .join('\n');
-  const dispatch = `${dispatchNotes(preOrder).join(' ')} Delivery takes ${DELIVERY.businessDaysMin}-${DELIVERY.businessDaysMax} business days after dispatch.`;
+  const placedOn = calendarDateInIndia(order.createdAt);
+  const dispatch = `${dispatchNotes(preOrder, placedOn).join(' ')} Delivery takes ${DELIVERY.businessDaysMin}-${DELIVERY.businessDaysMax} business days after dispatch.`;
 
   const cell = 'padding:6px 0;border-bottom:1px solid #eee5d6';
   const rows = order.lines

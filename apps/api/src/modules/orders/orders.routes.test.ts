@@ -1,4 +1,4 @@
-import { formatINR, priceCart } from '@vanya/catalog';
+import { formatINR, PRE_ORDER, priceCart } from '@vanya/catalog';
 import { trusted } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,7 +106,9 @@ describe('orders and payments in test mode', () => {
 
     const mail = await sink.waitFor(email, new RegExp(`order ${order.orderNumber} is confirmed`));
     expect(mail.text).toContain(formatINR(expected.grandTotal));
-    expect(mail.text).toContain('Dispatch starts after the first week of August.');
+    // No pre-orders are taken: the mail promises the shipping confirmation, no dispatch day.
+    expect(mail.text).toContain(PRE_ORDER.shippingConfirmationNote);
+    expect(mail.text).not.toContain('First dispatch');
     const attachment = mail.parsed.attachments[0]!;
     expect(attachment.contentType).toBe('application/pdf');
     const mailedInvoice = await pdfText(attachment.content);

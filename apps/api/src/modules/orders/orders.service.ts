@@ -9,6 +9,7 @@ import {
   rupeesToPaise,
   shippingPolicyOf,
 } from '@vanya/catalog';
+import { ORDER_STATUS_LABELS } from '@vanya/contracts';
 import type {
   CourierScan,
   CodConfirmation,
@@ -29,7 +30,7 @@ import type { ShopSettingsStore } from '../settings/shop-settings.service';
 import type { StockService } from '../stock/stock.service';
 import type { CashOnDelivery } from './cash-on-delivery';
 import type { OrderLifecycle } from './order-lifecycle';
-import { CANCELLABLE } from './order-states';
+import { actionsFor, assertOffered } from './order-actions';
 import { OrderModel } from './order.model';
 import type { Refunds } from './refunds';
 import type { NewOrder, OrderDoc } from './order.model';
@@ -42,8 +43,6 @@ export function assertPayable(grandTotal: number): void {
   if (grandTotal < MIN_ORDER_TOTAL_PAISE)
     throw conflict(ORDER_BELOW_MINIMUM_MESSAGE, 'ORDER_BELOW_MINIMUM');
 }
-export const ORDER_NOT_CANCELLABLE =
-  'This order has already been packed, so it can no longer be cancelled. Once it arrives, you can return it from your profile.';
 export const ORDERS_LISTED = 50;
 
 type Figures<T> = { [K in keyof T]?: number | null };
@@ -81,7 +80,8 @@ export const lineView = (l: Omit<Line, 'couponShare'> & { couponShare?: number |
   igst: l.igst,
 });
 
-export function toOrderView(o: OrderDoc): Order {
+/** The order as the API answers it, with what its viewer may do next (by default the shopper). */
+export function toOrderView(o: OrderDoc, nextActions = actionsFor(o, 'shopper')): Order {
   return {
     _id: String(o._id),
     orderNumber: o.orderNumber,
@@ -123,6 +123,7 @@ export function toOrderView(o: OrderDoc): Order {
       ...(e.trackingUrl ? { trackingUrl: e.trackingUrl } : {}),
       ...(e.scan ? { scan: e.scan as CourierScan } : {}),
     })),
+    nextActions,
   };
 }
 
@@ -382,8 +383,10 @@ export function createOrdersService({
     /** Sends a new confirmation code for a cash-on-delivery order still waiting for one. */
     async resendCodCode(userId: Types.ObjectId, id: string): Promise<CodConfirmation> {
       const order = await ownOrder(userId, id);
-      if (order.status !== 'pending_confirmation')
-        throw conflict('This order is not waiting for a code.', 'ORDER_NOT_AWAITING_CONFIRMATION');
+      assertOffered(order, 'shopper', 'confirm_cod', null, {
+        code: 'ORDER_NOT_AWAITING_CONFIRMATION',
+        message: 'This order is not waiting for a code.',
+      });
       const phone = await cod.verifiedPhone(userId);
       return cod.sendCode(order, phone);
     },
@@ -403,8 +406,10 @@ export function createOrdersService({
      */
     async cancel(userId: Types.ObjectId, id: string): Promise<Order> {
       const order = await ownOrder(userId, id);
-      if (!CANCELLABLE.includes(order.status as OrderStatus))
-        throw conflict(ORDER_NOT_CANCELLABLE, 'ORDER_NOT_CANCELLABLE');
+      assertOffered(order, 'shopper', 'cancel', null, {
+        code: 'ORDER_NOT_CANCELLABLE',
+        message: `This order is ${ORDER_STATUS_LABELS[order.status as OrderStatus].toLowerCase()}, so it can no longer be cancelled.`,
+      });
       if (order.paymentId) {
         await refunds.refundOrder(order, 'cancelled', 'shopper');
         return toOrderView((await lifecycle.read(order._id)) ?? order);

@@ -12,8 +12,6 @@ import { issuedNumbers } from '../../testing/issued-numbers';
 import { DocumentNumberModel, financialYear } from '../invoices/invoice-number';
 import type { TestPaymentProvider } from '../payments/payment-provider';
 import { ReturnModel } from '../returns/returns.routes';
-import { migrateLegacyClaims } from './legacy-claims';
-import { SentMails } from './order-lifecycle';
 import { orderStatusMail } from './order-mail';
 import { OrderModel } from './order.model';
 import type { OrderDoc } from './order.model';
@@ -299,70 +297,5 @@ describe('reconciliation looks at every order it must, oldest first, however man
       amount_refunded: paid.totals.grandTotal,
     });
     expect(await provider().fetchPayment(paymentId)).toMatchObject({ amount_refunded: 0 });
-  });
-});
-
-describe('a database from before guarded updates', () => {
-  let t: TestApp;
-  let shopper: TestAccount;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ t, shopper, close } = await startShopperApp());
-  });
-  afterAll(() => close());
-
-  it('moves its claims once: numbers bound to what they number, mails sent, and a decided move applied', async () => {
-    const placed = await placeOrder(
-      t,
-      shopper.token,
-      orderBody(DEFAULT_ITEMS, 'Maharashtra', { email: shopper.email }),
-    );
-    const orderId = placed.body.order._id as string;
-    const claims = mongoose.connection.db!.collection<{
-      _id: string;
-      value: string | null;
-      createdAt: Date;
-    }>('claims');
-    const at = new Date('2026-05-04T10:00:00Z');
-    await claims.insertMany([
-      { _id: 'invoice-number:26-27:000041', value: orderId, createdAt: at },
-      { _id: 'credit-note-number:26-27:000007', value: 'order-refund-x', createdAt: at },
-      { _id: `order-mail:${orderId}:0`, value: 'sent', createdAt: at },
-      { _id: `order-notice:${orderId}:shipped`, value: 'sent', createdAt: at },
-      {
-        _id: `order-move:${orderId}:pending_payment`,
-        value: JSON.stringify({
-          to: 'paid',
-          at: at.toISOString(),
-          by: 'system',
-          paymentId: 'pay_old1',
-        }),
-        createdAt: at,
-      },
-    ]);
-
-    expect(await migrateLegacyClaims()).toBe(5);
-    expect(await DocumentNumberModel.findById('VNY/26-27/000041').lean()).toMatchObject({
-      documentId: orderId,
-      seq: 41,
-    });
-    expect(await DocumentNumberModel.findById('CN/26-27/000007').lean()).toMatchObject({
-      documentId: 'order-refund-x',
-    });
-    expect(await SentMails.findById(`order-confirmation:${orderId}`).lean()).toMatchObject({
-      state: 'done',
-    });
-    expect(await SentMails.findById(`order-notice:${orderId}:shipped`).lean()).toMatchObject({
-      state: 'done',
-    });
-    const order = (await OrderModel.findById(orderId).lean<OrderDoc>())!;
-    expect(order).toMatchObject({ status: 'paid', paymentId: 'pay_old1' });
-    expect(order.events.map((e) => e.status)).toEqual(['pending_payment', 'paid']);
-    // The next invoice number continues the migrated series.
-    expect(
-      (await mongoose.connection.db!.listCollections({ name: 'claims' }).toArray()).length,
-    ).toBe(0);
-    expect(await migrateLegacyClaims()).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { brand, formatINR } from '@vanya/catalog';
+import { canMove, ORDER_MOVES } from '@vanya/contracts';
 import type { OrderActor, OrderStatus, ReturnStatus } from '@vanya/contracts';
 import mongoose, { Schema, trusted } from 'mongoose';
 import type { Types } from 'mongoose';
@@ -16,7 +17,6 @@ import type { OrderLifecycle } from './order-lifecycle';
 import { orderText, SentMails } from './order-lifecycle';
 import { orderStatusMail } from './order-mail';
 import type { OrderDoc } from './order.model';
-import { canMove } from './order-states';
 
 /** A return is refunded from these states. */
 export const REFUNDABLE_RETURN: ReturnStatus[] = ['approved', 'received'];
@@ -258,7 +258,7 @@ export function createRefunds(deps: RefundsDeps) {
     if (
       current.returnId &&
       (await refundable(order)) === 0 &&
-      canMove(order.status as OrderStatus, 'refunded')
+      canMove(ORDER_MOVES, order.status as OrderStatus, 'refunded')
     ) {
       try {
         await lifecycle.move(order, 'refunded', 'owner', { note: 'Returned and refunded' });
@@ -286,7 +286,7 @@ export function createRefunds(deps: RefundsDeps) {
       manual: ManualRefund | null = null,
     ): Promise<RefundDoc> {
       const from = order.status as OrderStatus;
-      if (!canMove(from, to))
+      if (!canMove(ORDER_MOVES, from, to))
         throw conflict(`An order that is ${from} cannot become ${to}.`, 'ORDER_MOVE_NOT_ALLOWED');
       const amount = await refundable(order, orderRefundKey(order._id));
       const decided = await record({

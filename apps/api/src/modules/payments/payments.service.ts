@@ -1,4 +1,4 @@
-import { webhookEventSchema } from '@vanya/contracts';
+import { AWAITING_PAYMENT, webhookEventSchema } from '@vanya/contracts';
 import type { OrderStatus } from '@vanya/contracts';
 import type {
   TestPaymentCompletionBody,
@@ -15,7 +15,6 @@ import type { Logger } from '../../platform/logger';
 import type { CaptureOutcome, OrderLifecycle } from '../orders/order-lifecycle';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
-import { AWAITING_PAYMENT } from '../orders/order-states';
 import { PaymentEventModel, recordPaymentEvent } from './payment-event.model';
 import { hmacHex, signatureMatches, TestPaymentProvider } from './payment-provider';
 import type { PaymentProvider, ProviderPayment } from './payment-provider';

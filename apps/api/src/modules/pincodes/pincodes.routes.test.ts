@@ -43,6 +43,7 @@ describe('GET /api/pincodes/:pin', () => {
       pin: '160017',
       state: 'Chandigarh',
       district: 'Chandigarh',
+      town: 'Chandigarh',
       serviceable: true,
       cod: true,
       codFee: 4900,
@@ -69,6 +70,7 @@ describe('GET /api/pincodes/:pin', () => {
       pin: '744101',
       state: 'Andaman and Nicobar Islands',
       district: 'South Andamans',
+      town: 'Port Blair',
       serviceable: true,
       cod: false,
       codFee: 4900,
@@ -101,13 +103,52 @@ describe('GET /api/pincodes/:pin', () => {
   });
 
   it('counts from the pre-order dispatch date while it is still ahead', async () => {
-    // Ordered on 1 July; parcels leave from Saturday 8 August.
-    clock = new Date('2026-07-01T06:00:00Z');
-    const res = await lookUp('110001');
-    expect(res.body).toMatchObject({
-      state: 'Delhi',
-      district: 'New Delhi',
-      estimate: { minDays: 3, maxDays: 5, from: '2026-08-12', to: '2026-08-14' },
+    const settings = t.services.shopSettings;
+    const before = await settings.read();
+    // Ordered on Wednesday 1 July; parcels leave from Saturday 8 August (2037 has 2026's calendar).
+    await settings.update({
+      ...before,
+      preOrder: { on: true, dispatchFrom: '2037-08-08', text: 'Dispatch from 8 August.' },
+    });
+    try {
+      clock = new Date('2037-07-01T06:00:00Z');
+      const res = await lookUp('110001');
+      expect(res.body).toMatchObject({
+        state: 'Delhi',
+        district: 'New Delhi',
+        estimate: { minDays: 3, maxDays: 5, from: '2037-08-12', to: '2037-08-14' },
+      });
+      // Past that day, pre-orders are over: the count starts from the order's own day.
+      clock = new Date('2037-08-10T06:00:00Z');
+      expect((await lookUp('110001')).body.estimate).toMatchObject({
+        from: '2037-08-13',
+        to: '2037-08-15',
+      });
+    } finally {
+      await settings.update(before);
+    }
+  });
+
+  it('names the town an address there gives as its city, not the postal district', async () => {
+    const towns = Object.fromEntries(
+      await Promise.all(
+        ['413512', '744102', '560038', '400001', '110001', '682001', '411005'].map(async (pin) => {
+          const { district, town } = (await lookUp(pin)).body as {
+            district: string;
+            town: string;
+          };
+          return [pin, `${town} (${district})`];
+        }),
+      ),
+    );
+    expect(towns).toEqual({
+      '413512': 'Latur (Latur)',
+      '744102': 'Port Blair (South Andamans)',
+      '560038': 'Bengaluru (Bengaluru Urban)',
+      '400001': 'Mumbai (Mumbai)',
+      '110001': 'New Delhi (New Delhi)',
+      '682001': 'Kochi (Ernakulam)',
+      '411005': 'Pune (Pune)',
     });
   });
 
@@ -150,9 +191,10 @@ describe('the PIN directory shipped with the API', () => {
   it('places every PIN in one of the 36 states and union territories, each PIN once', () => {
     const seen = new Set<string>();
     const states = new Set<string>();
-    for (const [state, district, pins] of directory.districts) {
+    for (const [state, district, town, pins] of directory.towns) {
       expect(INDIAN_STATES).toContain(state);
       expect(district).toMatch(/\S/);
+      expect(town).toMatch(/\S/);
       states.add(state!);
       for (const pin of pins!.split(' ')) {
         expect(pin).toMatch(/^[1-9]\d{5}$/);

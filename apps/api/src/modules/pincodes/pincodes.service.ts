@@ -33,13 +33,14 @@ export function createPincodes({
       const today = calendarDateInIndia(now());
       const { minDays, maxDays, from, to } = deliveryEstimate({
         today,
-        destination: place,
+        destination: { state: place.state, district: place.district },
         dispatchFrom: dispatchFromOf(shop.preOrder, today),
       });
       return {
         pin,
         state: place.state,
         district: place.district,
+        town: place.town,
         serviceable,
         cod: serviceable && codHere,
         codFee: shop.codFeePaise,

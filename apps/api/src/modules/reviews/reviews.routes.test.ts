@@ -105,6 +105,55 @@ describe('reviews from real buyers', () => {
     expect((await published('TanGoneSoap')).body).toMatchObject({ average: 5, count: 1 });
   });
 
+  it('tells a signed-in shopper whether they may review, and lets a reviewer edit their review', async () => {
+    const mine = (token: string, productId = 'Bodybutter') =>
+      request(t.app).get(`/api/products/${productId}/reviews/mine`).set(bearer(token)).expect(200);
+    const edit = (token: string, body: object, productId = 'Bodybutter') =>
+      request(t.app).put(`/api/products/${productId}/reviews/mine`).set(bearer(token)).send(body);
+
+    const stranger = await signUpVerified(t, sink);
+    expect((await mine(stranger.token)).body).toEqual({ buyer: false, review: null });
+    expect((await edit(stranger.token, REVIEW)).status).toBe(404);
+
+    const shopper = await buyer([{ productId: 'Bodybutter', quantity: 1 }]);
+    expect((await mine(shopper.token)).body).toEqual({ buyer: true, review: null });
+    // Bought the butter, not the scrub.
+    expect((await mine(shopper.token, 'ExfoliatingScrub')).body.buyer).toBe(false);
+
+    const written = await write(shopper.token, 'Bodybutter');
+    await request(t.app)
+      .post(`/api/admin/reviews/${written.body._id}`)
+      .set(bearer(owner))
+      .send({ action: 'publish', reply: 'Thank you!' })
+      .expect(200);
+    expect((await mine(shopper.token)).body).toEqual({
+      buyer: true,
+      review: {
+        ...REVIEW,
+        status: 'published',
+        reply: { body: 'Thank you!', at: expect.any(String) },
+      },
+    });
+    expect((await published('Bodybutter')).body.count).toBe(1);
+
+    // Edited, it waits for the owner again: the old words no longer show.
+    const changed = { rating: 4, title: 'Still good', body: 'A month on, still soft skin.' };
+    const edited = await edit(shopper.token, changed);
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      ...changed,
+      status: 'pending',
+      reply: { body: 'Thank you!' },
+    });
+    expect((await published('Bodybutter')).body).toMatchObject({ items: [], count: 0 });
+    expect((await mine(shopper.token)).body.review).toMatchObject({
+      ...changed,
+      status: 'pending',
+    });
+    expect((await edit(shopper.token, { ...changed, rating: 0 })).status).toBe(400);
+    await request(t.app).get('/api/products/Bodybutter/reviews/mine').expect(401);
+  });
+
   it('keeps moderation to the owner, and checks what is written', async () => {
     const shopper = await signUpVerified(t, sink);
     await request(t.app).get('/api/admin/reviews').set(bearer(shopper.token)).expect(403);

@@ -30,6 +30,28 @@ export function reviewsRoutes(config: Config, reviews: Reviews): Router {
     },
   );
 
+  router.get(
+    '/products/:id/reviews/mine',
+    requireAuth(config.jwtSecret),
+    validate(productParamsSchema, 'params'),
+    async (_req, res) => {
+      const { id } = parsed(res, productParamsSchema, 'params');
+      res.set('Cache-Control', 'no-store').json(await reviews.mine(currentUser(res)._id, id));
+    },
+  );
+
+  router.put(
+    '/products/:id/reviews/mine',
+    requireAuth(config.jwtSecret),
+    writeLimit,
+    validate(productParamsSchema, 'params'),
+    validate(reviewBodySchema),
+    async (_req, res) => {
+      const { id } = parsed(res, productParamsSchema, 'params');
+      res.json(await reviews.edit(currentUser(res)._id, id, parsed(res, reviewBodySchema)));
+    },
+  );
+
   router.post(
     '/products/:id/reviews',
     requireAuth(config.jwtSecret),

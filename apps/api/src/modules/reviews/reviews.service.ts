@@ -2,6 +2,8 @@ import { brand, getProduct, productsUsing } from '@vanya/catalog';
 import type {
   AdminReview,
   AdminReviewAction,
+  MyReview,
+  MyReviewAnswer,
   Review,
   ReviewList,
   ReviewStatus,
@@ -50,6 +52,25 @@ function publicView(r: ReviewDoc): Review {
     createdAt: r.createdAt.toISOString(),
     reply: r.reply ? { body: r.reply.body, at: r.reply.at.toISOString() } : null,
   };
+}
+
+function ownView(r: ReviewDoc): MyReview {
+  return {
+    rating: r.rating,
+    title: r.title,
+    body: r.body,
+    status: r.status as ReviewStatus,
+    reply: r.reply ? { body: r.reply.body, at: r.reply.at.toISOString() } : null,
+  };
+}
+
+/** A delivered order of the shopper that held the product, as itself or inside a bundle or hamper. */
+function deliveredOrderWith(userId: Types.ObjectId, productId: string) {
+  return OrderModel.findOne({
+    userId,
+    status: 'delivered',
+    'lines.productId': trusted({ $in: [productId, ...productsUsing(productId)] }),
+  }).lean<OrderDoc>();
 }
 
 export function adminView(r: ReviewDoc): AdminReview {
@@ -104,18 +125,41 @@ export function createReviews(deps: {
       return kept.rating;
     },
 
+    /** Whether the shopper may review the product, and their review of it if they wrote one. */
+    async mine(userId: Types.ObjectId, productId: string): Promise<MyReviewAnswer> {
+      const [order, review] = await Promise.all([
+        deliveredOrderWith(userId, productId),
+        ReviewModel.findOne({ productId, userId }).lean<ReviewDoc>(),
+      ]);
+      return { buyer: Boolean(order), review: review ? ownView(review) : null };
+    },
+
+    /**
+     * The shopper's edit of their review: the owner reads it again before it shows (back to
+     * pending), its reply kept. 404 REVIEW_NOT_FOUND when they have none.
+     */
+    async edit(
+      userId: Types.ObjectId,
+      productId: string,
+      body: { rating: number; title: string; body: string },
+    ): Promise<MyReview> {
+      const updated = await ReviewModel.findOneAndUpdate(
+        { productId, userId },
+        { $set: { ...body, status: 'pending' } },
+        { returnDocument: 'after' },
+      ).lean<ReviewDoc>();
+      if (!updated) throw notFound('You have not reviewed this product yet.', 'REVIEW_NOT_FOUND');
+      ratings.delete(productId);
+      return ownView(updated);
+    },
+
     /** 403 NOT_A_BUYER unless a delivered order of the shopper held it; 409 REVIEW_EXISTS. */
     async write(
       user: { _id: Types.ObjectId; name: string },
       productId: string,
       body: { rating: number; title: string; body: string },
     ): Promise<AdminReview> {
-      const order = await OrderModel.findOne({
-        userId: user._id,
-        status: 'delivered',
-        // Bought as itself, or inside a bundle or hamper that holds it.
-        'lines.productId': trusted({ $in: [productId, ...productsUsing(productId)] }),
-      }).lean<OrderDoc>();
+      const order = await deliveredOrderWith(user._id, productId);
       if (!order)
         throw forbidden(
           'Only shoppers whose order with this product has been delivered can review it.',

@@ -3,6 +3,7 @@ import {
   deliveryEstimate,
   formatAmountForOrder,
   formatINR,
+  preOrderNotice,
   priceCart,
   SHIPPING_FEE_PAISE,
   shippingPolicyOf,
@@ -165,6 +166,28 @@ describe('the shop settings', () => {
     expect((await read()).body.preOrder).toEqual(DEFAULT_SHOP_SETTINGS.preOrder);
   });
 
+  it('refuse pre-orders whose first dispatch day has passed, saying which day and what to do', async () => {
+    const past = { ...CHANGED, preOrder: { ...CHANGED.preOrder, dispatchFrom: '2026-08-08' } };
+    const res = await put(owner, past);
+    const message = SHOP_SETTINGS_MESSAGES.dispatchFromPast('2026-08-08');
+    expect(message).toBe(
+      'The first dispatch day, Sat, 8 Aug, has passed. Choose today or a later day, or switch pre-orders off.',
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'DISPATCH_DAY_PAST',
+      message,
+      issues: [{ path: ['preOrder', 'dispatchFrom'], message }],
+    });
+    expect((await read()).body.preOrder).toEqual(DEFAULT_SHOP_SETTINGS.preOrder);
+    // Switched off, a past day is only kept for the next time.
+    const off = await put(owner, { ...past, preOrder: { ...past.preOrder, on: false } });
+    expect(off.status).toBe(200);
+    expect(
+      (await put(owner, { ...CHANGED, preOrder: DEFAULT_SHOP_SETTINGS.preOrder })).status,
+    ).toBe(200);
+  });
+
   it('price a checkout on the server with the owner’s cash-on-delivery fee and free-shipping threshold, to the paisa', async () => {
     const saved = await put(owner, CHANGED);
     expect(saved.status).toBe(200);
@@ -218,7 +241,8 @@ describe('the shop settings', () => {
     expect(confirmed.status).toBe(200);
     await t.services.idle();
     const mail = await sink.waitFor(ORDER_EMAIL, new RegExp(`${order.orderNumber} is confirmed`));
-    expect(mail.text).toContain('Dispatch starts in the middle of March.');
+    expect(mail.text).toContain(preOrderNotice(CHANGED.preOrder));
+    expect(preOrderNotice(CHANGED.preOrder)).toMatch(/First dispatch: \w{3}, 16 Mar\.$/);
     expect(mail.text).not.toContain(DEFAULT_SHOP_SETTINGS.preOrder.text);
   });
 
@@ -265,13 +289,14 @@ describe('the shop settings', () => {
       .lean<
         { actor: string; target: string; details: { before: ShopSettings; after: ShopSettings } }[]
       >();
-    // The refused saves left no entry; the four saved did.
-    expect(entries).toHaveLength(4);
+    // The refused saves left no entry; the six saved did.
+    expect(entries).toHaveLength(6);
     expect(entries[0]).toMatchObject({
       actor: OWNER_EMAIL,
       target: 'shop',
-      details: { before: { codFeePaise: 3900 }, after: CHANGED },
+      details: { before: { codFeePaise: 3900 }, after: { preOrder: { on: false } } },
     });
+    expect(entries[2]).toMatchObject({ details: { after: CHANGED } });
     const listed = await request(t.app).get('/api/admin/audit?area=settings').set(bearer(owner));
     expect(listed.body.map((e: { action: string }) => e.action)).toContain('settings.shop');
   });

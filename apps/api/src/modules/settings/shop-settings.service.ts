@@ -1,8 +1,10 @@
-import { DEFAULT_SHOP_SETTINGS } from '@vanya/catalog';
+import { calendarDateInIndia, DEFAULT_SHOP_SETTINGS, dispatchDayPassed } from '@vanya/catalog';
 import type { ShopSettings } from '@vanya/catalog';
+import { SHOP_SETTINGS_MESSAGES } from '@vanya/contracts';
 import mongoose, { Schema } from 'mongoose';
 import type { Config } from '../../config/env';
 import { withDbRetry } from '../../platform/db/retry';
+import { badRequest } from '../../platform/errors/app-error';
 
 /**
  * The shop's settings the owner changes without a release: one document (`_id: 'shop'`). A field
@@ -46,11 +48,21 @@ export function shopSettingsDefaults(config: Pick<Config, 'cod'>): ShopSettings 
 export interface ShopSettingsStore {
   /** The settings now: read on every call, so a change shows in the next answer of every process. */
   read(): Promise<ShopSettings>;
-  /** Saves the whole settings (validated by the route) and answers them as read back. */
+  /**
+   * Saves the whole settings (validated by the route) and answers them as read back; 400
+   * DISPATCH_DAY_PAST for pre-orders switched on with a first dispatch day before today in India.
+   */
   update(next: ShopSettings): Promise<ShopSettings>;
 }
 
-export function createShopSettings({ defaults }: { defaults: ShopSettings }): ShopSettingsStore {
+export function createShopSettings({
+  defaults,
+  now = () => new Date(),
+}: {
+  defaults: ShopSettings;
+  /** The clock that says what today is in India (tests set it). */
+  now?: () => Date;
+}): ShopSettingsStore {
   const read = async (): Promise<ShopSettings> => {
     const doc = await withDbRetry(() => ShopSettingsModel.findById(SHOP_ID).lean<Stored>());
     return {
@@ -69,6 +81,12 @@ export function createShopSettings({ defaults }: { defaults: ShopSettings }): Sh
     read,
     async update(next) {
       const { preOrder, codFeePaise, codMaxGoodsPaise, freeShippingThresholdPaise } = next;
+      if (dispatchDayPassed(preOrder, calendarDateInIndia(now()))) {
+        const message = SHOP_SETTINGS_MESSAGES.dispatchFromPast(preOrder.dispatchFrom);
+        throw badRequest(message, 'DISPATCH_DAY_PAST', {
+          issues: [{ path: ['preOrder', 'dispatchFrom'], message, code: 'custom' }],
+        });
+      }
       await withDbRetry(() =>
         ShopSettingsModel.updateOne(
           { _id: SHOP_ID },

@@ -27,8 +27,13 @@ const shipmentSchema = new Schema(
     open: { type: Boolean, default: false },
     /** The courier's words for the latest scan read (shown to the owner). */
     lastScan: { type: String, default: null },
-    /** When the booking was called off at the courier (the order was cancelled before pickup). */
+    /**
+     * When the booking was called off at the courier: the owner cancelled the pickup, or the order
+     * was cancelled before it.
+     */
     cancelledAt: { type: Date, default: null },
+    /** Bookings of this order called off before this one (a new booking is a new courier order). */
+    calledOff: { type: Number, default: 0 },
   },
   { versionKey: false, timestamps: true, collection: 'shipments' },
 );

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { AppError } from '../../platform/errors/app-error';
-import { renderTestLabel } from './test-label-pdf';
+import { renderTestLabels } from './test-label-pdf';
 import type { LabelParcel } from './test-label-pdf';
 
 /**
@@ -125,10 +125,10 @@ export interface ShippingProvider {
   requestPickup(shipmentId: string): Promise<void>;
   /** Calls the booking off before pickup (the order was cancelled): no courier comes for it. */
   cancelOrder(providerOrderId: string): Promise<void>;
-  /** The label's address (a PDF). */
-  generateLabel(shipmentId: string): Promise<string>;
-  /** The label's bytes: downloaded from the courier (test mode: drawn here from `parcel`). */
-  labelPdf(labelUrl: string, parcel: LabelParcel): Promise<Buffer>;
+  /** The address of one PDF holding the labels of every shipment given (one page each). */
+  generateLabel(shipmentIds: readonly string[]): Promise<string>;
+  /** The labels' bytes: downloaded from the courier (test mode: drawn here from `parcels`). */
+  labelPdf(labelUrl: string, parcels: readonly LabelParcel[]): Promise<Buffer>;
   /** Where the shopper follows the parcel. */
   trackingUrl(awb: string): string;
   /** The parcel's latest scan, read from the courier (never from a webhook's unsigned body). */
@@ -199,12 +199,12 @@ export class TestShippingProvider implements ShippingProvider {
 
   async cancelOrder(): Promise<void> {}
 
-  async generateLabel(shipmentId: string): Promise<string> {
-    return `test-label:${shipmentId}`;
+  async generateLabel(shipmentIds: readonly string[]): Promise<string> {
+    return `test-label:${shipmentIds.join(',')}`;
   }
 
-  async labelPdf(_labelUrl: string, parcel: LabelParcel): Promise<Buffer> {
-    return renderTestLabel(parcel);
+  async labelPdf(_labelUrl: string, parcels: readonly LabelParcel[]): Promise<Buffer> {
+    return renderTestLabels(parcels);
   }
 
   trackingUrl(awb: string): string {

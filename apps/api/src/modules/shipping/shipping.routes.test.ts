@@ -10,6 +10,7 @@ import type { SmsGateway } from '../../testing/sms-gateway';
 import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
+import { ORDER_REFUSALS } from '@vanya/contracts';
 import { CreditNoteModel } from '../invoices/credit-notes';
 
 const OWNER_EMAIL = newEmail('owner-shipping');
@@ -291,17 +292,132 @@ describe('parcels booked with Shiprocket, and its scans moving the order', () =>
     expect(seen.events.map((e) => e.status).slice(-2)).toEqual(['shipped', 'delivered']);
   });
 
-  it('calls the booking off at the courier when the owner cancels the packed order before pickup', async () => {
+  const detail = async (id: string) =>
+    (await request(t.app).get(`/api/admin/orders/${id}`).set(bearer(owner))).body as {
+      order: { status: string; nextActions: { action: string; allowed: boolean; why?: string }[] };
+    };
+  const offered = async (id: string) =>
+    (await detail(id)).order.nextActions.filter((a) => a.allowed).map((a) => a.action);
+
+  it('turns a booked order into cancelling its pickup first: no cancel and no shipping by hand while booked', async () => {
     const order = await packedOrder();
+    expect(await offered(order._id)).toEqual(['book_shipment', 'ship_by_hand', 'cancel']);
     const { awb } = (await book(order._id)).body;
-    await move(order._id, { status: 'cancelled' }).expect(200);
-    await t.services.shipping.pollOpenShipments();
+    const actions = (await detail(order._id)).order.nextActions;
+    expect(actions).toEqual([
+      { action: 'cancel_pickup', allowed: true },
+      {
+        action: 'ship_by_hand',
+        allowed: false,
+        why: ORDER_REFUSALS.booked.message,
+        code: 'SHIPMENT_BOOKED',
+      },
+      {
+        action: 'cancel',
+        allowed: false,
+        why: ORDER_REFUSALS.pickupFirst.message,
+        code: 'SHIPMENT_BOOKED',
+      },
+    ]);
+
+    // The API refuses what the order does not offer, saying what to do.
+    for (const body of [
+      { status: 'cancelled' },
+      { status: 'shipped', carrier: 'India Post', trackingNumber: 'EE1IN' },
+    ]) {
+      const refused = await move(order._id, body);
+      expect([refused.status, refused.body.code]).toEqual([409, 'SHIPMENT_BOOKED']);
+    }
+    expect(fake.byAwb(awb)?.cancelled).toBeUndefined();
+    expect((await shopperSees(order._id)).status).toBe('packed');
+
+    // Cancelling the pickup tells the courier, and the order may be cancelled then.
+    const called = await request(t.app)
+      .delete(`/api/admin/orders/${order._id}/shipment`)
+      .set(bearer(owner));
+    expect([called.status, called.body]).toEqual([200, { shipment: null }]);
     expect(fake.byAwb(awb)?.cancelled).toBe(true);
+    expect(await offered(order._id)).toEqual(['book_shipment', 'ship_by_hand', 'cancel']);
+    const again = await request(t.app)
+      .delete(`/api/admin/orders/${order._id}/shipment`)
+      .set(bearer(owner));
+    expect([again.status, again.body.code]).toEqual([409, 'ORDER_MOVE_NOT_ALLOWED']);
+    await move(order._id, { status: 'cancelled' }).expect(200);
     expect(fake.calls('/orders/cancel')).toHaveLength(1);
     // Its journey is over: the poll no longer asks about it.
     const asked = fake.calls(`/courier/track/awb/${awb}`).length;
     await t.services.shipping.pollOpenShipments();
     expect(fake.calls(`/courier/track/awb/${awb}`).length).toBe(asked);
+    const audit = await request(t.app).get('/api/admin/audit').set(bearer(owner));
+    expect(
+      audit.body
+        .filter((e: { target: string }) => e.target === order.orderNumber)
+        .map((e: { action: string }) => e.action),
+    ).toEqual(['order.cancelled', 'order.pickup_cancelled', 'order.shipment', 'order.packed']);
+  });
+
+  it('books again after a pickup was cancelled: a new courier order, AWB and label', async () => {
+    const order = await packedOrder();
+    const first = (await book(order._id)).body;
+    await request(t.app)
+      .delete(`/api/admin/orders/${order._id}/shipment`)
+      .set(bearer(owner))
+      .expect(200);
+    expect(
+      (await request(t.app).get(`/api/admin/orders/${order._id}/shipment`).set(bearer(owner))).body,
+    ).toEqual({ shipment: null });
+    const second = (await book(order._id)).body;
+    expect(second.awb).not.toBe(first.awb);
+    expect(fake.shipments.find((s) => s.awb === second.awb)?.channelOrderId).toBe(
+      `${order.orderNumber}-2`,
+    );
+    const label = await request(t.app)
+      .get(second.labelUrl)
+      .set(bearer(owner))
+      .buffer(true)
+      .parse(binary);
+    expect(await pdfText(label.body as Buffer)).toContain(second.awb);
+    // The first parcel's scans are no longer ours to follow.
+    fake.scan(first.awb, 'picked_up');
+    await webhook(fake.webhookBody(first.awb)).expect(200);
+    expect((await shopperSees(order._id)).status).toBe('packed');
+    fake.scan(second.awb, 'picked_up');
+    await webhook(fake.webhookBody(second.awb)).expect(200);
+    expect((await shopperSees(order._id)).status).toBe('shipped');
+  });
+
+  it("prints every booked parcel's label in one PDF, asked of the courier in one call", async () => {
+    const [a, b] = [await packedOrder(), await packedOrder()];
+    const unbooked = await packedOrder();
+    const awbs = [(await book(a._id)).body.awb, (await book(b._id)).body.awb] as string[];
+    const labels = await request(t.app)
+      .get('/api/admin/labels')
+      .set(bearer(owner))
+      .buffer(true)
+      .parse(binary);
+    expect(labels.status).toBe(200);
+    expect(labels.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(labels.body as Buffer);
+    for (const awb of awbs) expect(text).toContain(awb);
+    expect(text).not.toContain(unbooked.orderNumber);
+    const asked = fake.calls('/courier/generate/label').at(-1)!.body as { shipment_id: number[] };
+    expect(asked.shipment_id).toEqual(
+      expect.arrayContaining(awbs.map((awb) => fake.byAwb(awb)!.shipmentId)),
+    );
+  });
+
+  it('calls off at the courier the booking of an order cancelled while it was being booked', async () => {
+    const order = await packedOrder();
+    const { awb } = (await book(order._id)).body;
+    // The owner's cancel and another owner's booking crossed: the order is cancelled, the parcel
+    // still booked. The next poll calls the booking off.
+    await t.services.lifecycle.move(
+      (await t.services.lifecycle.read(order._id))!,
+      'cancelled',
+      'owner',
+    );
+    await t.services.shipping.pollOpenShipments();
+    expect(fake.byAwb(awb)?.cancelled).toBe(true);
   });
 
   it('books a cash-on-delivery order with the amount to collect; a parcel refused at the door ends rto with a credit note', async () => {

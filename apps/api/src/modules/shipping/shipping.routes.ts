@@ -23,7 +23,8 @@ export function webhookTokenMatches(expected: string, given: string | undefined)
 }
 
 /**
- * The owner's bookings (/api/admin/orders/{id}/shipment and /label, behind the owner guard), the
+ * The owner's bookings (/api/admin/orders/{id}/shipment and /label, and /api/admin/labels for
+ * every parcel waiting for its pickup, behind the owner guard), the
  * courier's tracking webhook (/api/shipping/webhook) and, in test mode only, the courier's next
  * scan played by hand (/api/shipping/test/advance).
  */
@@ -40,6 +41,21 @@ export function shippingRoutes(config: Config, shipping: Shipping): Router {
       res.json(await shipping.book(currentUser(res), id));
     },
   );
+
+  router.delete(
+    '/admin/orders/:id/shipment',
+    ...owner,
+    validate(objectIdParamsSchema, 'params'),
+    async (_req, res) => {
+      const { id } = parsed(res, objectIdParamsSchema, 'params');
+      await shipping.cancelPickup(currentUser(res), id);
+      res.json({ shipment: null });
+    },
+  );
+
+  router.get('/admin/labels', ...owner, async (_req, res) => {
+    sendPdf(res, 'Labels.pdf', await shipping.labels());
+  });
 
   router.get(
     '/admin/orders/:id/shipment',

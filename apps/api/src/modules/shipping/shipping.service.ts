@@ -1,16 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { canMove, ORDER_MOVES } from '@vanya/contracts';
 import type { OrderStatus, Shipment } from '@vanya/contracts';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { forEachOldestFirst } from '../../platform/db/page';
 import { withDbRetry } from '../../platform/db/retry';
+import { trusted } from 'mongoose';
 import { AppError, conflict, notFound } from '../../platform/errors/app-error';
 import type { Logger } from '../../platform/logger';
 import { audit } from '../admin/audit';
 import type { Actor } from '../admin/audit';
 import { orderText } from '../orders/order-lifecycle';
 import type { MoveDetails, OrderLifecycle } from '../orders/order-lifecycle';
+import { assertOffered, liveBooking } from '../orders/order-actions';
+import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
-import { canMove } from '../orders/order-states';
 import { toOrderView } from '../orders/orders.service';
 import { ShipmentModel } from './shipment.model';
 import type { ShipmentDoc } from './shipment.model';
@@ -46,12 +49,15 @@ function viewOf(shipment: ShipmentDoc): Shipment {
   };
 }
 
-/** The order as the courier books it: cash on delivery collects what the order still owes. */
-function parcelOf(order: OrderDoc): ParcelOrder {
+/**
+ * The order as the courier books it: cash on delivery collects what the order still owes. A
+ * booking after one called off is a new courier order, so its reference carries a count.
+ */
+function parcelOf(order: OrderDoc, calledOff = 0): ParcelOrder {
   const cod = order.paymentMethod === 'cod';
   const t = order.totals;
   return {
-    reference: order.orderNumber,
+    reference: calledOff > 0 ? `${order.orderNumber}-${calledOff + 1}` : order.orderNumber,
     placedAt: order.createdAt,
     customer: {
       firstName: order.firstName,
@@ -154,7 +160,7 @@ export function createShipping(deps: ShippingDeps) {
   async function completeBooking(order: OrderDoc, start: ShipmentDoc): Promise<ShipmentDoc> {
     let s = start;
     if (!s.shipmentId) {
-      const created = await provider.createOrder(parcelOf(order));
+      const created = await provider.createOrder(parcelOf(order, s.calledOff ?? 0));
       s = await setShipment(s._id, {
         providerOrderId: created.providerOrderId,
         shipmentId: created.shipmentId,
@@ -170,7 +176,7 @@ export function createShipping(deps: ShippingDeps) {
       s = await setShipment(s._id, { pickupRequested: true });
     }
     if (!s.labelUrl) {
-      const labelUrl = await provider.generateLabel(shipmentId);
+      const labelUrl = await provider.generateLabel([shipmentId]);
       s = await setShipment(s._id, { labelUrl });
     }
     return setShipment(s._id, { bookedAt: new Date(now()), claimedAt: null, open: true });
@@ -184,7 +190,7 @@ export function createShipping(deps: ShippingDeps) {
   ): Promise<OrderDoc> {
     let current = order;
     if (current.status !== to) {
-      if (!canMove(current.status as OrderStatus, to)) return current;
+      if (!canMove(ORDER_MOVES, current.status as OrderStatus, to)) return current;
       try {
         current = await lifecycle.move(current, to, 'system', to === 'shipped' ? details : {});
         logger.info({ orderNumber: current.orderNumber, to }, 'courier scan moved the order');
@@ -244,6 +250,53 @@ export function createShipping(deps: ShippingDeps) {
     return apply(shipment, await provider.track(shipment.awb));
   }
 
+  /** What the label of a booked parcel shows. */
+  function labelParcelOf(order: OrderDoc, shipment: ShipmentDoc): LabelParcel {
+    const parcel = parcelOf(order);
+    return {
+      awb: shipment.awb ?? '',
+      courier: shipment.courier ?? '',
+      orderNumber: order.orderNumber,
+      to: {
+        name: `${order.firstName} ${order.lastName}`,
+        address: order.address,
+        city: order.city,
+        state: order.state,
+        pinCode: order.pinCode,
+        phone: order.phone,
+      },
+      collect: parcel.cod ? parcel.collect : 0,
+    };
+  }
+
+  /**
+   * A booking the owner called off starts again from nothing, once: a new courier order (its
+   * reference counts the bookings called off), a new AWB and label.
+   */
+  const restartBooking = (shipment: ShipmentDoc) =>
+    withDbRetry(() =>
+      ShipmentModel.updateOne(
+        { _id: shipment._id, cancelledAt: trusted({ $ne: null }) },
+        {
+          $set: {
+            claimedAt: null,
+            providerOrderId: null,
+            shipmentId: null,
+            awb: null,
+            courier: null,
+            pickupRequested: false,
+            labelUrl: null,
+            trackingUrl: null,
+            bookedAt: null,
+            open: false,
+            lastScan: null,
+            cancelledAt: null,
+          },
+          $inc: { calledOff: 1 },
+        },
+      ),
+    );
+
   const shipping = {
     provider,
 
@@ -254,12 +307,13 @@ export function createShipping(deps: ShippingDeps) {
     async book(actor: Actor, orderId: string): Promise<Shipment> {
       const order = await lifecycle.load(orderId);
       const earlier = await readShipment(order._id);
-      if (earlier?.bookedAt) return viewOf(earlier);
+      if (earlier?.bookedAt && !earlier.cancelledAt) return viewOf(earlier);
       if (order.status !== 'packed')
         throw conflict(
           `Only a packed order is booked with the courier; this one is ${order.status}.`,
           'ORDER_NOT_PACKED',
         );
+      if (earlier?.cancelledAt) await restartBooking(earlier);
       const claimed = await claim(order);
       if ('done' in claimed) return viewOf(claimed.done);
       let booked: ShipmentDoc;
@@ -285,34 +339,68 @@ export function createShipping(deps: ShippingDeps) {
       return viewOf(booked);
     },
 
-    /** The order's booking, or null when none was made. */
+    /**
+     * The owner calls the booking off before the courier picks the parcel up: the courier is told
+     * (no one comes for it) and the order, still packed, may be booked again, sent another way or
+     * cancelled.
+     */
+    async cancelPickup(actor: Actor, orderId: string): Promise<void> {
+      const order = await lifecycle.load(orderId);
+      assertOffered(order, 'owner', 'cancel_pickup', await liveBooking(order._id));
+      const shipment = (await readShipment(order._id))!;
+      if (shipment.providerOrderId) await provider.cancelOrder(shipment.providerOrderId);
+      await withDbRetry(() =>
+        ShipmentModel.updateOne(
+          { _id: order._id, cancelledAt: null },
+          { $set: { open: false, cancelledAt: new Date(now()) } },
+        ),
+      );
+      logger.info({ orderNumber: order.orderNumber, awb: shipment.awb }, 'pickup cancelled');
+      await audit(actor, 'order.pickup_cancelled', order.orderNumber, { awb: shipment.awb });
+    },
+
+    /** The order's live booking, or null when none was made (or it was called off). */
     async shipmentOf(orderId: string): Promise<Shipment | null> {
       const order = await lifecycle.load(orderId);
       const shipment = await readShipment(order._id);
-      return shipment?.bookedAt ? viewOf(shipment) : null;
+      return shipment?.bookedAt && !shipment.cancelledAt ? viewOf(shipment) : null;
     },
 
     /** The label's PDF (404 before the parcel is booked). */
     async label(orderId: string): Promise<{ awb: string; pdf: Buffer }> {
       const order = await lifecycle.load(orderId);
       const shipment = await readShipment(order._id);
-      if (!shipment?.bookedAt || !shipment.labelUrl || !shipment.awb)
+      if (!shipment?.bookedAt || shipment.cancelledAt || !shipment.labelUrl || !shipment.awb)
         throw notFound('This order has no courier booking yet.', 'SHIPMENT_NOT_FOUND');
-      const parcel: LabelParcel = {
-        awb: shipment.awb,
-        courier: shipment.courier ?? '',
-        orderNumber: order.orderNumber,
-        to: {
-          name: `${order.firstName} ${order.lastName}`,
-          address: order.address,
-          city: order.city,
-          state: order.state,
-          pinCode: order.pinCode,
-          phone: order.phone,
-        },
-        collect: parcelOf(order).cod ? parcelOf(order).collect : 0,
-      };
-      return { awb: shipment.awb, pdf: await provider.labelPdf(shipment.labelUrl, parcel) };
+      const pdf = await provider.labelPdf(shipment.labelUrl, [labelParcelOf(order, shipment)]);
+      return { awb: shipment.awb, pdf };
+    },
+
+    /**
+     * The labels of every packed order booked with the courier (the day's pickups), oldest first,
+     * in one PDF: the courier's label API takes several shipments at once.
+     */
+    async labels(): Promise<Buffer> {
+      const packed = await OrderModel.find({ status: 'packed' })
+        .sort({ createdAt: 1 })
+        .limit(100)
+        .lean<OrderDoc[]>();
+      const shipments = await ShipmentModel.find({
+        _id: trusted({ $in: packed.map((o) => o._id) }),
+        bookedAt: trusted({ $ne: null }),
+        cancelledAt: null,
+      }).lean<ShipmentDoc[]>();
+      const booked = packed.flatMap((order) => {
+        const shipment = shipments.find((s) => s._id.equals(order._id));
+        return shipment?.shipmentId && shipment.awb ? [{ order, shipment }] : [];
+      });
+      if (booked.length === 0)
+        throw notFound('No booked parcel is waiting for its pickup.', 'NOTHING_TO_LABEL');
+      const url = await provider.generateLabel(booked.map((b) => b.shipment.shipmentId!));
+      return provider.labelPdf(
+        url,
+        booked.map((b) => labelParcelOf(b.order, b.shipment)),
+      );
     },
 
     /**

@@ -110,8 +110,8 @@ describe("Shiprocket's external API", () => {
     expect(awb).toMatch(/^\d{12}$/);
     expect(courier).toBe('Delhivery Surface');
     await provider.requestPickup(shipmentId);
-    const labelUrl = await provider.generateLabel(shipmentId);
-    const pdf = await provider.labelPdf(labelUrl, {} as never);
+    const labelUrl = await provider.generateLabel([shipmentId]);
+    const pdf = await provider.labelPdf(labelUrl, []);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await pdfText(pdf)).toContain(awb);
     expect(provider.trackingUrl(awb)).toBe(`https://shiprocket.co/tracking/${awb}`);
@@ -123,6 +123,21 @@ describe("Shiprocket's external API", () => {
     await provider.cancelOrder(providerOrderId);
     expect(fake.calls('/orders/cancel').at(-1)!.body).toEqual({ ids: [Number(providerOrderId)] });
     expect(fake.byAwb(awb)?.cancelled).toBe(true);
+  });
+
+  it("asks for several shipments' labels at once and gets one PDF with a page for each", async () => {
+    const booked = [];
+    for (const reference of ['VNY-700001', 'VNY-700002', 'VNY-700003']) {
+      const { shipmentId } = await provider.createOrder({ ...PARCEL, reference });
+      booked.push({ shipmentId, awb: (await provider.assignAwb(shipmentId)).awb });
+    }
+    const labelUrl = await provider.generateLabel(booked.map((b) => b.shipmentId));
+    expect(fake.calls('/courier/generate/label').at(-1)!.body).toEqual({
+      shipment_id: booked.map((b) => Number(b.shipmentId)),
+    });
+    const text = await pdfText(await provider.labelPdf(labelUrl, []));
+    for (const { awb } of booked) expect(text).toContain(awb);
+    expect(text.match(/TEST LABEL/g)).toHaveLength(3);
   });
 
   it('logs in once, keeps the token, and logs in again a day before it expires', async () => {

@@ -229,18 +229,19 @@ export class ShiprocketProvider implements ShippingProvider {
     await this.call('POST', '/orders/cancel', { ids: [Number(providerOrderId)] });
   }
 
-  async generateLabel(shipmentId: string): Promise<string> {
+  /** Shiprocket's label API takes several shipments and answers one PDF with a label for each. */
+  async generateLabel(shipmentIds: readonly string[]): Promise<string> {
     const answer = await this.call<{
       label_created?: number;
       label_url?: unknown;
       message?: string;
-    }>('POST', '/courier/generate/label', { shipment_id: [Number(shipmentId)] });
+    }>('POST', '/courier/generate/label', { shipment_id: shipmentIds.map(Number) });
     if (answer.label_created !== 1 || typeof answer.label_url !== 'string')
       throw shippingRefused(answer.message ?? 'no label was made');
     return answer.label_url;
   }
 
-  async labelPdf(labelUrl: string, _parcel: LabelParcel): Promise<Buffer> {
+  async labelPdf(labelUrl: string, _parcels: readonly LabelParcel[]): Promise<Buffer> {
     let res: Response;
     try {
       res = await fetch(labelUrl, {

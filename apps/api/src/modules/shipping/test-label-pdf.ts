@@ -18,17 +18,32 @@ export interface LabelParcel {
   collect: number;
 }
 
+const LABEL_SIZE: [number, number] = [288, 432];
+
 /**
- * A 4 x 6 inch shipping label like the courier's: the AWB, who it goes to, from whom, and whether
- * cash is collected. Test mode draws it here (clearly marked as a test); the local Shiprocket server
- * of the tests serves it too.
+ * 4 x 6 inch shipping labels like the courier's, one page per parcel: the AWB, who it goes to,
+ * from whom, and whether cash is collected. Test mode draws them here (clearly marked as a test);
+ * the local Shiprocket server of the tests serves them too.
  */
-export function renderTestLabel(parcel: LabelParcel): Promise<Buffer> {
+export function renderTestLabels(parcels: readonly LabelParcel[]): Promise<Buffer> {
   const { doc, bytes } = newPdf({
-    size: [288, 432],
+    size: LABEL_SIZE,
     margin: 18,
-    info: { Title: `Shipping label ${parcel.awb}`, Author: brand.name },
+    autoFirstPage: false,
+    info: {
+      Title: `Shipping labels ${parcels.map((p) => p.awb).join(', ')}`,
+      Author: brand.name,
+    },
   });
+  for (const parcel of parcels) {
+    doc.addPage({ size: LABEL_SIZE, margin: 18 });
+    drawLabel(doc, parcel);
+  }
+  doc.end();
+  return bytes;
+}
+
+function drawLabel(doc: PDFKit.PDFDocument, parcel: LabelParcel): void {
   const left = 18;
   const width = 252;
   doc.font('bold').fontSize(9).fillColor('#b00020').text('TEST LABEL: NOT FOR SHIPPING', left, 18);
@@ -69,6 +84,4 @@ export function renderTestLabel(parcel: LabelParcel): Promise<Buffer> {
     .fontSize(9)
     .text(`${brand.name}\n${from.city}, ${from.state} ${from.pinCode}`, left, 322, { width });
   doc.font('bold').fontSize(10).text(`Order ${parcel.orderNumber}`, left, 390, { width });
-  doc.end();
-  return bytes;
 }

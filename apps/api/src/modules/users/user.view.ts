@@ -60,6 +60,7 @@ export function toUserResponse(user: UserDoc, history: LoginHistory): User {
     name: user.name,
     email: user.email ?? '',
     phone: user.phone ?? '',
+    phoneVerified: Boolean(user.phone && user.phoneVerified),
     dob: user.dob ? user.dob.toISOString().slice(0, 10) : '',
     gender: (user.gender ?? '') as User['gender'],
     createdAt: user.createdAt.toISOString(),

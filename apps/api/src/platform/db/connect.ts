@@ -43,9 +43,17 @@ mongoose.set('bufferTimeoutMS', SERVER_SELECTION_TIMEOUT_MS);
 
 let watchdog: { stop(): void } | undefined;
 
+/** The start-up's database never answered: says where it looked, without its credentials. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+/** A connection string without its user and password, fit for a log line. */
+export const redactedUri = (uri: string) => uri.replace(/\/\/[^@/]*@/, '//');
+
 export async function connectDatabase(
   uri: string,
-  options: { dbName?: string } = {},
+  options: { dbName?: string; autoIndex?: boolean } = {},
 ): Promise<Connection> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   const connect = () =>
@@ -55,7 +63,8 @@ export async function connectDatabase(
       heartbeatFrequencyMS: HEARTBEAT_FREQUENCY_MS,
       connectTimeoutMS: CONNECT_TIMEOUT_MS,
       socketTimeoutMS: SOCKET_TIMEOUT_MS,
-      autoIndex: true,
+      // Production builds its indexes in a deploy step (cli/indexes.ts), not at every start.
+      autoIndex: options.autoIndex ?? true,
     });
   for (;;) {
     try {
@@ -65,7 +74,12 @@ export async function connectDatabase(
       return mongoose.connection;
     } catch (err) {
       // Only "nobody answers yet" is worth waiting for; a bad URI or bad credentials are not.
-      if (!isDatabaseUnavailable(err) || Date.now() >= deadline) throw err;
+      if (!isDatabaseUnavailable(err)) throw err;
+      if (Date.now() >= deadline) {
+        throw new DatabaseUnreachableError(
+          `No database answered at ${redactedUri(uri)} within ${STARTUP_TIMEOUT_MS / 1000} s (${(err as Error).message}). Check MONGODB_URI and that the database is running.`,
+        );
+      }
       await mongoose.disconnect().catch(() => {});
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

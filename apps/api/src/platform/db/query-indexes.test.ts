@@ -130,6 +130,11 @@ describe('every query has an index that serves it', () => {
       '/api/admin/audit',
       '/api/admin/stock',
       '/api/admin/stock/TanGoneSoap/moves',
+      '/api/admin/notifications',
+      '/api/admin/orders?status=payment_held',
+      '/api/admin/returns?status=open',
+      '/api/admin/tickets?status=active',
+      '/api/admin/messages?status=unread',
     ])
       expect((await request(t.app).get(path).set(owner)).status).toBe(200);
     expect(
@@ -148,6 +153,8 @@ describe('every query has an index that serves it', () => {
           .send({ status: 'cancelled' })
       ).status,
     ).toBe(200);
+
+    await request(t.app).post('/api/admin/notifications/read').set(owner).expect(200);
 
     // Stock: a receipt, the settings, and a shopper asking to be told.
     for (const [method, path, body] of [
@@ -174,7 +181,11 @@ describe('every query has an index that serves it', () => {
       .post(`/api/admin/orders/${parcel._id}/shipment`)
       .set(owner)
       .expect(200);
-    for (const path of [`/api/admin/orders/${parcel._id}/shipment`, booked.body.labelUrl])
+    for (const path of [
+      `/api/admin/orders/${parcel._id}/shipment`,
+      booked.body.labelUrl,
+      '/api/admin/labels',
+    ])
       expect((await request(t.app).get(path).set(owner)).status).toBe(200);
     for (const status of ['picked_up', 'out_for_delivery', 'delivered'])
       await request(t.app)

@@ -87,6 +87,8 @@ function toErrorResponse(err: unknown): ErrorResponse {
     return answer(400, VALIDATION_MESSAGE, 'VALIDATION_ERROR', { issues });
   }
   const status = e?.status ?? e?.statusCode;
+  // serve-static's answer for an upload that is not there.
+  if (status === 404) return answer(404, 'No such file.', 'NOT_FOUND');
   if (typeof status === 'number' && status >= 400 && status < 500)
     return answer(status, 'The request could not be processed.', 'BAD_REQUEST');
   return answer(500, 'Something went wrong on our side. Please try again.', 'INTERNAL');

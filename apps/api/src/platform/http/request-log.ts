@@ -69,7 +69,9 @@ function logAnswer(this: ServerResponse<IncomingMessage & { originalUrl?: string
   const req = this.req;
   const logger = req[LOGGER]!;
   const finished = this.writableFinished;
-  const level = finished ? levelFor(this.statusCode) : 'warn';
+  // Health checks come every few seconds from compose and load balancers: logged only when failing.
+  const routine = req.originalUrl?.startsWith('/api/health') && this.statusCode < 400;
+  const level = !finished ? 'warn' : routine ? 'debug' : levelFor(this.statusCode);
   if (!logger.isLevelEnabled(level)) return;
   logger[level](
     {

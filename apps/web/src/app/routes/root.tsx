@@ -8,10 +8,15 @@ import { useAuthToken } from '../../hooks/use-session';
 import { whenIdleAfterLoad } from '../../lib/idle';
 
 // Site-wide pieces that the first paint does not need load on their own: the support chat once
-// the splash has finished and the page has loaded and gone idle, the wishlist sync (and the API
-// client) only for a signed-in visitor.
+// the splash has finished and the page has loaded and gone idle, the wishlist and session syncs
+// (and the API client) only for a signed-in visitor.
 const ChatWidget = lazy(() =>
   import('../../features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })),
+);
+const SessionSync = lazy(() =>
+  import('../../features/account/components/session-sync').then((m) => ({
+    default: m.SessionSync,
+  })),
 );
 const WishlistSync = lazy(() =>
   import('../../features/wishlist/components/wishlist-sync').then((m) => ({
@@ -53,6 +58,7 @@ export function RootRoute() {
       />
       {signedIn ? (
         <Suspense fallback={null}>
+          <SessionSync />
           <WishlistSync />
         </Suspense>
       ) : null}

@@ -176,7 +176,13 @@ describe('a coupon at checkout', () => {
     await user.type(screen.getByRole('textbox', { name: T.fields.city }), 'Bengaluru');
     await user.selectOptions(screen.getByRole('combobox', { name: T.fields.state }), 'Karnataka');
     await user.type(screen.getByRole('textbox', { name: T.fields.pinCode }), '560038');
-    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
+    // The owner's settings have come (the order waits for them).
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: T.continueToPayment })).toHaveAttribute(
+        'aria-disabled',
+        'false',
+      ),
+    );
     const summary = screen.getByRole('complementary', { name: T.summaryHeading });
     // The coupon is checked again for the delivery state before the order goes.
     await waitFor(() =>

@@ -1,8 +1,10 @@
 import { brand } from '@vanya/catalog';
 import type { PincodeAnswer } from '@vanya/contracts';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
 
 import { AppProvider } from '../../app/provider';
 import { mockApi, type MockReply } from '../../testing/mock-api';
@@ -13,6 +15,7 @@ const LATUR: PincodeAnswer = {
   pin: '413512',
   state: 'Maharashtra',
   district: 'Latur',
+  town: 'Latur',
   serviceable: true,
   cod: true,
   codFee: 4900,
@@ -75,15 +78,35 @@ describe('Check delivery', () => {
     expect(result).toHaveTextContent('Delivery by Thu, 3 Dec · Cash on delivery is not available');
   });
 
-  it('names a union territory that is one district once', async () => {
+  it('names a union territory that is one town once, and a town rather than its postal district', async () => {
     pincodeApi({
-      '160017': { ...LATUR, pin: '160017', state: 'Chandigarh', district: 'Chandigarh' },
+      '160017': {
+        ...LATUR,
+        pin: '160017',
+        state: 'Chandigarh',
+        district: 'Chandigarh',
+        town: 'Chandigarh',
+      },
     });
     const user = userEvent.setup();
     const { pin, result } = renderCheck();
     await user.type(pin, '160017{Enter}');
     expect(await screen.findByText('Chandigarh', { exact: true })).toBeInTheDocument();
     expect(result).not.toHaveTextContent('Chandigarh, Chandigarh');
+
+    pincodeApi({
+      '744102': {
+        ...LATUR,
+        pin: '744102',
+        state: 'Andaman and Nicobar Islands',
+        district: 'South Andamans',
+        town: 'Port Blair',
+      },
+    });
+    await user.clear(pin);
+    await user.type(pin, '744102{Enter}');
+    expect(await screen.findByText('Port Blair, Andaman and Nicobar Islands')).toBeInTheDocument();
+    expect(result).not.toHaveTextContent('South Andamans');
   });
 
   it('says when we do not deliver to the PIN yet', async () => {
@@ -129,5 +152,30 @@ describe('Check delivery', () => {
     expect(await screen.findByText('Delivery by Thu, 3 Dec')).toBeInTheDocument();
     expect(result).toHaveTextContent('Cash on delivery available');
     expect(requests).toHaveLength(1);
+  });
+
+  it('takes over a page drawn ahead of time without a mismatch, then answers the remembered PIN', async () => {
+    pincodeApi({ '413512': LATUR });
+    const ui = (
+      <AppProvider>
+        <CheckDelivery />
+      </AppProvider>
+    );
+    // Drawn as the prerender draws it: no storage there.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(ui);
+    document.body.append(container);
+    // A returning shopper's browser remembers a PIN.
+    window.localStorage.setItem(brand.storageKeys.deliveryPin, '413512');
+    const recoverable = vi.fn();
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, ui, { onRecoverableError: recoverable });
+    });
+    expect(await within(container).findByText('Delivery by Thu, 3 Dec')).toBeInTheDocument();
+    expect(within(container).getByRole('textbox', { name: T.pinLabel })).toHaveValue('413512');
+    expect(recoverable).not.toHaveBeenCalled();
+    act(() => root?.unmount());
+    container.remove();
   });
 });

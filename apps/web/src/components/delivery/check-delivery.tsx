@@ -1,8 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 
 import { usePincode } from '../../hooks/use-pincode';
+import { useRememberedPin } from '../../hooks/use-remembered-pin';
 import { DEFAULT_ERROR_MESSAGE, isApiError } from '../../lib/api-client';
-import { rememberedPin, rememberPin } from '../../lib/delivery-pin';
+import { rememberPin } from '../../lib/delivery-pin';
 import { DELIVERY_TEXTS as T } from './delivery-texts';
 import './check-delivery.css';
 
@@ -10,13 +11,17 @@ const PIN = /^\d{6}$/;
 
 /**
  * "Check delivery": a PIN code, then when a parcel would arrive and whether it can be paid for at
- * the door, or why not. The last PIN answered is remembered and answered again on the next visit.
+ * the door, or why not. The last PIN answered is remembered and answered again on the next visit
+ * (once the app has taken a prerendered page over: its first render is the server's, without it).
  */
 export function CheckDelivery({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const [typed, setTyped] = useState(rememberedPin);
-  const [checked, setChecked] = useState<string | undefined>(() => rememberedPin() || undefined);
+  const remembered = useRememberedPin();
+  // What the shopper typed and checked here; until then, the remembered PIN.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [checked, setChecked] = useState<string | null>(null);
   const [malformed, setMalformed] = useState(false);
-  const lookup = usePincode(checked);
+  const lookup = usePincode(checked ?? (remembered || undefined));
+  const pin = typed ?? remembered;
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -27,9 +32,9 @@ export function CheckDelivery({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const pin = typed.trim();
-    setMalformed(!PIN.test(pin));
-    if (PIN.test(pin)) setChecked(pin);
+    const wanted = pin.trim();
+    setMalformed(!PIN.test(wanted));
+    if (PIN.test(wanted)) setChecked(wanted);
   };
 
   return (
@@ -48,7 +53,7 @@ export function CheckDelivery({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           autoComplete="postal-code"
           maxLength={6}
           placeholder={T.pinPlaceholder}
-          value={typed}
+          value={pin}
           onChange={(event) => setTyped(event.target.value.replace(/\D/g, ''))}
           aria-invalid={malformed}
           aria-describedby={`${id}-result`}
@@ -86,7 +91,7 @@ function Answer({
   }
   const answer = lookup.data;
   if (!answer) return null;
-  const place = <p className="check-delivery__muted">{T.place(answer.district, answer.state)}</p>;
+  const place = <p className="check-delivery__muted">{T.place(answer.town, answer.state)}</p>;
   if (!answer.serviceable)
     return (
       <>

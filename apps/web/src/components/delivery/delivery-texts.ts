@@ -1,9 +1,9 @@
 import { formatDeliveryDate, LIMITS } from '@vanya/catalog';
 import { PINCODE_MESSAGES } from '@vanya/contracts';
 
-/** 'Latur, Maharashtra'; a union territory that is one district (Chandigarh) is named once. */
-function place(district: string, state: string): string {
-  return district.toLowerCase() === state.toLowerCase() ? state : `${district}, ${state}`;
+/** 'Latur, Maharashtra'; a union territory that is one town (Chandigarh) is named once. */
+function place(town: string, state: string): string {
+  return town.toLowerCase() === state.toLowerCase() ? state : `${town}, ${state}`;
 }
 
 // Texts of "Check delivery" (product page, cart) and of the checkout's PIN code field.
@@ -22,8 +22,8 @@ export const DELIVERY_TEXTS = {
   notServed: (pin: string) => `We do not deliver to ${pin} yet`,
   place,
   /** Under the checkout's PIN field. */
-  pinHint: (district: string, state: string, to: string) =>
-    `${place(district, state)} · Delivery by ${formatDeliveryDate(to)}`,
+  pinHint: (town: string, state: string, to: string) =>
+    `${place(town, state)} · Delivery by ${formatDeliveryDate(to)}`,
   pinUnknownHint: `${PINCODE_MESSAGES.unknown} Please check it.`,
   /** On the checkout's state field when it is not the PIN's. */
   stateConflict: (state: string) =>

@@ -8,7 +8,8 @@ import { useAutoplay, usePauseState } from './use-autoplay';
 import { useSwipe } from './use-swipe';
 import './slideshow.css';
 
-export type Slide = { src: string; alt: string };
+/** A picture, with a caption drawn over its foot when it has one. */
+export type Slide = { src: string; alt: string; caption?: string };
 
 type SlideshowProps = {
   slides: readonly Slide[];
@@ -109,6 +110,7 @@ export function Slideshow({
                 }}
               />
             ) : null}
+            {slide.caption ? <p className="slideshow__caption">{slide.caption}</p> : null}
           </div>
         ))}
         {overlay}

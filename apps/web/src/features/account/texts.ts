@@ -1,11 +1,5 @@
 import { LIMITS } from '@vanya/catalog';
-import type {
-  Gender,
-  OrderStatus,
-  ReturnMethod,
-  ReturnStatus,
-  TicketStatus,
-} from '@vanya/contracts';
+import type { Gender, ReturnMethod, ReturnStatus, TicketStatus } from '@vanya/contracts';
 
 // The profile page's own words. Messages shared with the API
 // (toasts, validation) come from PROFILE_MESSAGES in @vanya/contracts.
@@ -103,20 +97,6 @@ export const ACCOUNT_TEXTS = {
     shop: 'Browse products',
     view: 'View order',
   },
-  orderStatuses: {
-    pending_payment: 'Awaiting payment',
-    paid: 'Paid',
-    packed: 'Packed',
-    shipped: 'Shipped',
-    delivered: 'Delivered',
-    payment_failed: 'Payment failed',
-    cancelled: 'Cancelled',
-    refunded: 'Refunded',
-    pending_confirmation: 'Awaiting confirmation',
-    confirmed: 'Confirmed (cash on delivery)',
-    rto: 'Returned to us',
-  } satisfies Record<OrderStatus, string>,
-
   invoices: {
     heading: 'GST invoices',
     lead: 'A tax invoice is issued for every paid order.',

@@ -8,6 +8,11 @@ export const STOCK_ADMIN_TEXTS = {
   available: 'Available',
   lowStockAt: 'Low-stock level',
   low: 'Low',
+  onlyLow: (n: number) =>
+    n === 0
+      ? 'No product is at its low-stock level now.'
+      : `${n} ${n === 1 ? 'product is' : 'products are'} at or below the low-stock level.`,
+  showAll: 'Show every product',
   stopped: 'Not selling',
   selling: 'Selling',
   sellingSwitch: (name: string) => `Selling: ${name}`,

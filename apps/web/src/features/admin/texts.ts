@@ -1,4 +1,4 @@
-import type { OrderStatus, ReturnStatus, TicketStatus } from '@vanya/contracts';
+import type { ReturnStatus, TicketStatus } from '@vanya/contracts';
 
 export const ADMIN_TEXTS = {
   title: 'Owner area',
@@ -6,6 +6,7 @@ export const ADMIN_TEXTS = {
   section: 'Section',
   tabs: {
     dashboard: 'Dashboard',
+    notifications: 'Notifications',
     orders: 'Orders',
     returns: 'Returns',
     tickets: 'Tickets',
@@ -17,6 +18,24 @@ export const ADMIN_TEXTS = {
     gst: 'GST export',
     audit: 'Audit log',
     settings: 'Settings',
+  },
+  notifications: {
+    /** The list's name (the page's toasts are a region named "Notifications" too). */
+    listName: 'Owner notifications',
+    lead: 'Everything that waited for you, newest first: new orders, returns, tickets and low stock. Open one to go to it.',
+    unread: (n: number) => `${n} unread`,
+    unreadLine: (n: number) => `${n} unread ${n === 1 ? 'notification' : 'notifications'}`,
+    new: 'New',
+    open: 'Open',
+    openLabel: (title: string) => `Open: ${title}`,
+    markAll: 'Mark all read',
+    empty: 'Nothing yet. New orders, returns, tickets and low stock appear here.',
+    kinds: {
+      newOrder: 'Order',
+      returnRequest: 'Return',
+      ticket: 'Ticket',
+      lowStock: 'Low stock',
+    },
   },
   settings: {
     noticesHeading: 'Mails and texts to you',
@@ -105,11 +124,16 @@ export const ADMIN_TEXTS = {
     note: 'Note (optional)',
     confirmCancel: 'Cancel this order? A paid order is refunded in full.',
     confirmRefund: 'Refund the whole order to the shopper through the payment provider?',
+    confirmRecordRefund:
+      'Record that you sent the whole amount back to the shopper? The order becomes refunded, with a credit note.',
     moved: (status: string) => `Order marked ${status}.`,
     refunded: 'Refunded',
     shipTo: 'Ship to',
     toDispatch: 'To dispatch (paid, confirmed, packed)',
+    heldView: 'Payment held (wrong amount)',
     printSlips: 'Print the packing slips (PDF)',
+    printLabels: 'Print the shipping labels (PDF)',
+    nothingToPrint: 'Nothing to print yet.',
     packSelected: (n: number) => (n > 0 ? `Mark ${n} packed` : 'Tick orders to mark them packed'),
     packedMany: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'} marked packed.`,
     pick: (orderNumber: string) => `Select ${orderNumber}`,
@@ -163,12 +187,17 @@ export const ADMIN_TEXTS = {
     confirmRto:
       'Mark the parcel as refused and on its way back? A credit note cancels its invoice.',
     cancelUnpaid: 'Cancel order',
+    recordRefund: 'Record the refund',
+    notNow: 'Not now',
     refundMethod: 'Refund sent by',
     refundMethods: { upi: 'UPI', bank_transfer: 'Bank transfer' },
     refundReference: 'Reference (UTR)',
     codRefundHint: 'Cash was paid at the door: send the money first, then record how.',
   },
   returns: {
+    show: 'Show',
+    all: 'Every return',
+    open: 'Waiting for you (requested, approved, received)',
     empty: 'No returns.',
     items: 'Coming back',
     openOrder: (orderNumber: string) => `Open order ${orderNumber}`,
@@ -181,13 +210,22 @@ export const ADMIN_TEXTS = {
     done: 'Return updated.',
   },
   tickets: {
+    show: 'Show',
+    all: 'Every ticket',
+    active: 'Open and in progress',
     empty: 'No tickets.',
     reply: 'Reply',
     replyLabel: 'Your reply',
     sent: 'Reply sent to the shopper.',
     status: 'Status',
   },
-  messages: { empty: 'No messages.', new: 'New' },
+  messages: {
+    empty: 'No messages.',
+    new: 'New',
+    onlyNew: (n: number) => `${n} new ${n === 1 ? 'message' : 'messages'} (now marked read).`,
+    noneNew: 'No new messages.',
+    showAll: 'Show every message',
+  },
   waitlist: {
     lead: 'Asked for first access to new batches and community events; newest first.',
     count: (n: number) => `${n} ${n === 1 ? 'signup' : 'signups'}`,
@@ -210,19 +248,6 @@ export const ADMIN_TEXTS = {
     creditNotes: 'Credit notes',
     taxable: 'Taxable value',
   },
-  orderStatuses: {
-    pending_payment: 'Awaiting payment',
-    paid: 'Paid',
-    packed: 'Packed',
-    shipped: 'Shipped',
-    delivered: 'Delivered',
-    payment_failed: 'Payment failed',
-    cancelled: 'Cancelled',
-    refunded: 'Refunded',
-    pending_confirmation: 'Awaiting confirmation',
-    confirmed: 'Confirmed (cash on delivery)',
-    rto: 'Returned to us',
-  } satisfies Record<OrderStatus, string>,
   returnStatuses: {
     requested: 'Requested',
     approved: 'Approved',

@@ -1,4 +1,4 @@
-import { LIMITS, TIMINGS } from '@vanya/catalog';
+import { brand, LIMITS, TIMINGS } from '@vanya/catalog';
 import { PASSWORD_SPECIALS } from '@vanya/contracts';
 
 // Texts of the sign-in screens in one place. Messages both apps share
@@ -10,6 +10,9 @@ export const AUTH_TEXTS = {
   login: {
     heading: 'Welcome Back!',
     subtitle: 'Enter your credentials to login to your account',
+    /** While a number new to the shop makes its account (phone sign-in's name step). */
+    newHeading: `Welcome to ${brand.name}!`,
+    newSubtitle: 'Your mobile number is verified. One more step and your account is ready.',
     email: 'Email',
     password: 'Password',
     forgotPassword: 'Forgot password?',
@@ -99,6 +102,8 @@ export const AUTH_TEXTS = {
     resendIn: (secondsLeft: number) => `Resend code in ${secondsLeft}s`,
     noCode: 'Didn’t get the SMS? Check the number, or send a new code.',
     newAccount: 'This number is new to us. What should we call you?',
+    /** Beside the code field when the server refused the code. */
+    codeRefused: (reason: string) => `${reason} Check the SMS, or send a new code below.`,
     name: 'Full Name',
     createAccount: 'Create account',
     creating: 'Creating account...',

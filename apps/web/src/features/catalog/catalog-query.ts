@@ -7,6 +7,8 @@ import {
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { useHydrated } from '../../hooks/use-hydrated';
+
 // The product list's filter and sort live in the address (?category=scrub&sort=price-low), so a
 // filtered view can be shared and survives a reload. Defaults are left out of the address.
 
@@ -41,10 +43,15 @@ export function catalogSearch(query: { category: CategoryFilter; sort: SortOptio
   return search ? `?${search}` : '';
 }
 
-/** The current filter and sort, and setters that keep the rest of the address as it is. */
+/**
+ * The current filter and sort, and setters that keep the rest of the address as it is. The
+ * prerendered list is drawn without a query: the render that takes it over draws it the same, and
+ * the next one the address's filter and sort.
+ */
 export function useCatalogQuery() {
   const [params, setParams] = useSearchParams();
-  const query = parseCatalogQuery(params);
+  const hydrated = useHydrated();
+  const query = parseCatalogQuery(hydrated ? params : new URLSearchParams());
 
   const update = useCallback(
     (name: string, value: string, defaultValue: string) => {

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_SHOP_SETTINGS,
-  FREE_SHIPPING_TEXT,
-  freeShippingText,
-  PRE_ORDER,
-} from '@vanya/catalog';
+import { FREE_SHIPPING_TEXT, freeShippingText } from '@vanya/catalog';
 import { describe, expect, it } from 'vitest';
 
 import { CHAT_REPLIES, chatReplies, replyFor, replyTopicFor } from './chat-replies';
@@ -28,27 +23,26 @@ describe('chat replies', () => {
     expect(CHAT_REPLIES.delivery).not.toMatch(/\$/);
   });
 
-  it('quotes the owner’s free-shipping threshold and pre-order text, the defaults until known', () => {
-    expect(CHAT_REPLIES.delivery).toContain(PRE_ORDER.dispatchNote);
-    const owner = {
-      preOrder: { on: true, dispatchFrom: '2027-01-11', text: 'Dispatch starts mid-January.' },
-      freeShippingThresholdPaise: 99900,
-    };
-    const reply = replyFor('How long does delivery take?', owner);
-    expect(reply).toBe(
-      `${freeShippingText(99900)}. Dispatch starts mid-January. Standard delivery takes 3-5 business days after dispatch.`,
+  const owner = {
+    preOrder: { on: true, dispatchFrom: '2027-01-11', text: 'Dispatch starts mid-January.' },
+    freeShippingThresholdPaise: 99900,
+  };
+
+  it('quotes the owner’s free-shipping threshold and pre-order notice while pre-orders are open', () => {
+    expect(chatReplies(owner, '2026-12-07').delivery).toBe(
+      `${freeShippingText(99900)}. Dispatch starts mid-January. First dispatch: Mon, 11 Jan. Standard delivery takes 3-5 business days after dispatch.`,
     );
     expect(replyFor('How long does delivery take?')).toBe(CHAT_REPLIES.delivery);
   });
 
-  it('leaves the pre-order text out while pre-orders are off', () => {
-    const off = chatReplies({
-      ...DEFAULT_SHOP_SETTINGS,
-      preOrder: { ...DEFAULT_SHOP_SETTINGS.preOrder, on: false },
-    });
-    expect(off.delivery).not.toContain(DEFAULT_SHOP_SETTINGS.preOrder.text);
-    expect(off.delivery).toBe(
-      `${FREE_SHIPPING_TEXT}. Standard delivery takes 3-5 business days after dispatch.`,
+  it('leaves the pre-order notice out while pre-orders are off, by default, or past their day', () => {
+    const plain = `${FREE_SHIPPING_TEXT}. Standard delivery takes 3-5 business days after dispatch.`;
+    expect(CHAT_REPLIES.delivery).toBe(plain);
+    expect(
+      chatReplies({ ...owner, preOrder: { ...owner.preOrder, on: false } }, '2026-12-07').delivery,
+    ).not.toContain('January');
+    expect(chatReplies(owner, '2027-01-12').delivery).toBe(
+      `${freeShippingText(99900)}. Standard delivery takes 3-5 business days after dispatch.`,
     );
   });
 

@@ -1,8 +1,11 @@
 import {
+  calendarDateInIndia,
   DEFAULT_SHOP_SETTINGS,
   DELIVERY,
   freeShippingText,
   LIMITS,
+  preOrderNotice,
+  preOrdersOpen,
   type ShopSettings,
 } from '@vanya/catalog';
 
@@ -16,10 +19,16 @@ export const CHAT_GREETING =
 /** The shop settings the replies quote. */
 export type ChatReplySettings = Pick<ShopSettings, 'preOrder' | 'freeShippingThresholdPaise'>;
 
-/** The replies with the owner's settings: the threshold, and the pre-order notice while it is on. */
-export function chatReplies(settings: ChatReplySettings = DEFAULT_SHOP_SETTINGS) {
+/**
+ * The replies with the owner's settings: the threshold, and the pre-order notice while pre-orders
+ * are open on `today` (India's date).
+ */
+export function chatReplies(
+  settings: ChatReplySettings = DEFAULT_SHOP_SETTINGS,
+  today: string = calendarDateInIndia(new Date()),
+) {
   const { preOrder, freeShippingThresholdPaise } = settings;
-  const dispatch = preOrder.on && preOrder.text ? `${preOrder.text} ` : '';
+  const dispatch = preOrdersOpen(preOrder, today) ? `${preOrderNotice(preOrder)} ` : '';
   return {
     products:
       'You’ll find our body butter, scrub, soap, bundles and hampers on the Products page. Each has its ingredients and how to use it.',

@@ -1,4 +1,3 @@
-import { PRE_ORDER } from '@vanya/catalog';
 import { SHOP_MESSAGES } from '@vanya/contracts';
 
 // Texts of the checkout.
@@ -50,9 +49,9 @@ export const CHECKOUT_TEXTS = {
   },
   placeCodOrder: 'Place order (pay on delivery)',
   agreementHeading: 'Pre-booking',
-  /** With the owner's pre-order notice; the agreement is shown only while pre-orders are on. */
-  agreement: (notice: string = PRE_ORDER.dispatchNote) =>
-    `Pre-bookings are open. ${notice ? `${notice} ` : ''}Please tick the box to confirm that you agree to the terms and conditions of this pre-order.`,
+  /** With the owner's pre-order notice; the agreement is shown only while pre-orders are open. */
+  agreement: (notice: string) =>
+    `Pre-bookings are open. ${notice} Please tick the box to confirm that you agree to the terms and conditions of this pre-order.`,
   readTerms: 'Read our',
   termsLink: 'Terms and Conditions',
   refundLink: 'Cancellation & Refund Policy',

@@ -1,4 +1,4 @@
-import { DEFAULT_SHOP_SETTINGS, dispatchNotes, type PreOrderSettings } from '@vanya/catalog';
+import { dispatchNotes, preOrdersOpen, type PreOrderSettings } from '@vanya/catalog';
 import type { CourierScan, OrderActor, OrderStatus } from '@vanya/contracts';
 
 // Texts of the order confirmation.
@@ -10,12 +10,12 @@ export const ORDER_TEXTS = {
   payOnDelivery: 'To pay on delivery',
   coupon: (code: string) => `Coupon ${code}`,
   whatsNext: "What's Next?",
-  /** With the owner's pre-order settings: the notice while pre-orders are on, then the mail. */
-  whatsNextItems: (preOrder: PreOrderSettings = DEFAULT_SHOP_SETTINGS.preOrder): string[] => [
-    preOrder.on
+  /** With the owner's pre-order settings: the notice while pre-orders are open, then the mail. */
+  whatsNextItems: (preOrder: PreOrderSettings, today: string): string[] => [
+    preOrdersOpen(preOrder, today)
       ? 'We are accepting pre-orders, and yours is confirmed.'
       : 'Your order is confirmed.',
-    ...dispatchNotes(preOrder),
+    ...dispatchNotes(preOrder, today),
   ],
   itemsHeading: 'In your order',
   deliverTo: 'Delivering to',
@@ -45,19 +45,6 @@ export const ORDER_DETAIL_TEXTS = {
     'It may not belong to this account, or the connection dropped. Your orders are listed in My Account.',
   tryAgain: 'Try again',
   statusLabel: 'Status',
-  statuses: {
-    pending_payment: 'Awaiting payment',
-    paid: 'Paid',
-    packed: 'Packed',
-    shipped: 'Shipped',
-    delivered: 'Delivered',
-    payment_failed: 'Payment failed',
-    cancelled: 'Cancelled',
-    refunded: 'Refunded',
-    pending_confirmation: 'Awaiting confirmation',
-    confirmed: 'Confirmed (cash on delivery)',
-    rto: 'Returned to us',
-  } satisfies Record<OrderStatus, string>,
   timelineHeading: 'Where your order is',
   /** A courier's scan on the timeline (no change of the order's status). */
   timelineScans: { out_for_delivery: 'Out for delivery' } satisfies Record<CourierScan, string>,

@@ -1,4 +1,5 @@
 import type { Product } from '@vanya/catalog';
+import type { MyReview } from '@vanya/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -7,7 +8,7 @@ import { PATHS } from '../../config/paths';
 import { useReviews } from '../../hooks/use-reviews';
 import { useIsSignedIn } from '../../hooks/use-session';
 import { getErrorMessage } from '../../lib/api-client';
-import { useWriteReview } from './api';
+import { useEditReview, useMyReview, useWriteReview } from './api';
 import { REVIEW_TEXTS as T } from './texts';
 import './product-reviews.css';
 
@@ -20,12 +21,11 @@ const when = new Intl.DateTimeFormat('en-IN', {
 
 /**
  * The product page's reviews: the published ones, each marked "Verified buyer" with the shop's
- * reply, and a form for a signed-in shopper (the server takes it only from a buyer).
+ * reply; then what the visitor may do: a guest signs in, a shopper whose order of it was delivered
+ * writes a review (or edits theirs), anyone else is told they can once their order is delivered.
  */
 export function ProductReviews({ product }: { product: Product }) {
   const reviews = useReviews(product.id);
-  const signedIn = useIsSignedIn();
-  const [writing, setWriting] = useState(false);
   const list = reviews.data;
   return (
     <section id="reviews" className="container product-reviews" aria-labelledby="reviews-heading">
@@ -59,51 +59,76 @@ export function ProductReviews({ product }: { product: Product }) {
           </li>
         ))}
       </ul>
-      {signedIn ? (
-        writing ? (
-          <ReviewForm productId={product.id} />
-        ) : (
-          <button type="button" className="btn btn--ghost" onClick={() => setWriting(true)}>
-            {T.write}
-          </button>
-        )
-      ) : (
-        <Link
-          className="btn btn--ghost"
-          to={`${PATHS.login}?redirect=${encodeURIComponent(`/products/${product.id}#reviews`)}`}
-        >
-          {T.signIn}
-        </Link>
-      )}
+      <YourReview productId={product.id} />
     </section>
   );
 }
 
-function ReviewForm({ productId }: { productId: string }) {
+/** What this visitor may do: sign in, write a review, edit theirs, or wait for their delivery. */
+function YourReview({ productId }: { productId: string }) {
+  const signedIn = useIsSignedIn();
+  const mine = useMyReview(productId, signedIn);
+  const [writing, setWriting] = useState(false);
+  if (!signedIn)
+    return (
+      <Link
+        className="btn btn--ghost"
+        to={`${PATHS.login}?redirect=${encodeURIComponent(`/products/${productId}#reviews`)}`}
+      >
+        {T.signIn}
+      </Link>
+    );
+  const answer = mine.data;
+  if (!answer) return null;
+  const { review } = answer;
+  if (writing) return <ReviewForm productId={productId} review={review} />;
+  if (review)
+    return (
+      <div className="product-reviews__yours">
+        <p className="product-reviews__status">{T.yours[review.status]}</p>
+        <button type="button" className="btn btn--ghost" onClick={() => setWriting(true)}>
+          {T.edit}
+        </button>
+      </div>
+    );
+  if (!answer.buyer) return <p className="product-reviews__not-yet">{T.notYet}</p>;
+  return (
+    <button type="button" className="btn btn--ghost" onClick={() => setWriting(true)}>
+      {T.write}
+    </button>
+  );
+}
+
+function ReviewForm({ productId, review: opened }: { productId: string; review: MyReview | null }) {
   const write = useWriteReview(productId);
-  const [rating, setRating] = useState(0);
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
+  const edit = useEditReview(productId);
+  // Writing or editing, as the form opened: the review just written comes back from the API while
+  // its thanks show.
+  const [review] = useState(opened);
+  const save = review ? edit : write;
+  const [rating, setRating] = useState(review?.rating ?? 0);
+  const [title, setTitle] = useState(review?.title ?? '');
+  const [body, setBody] = useState(review?.body ?? '');
   const [error, setError] = useState<string | null>(null);
 
-  if (write.isSuccess)
+  if (save.isSuccess)
     return (
       <p className="product-reviews__thanks" role="status">
-        {T.thanks}
+        {review ? T.edited : T.thanks}
       </p>
     );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    write.mutate(
+    save.mutate(
       { rating, title, body },
       { onError: (err) => setError(getErrorMessage(err, T.failed)) },
     );
   };
 
   return (
-    <form className="review-form" onSubmit={submit} aria-label={T.write}>
+    <form className="review-form" onSubmit={submit} aria-label={review ? T.edit : T.write}>
       <fieldset className="review-form__stars">
         <legend className="field__label">{T.rating}</legend>
         {[1, 2, 3, 4, 5].map((n) => (
@@ -143,8 +168,8 @@ function ReviewForm({ productId }: { productId: string }) {
           {error}
         </p>
       ) : null}
-      <button type="submit" className="btn btn--primary" disabled={write.isPending}>
-        {write.isPending ? T.sending : T.send}
+      <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+        {save.isPending ? T.sending : T.send}
       </button>
     </form>
   );

@@ -1,11 +1,12 @@
+import { TIMINGS } from '@vanya/catalog';
 import { Link } from 'react-router-dom';
 
 import { ResponsiveImage } from '../../../components/media/responsive-image';
+import { Slideshow } from '../../../components/media/slideshow';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
 import { ABOUT_TEXTS as T } from '../texts';
-import { AboutCarousel } from './about-carousel';
 import './about-page.css';
 
 const VALUE_ICONS = [
@@ -97,7 +98,14 @@ export function AboutPage() {
 
       <section className="container about-gallery" aria-labelledby="gallery-heading">
         <h2 id="gallery-heading">{T.galleryHeading}</h2>
-        <AboutCarousel slides={T.gallery} />
+        {/* Three slides, 3000 ms apart, looping, with dots to click; it goes on after a click. */}
+        <Slideshow
+          slides={T.gallery.map((slide) => ({ ...slide, alt: slide.caption }))}
+          label={T.galleryHeading}
+          sizes="(min-width: 1200px) 1200px, 100vw"
+          intervalMs={TIMINGS.aboutCarouselMs}
+          className="about-carousel"
+        />
       </section>
 
       <section className="about-cta">

@@ -10,8 +10,12 @@ export async function getMe(): Promise<User> {
   return meResponseSchema.parse(data).data.user;
 }
 
+/**
+ * Read once per page load (whichever of the session sync and the profile asks first) and kept for
+ * a minute: every account change sets the answer it gets back.
+ */
 export function meQueryOptions() {
-  return queryOptions({ queryKey: ACCOUNT_KEYS.me, queryFn: getMe });
+  return queryOptions({ queryKey: ACCOUNT_KEYS.me, queryFn: getMe, staleTime: 60_000 });
 }
 
 export function useMe() {

@@ -64,10 +64,10 @@ describe('avatar', () => {
     ['file-too-small', t.rejected['file-too-small']],
     ['too-many-files', t.rejected['too-many-files']],
   ])('explains a %s rejection of the drop zone', (code, text) => {
-    const rejection = {
-      file: new File([], 'x'),
+    const rejection: FileRejection = {
+      file: Object.assign(new File([], 'x'), { path: 'x', relativePath: 'x' }),
       errors: [{ code, message: code }],
-    } as FileRejection;
+    };
     expect(rejectionMessage([rejection])).toBe(text);
   });
 });

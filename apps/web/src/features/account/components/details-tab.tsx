@@ -14,7 +14,6 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { BusyButton, FormError } from '../../../components/ui/form-parts';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api-client';
-import { getUser, sessionUserFrom, setUser } from '../../../lib/auth-storage';
 import { useSendEmailOtp } from '../api/send-email-otp';
 import { useSendPhoneOtp } from '../api/send-phone-otp';
 import { useUpdateMe } from '../api/update-me';
@@ -155,12 +154,6 @@ export function DetailsTab({ user }: { user: User }) {
       reset(next);
       setEmailFlow(NEW_FLOW);
       setPhoneFlow(NEW_FLOW);
-      const stored = getUser();
-      setUser({
-        ...stored,
-        ...sessionUserFrom(updated),
-        hasLoggedInBefore: stored?.hasLoggedInBefore,
-      });
       toast.success(PROFILE_MESSAGES.profileUpdated);
     } catch (error) {
       toast.error(getErrorMessage(error, PROFILE_MESSAGES.profileUpdateFailed));

@@ -1,4 +1,5 @@
 import { formatINR } from '@vanya/catalog';
+import { ORDER_STATUS_LABELS } from '@vanya/contracts';
 import { Link } from 'react-router-dom';
 
 import { PATHS } from '../../../config/paths';
@@ -33,7 +34,7 @@ export function OrdersTab() {
                   </p>
                 </div>
                 <span className={`status status--${order.status}`}>
-                  {ACCOUNT_TEXTS.orderStatuses[order.status]}
+                  {ORDER_STATUS_LABELS[order.status]}
                 </span>
                 <p className="record__amount">
                   <span className="visually-hidden">{t.total}: </span>

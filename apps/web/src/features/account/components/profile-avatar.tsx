@@ -7,7 +7,6 @@ import type { Area } from 'react-easy-crop';
 
 import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
-import { getUser, setUser } from '../../../lib/auth-storage';
 import { useRemoveAvatar } from '../api/remove-avatar';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { ACCOUNT_TEXTS } from '../texts';
@@ -35,11 +34,6 @@ function alertFailure(text: string, error: unknown) {
 
 function revoke(url: string | null) {
   if (url) URL.revokeObjectURL(url);
-}
-
-function rememberAvatar(avatar: string) {
-  const user = getUser();
-  if (user) setUser({ ...user, avatar });
 }
 
 /**
@@ -99,8 +93,7 @@ export function ProfileAvatar({ name, avatar }: { name: string; avatar: string }
     }
     try {
       const jpeg = await cropToJpeg(source, area);
-      const saved = await upload.mutateAsync(jpeg);
-      rememberAvatar(saved);
+      await upload.mutateAsync(jpeg);
       toast.success(PROFILE_MESSAGES.avatarUpdated);
     } catch (error) {
       alertFailure(PROFILE_MESSAGES.avatarComponentUploadFailed, error);
@@ -112,7 +105,6 @@ export function ProfileAvatar({ name, avatar }: { name: string; avatar: string }
   const onRemove = async () => {
     try {
       await remove.mutateAsync();
-      rememberAvatar('');
       toast.info(PROFILE_MESSAGES.avatarRemoved);
     } catch (error) {
       alertFailure(PROFILE_MESSAGES.avatarRemoveFailed, error);

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { useSessionUser } from '../../../hooks/use-session';
 import { PATHS } from '../../../config/paths';
-import { endSession, getUser, sessionUserFrom, setUser } from '../../../lib/auth-storage';
+import { endSession } from '../../../lib/auth-storage';
 import { useMe } from '../api/get-me';
 import { useIsOwner } from '../api/get-owner';
 import { ACCOUNT_TABS, ACCOUNT_TEXTS, type AccountTab } from '../texts';
@@ -28,20 +28,6 @@ const TAB_PARAM = 'tab';
 
 function isTab(value: string | null): value is AccountTab {
   return value !== null && (ACCOUNT_TABS as string[]).includes(value);
-}
-
-/** Keeps the greeting and avatar the rest of the shop reads in step with the profile. */
-function useSyncSessionUser(user: User | undefined) {
-  useEffect(() => {
-    if (!user) return;
-    const stored = getUser();
-    const next = {
-      ...stored,
-      ...sessionUserFrom(user),
-      hasLoggedInBefore: stored?.hasLoggedInBefore ?? user.hasLoggedInBefore,
-    };
-    if (JSON.stringify(stored) !== JSON.stringify(next)) setUser(next);
-  }, [user]);
 }
 
 export function ProfilePage() {
@@ -66,8 +52,6 @@ export function ProfilePage() {
   useEffect(() => {
     if (me.isError) endSession('expired', { clearAll: true });
   }, [me.isError]);
-
-  useSyncSessionUser(me.data);
 
   const select = (next: AccountTab, focus = false) => {
     const rest = new URLSearchParams(params);

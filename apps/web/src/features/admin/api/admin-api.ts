@@ -9,11 +9,14 @@ import {
   adminTicketListSchema,
   adminWaitlistSchema,
   gstExportSchema,
+  ownerNotificationListSchema,
+  ownerNotificationSchema,
   type AdminOrderListQuery,
   type AdminOrderStatusBody,
   type AdminReturnActionBody,
-  type ReturnStatus,
-  type TicketStatus,
+  type AdminReturnQuery,
+  type AdminTicket,
+  type AdminTicketQuery,
 } from '@vanya/contracts';
 
 import { api } from '../../../lib/api-client';
@@ -26,9 +29,10 @@ export const ADMIN_KEYS = {
   summary: ['admin', 'summary'] as const,
   orders: (query: Partial<AdminOrderListQuery>) => ['admin', 'orders', query] as const,
   order: (id: string) => ['admin', 'order', id] as const,
-  returns: (status?: ReturnStatus) => ['admin', 'returns', status ?? 'all'] as const,
-  tickets: (status?: TicketStatus) => ['admin', 'tickets', status ?? 'all'] as const,
+  returns: (status?: AdminReturnQuery['status']) => ['admin', 'returns', status ?? 'all'] as const,
+  tickets: (status?: AdminTicketQuery['status']) => ['admin', 'tickets', status ?? 'all'] as const,
   messages: ['admin', 'messages'] as const,
+  notifications: ['admin', 'notifications'] as const,
   waitlist: ['admin', 'waitlist'] as const,
   gst: (from: string, to: string) => ['admin', 'gst', from, to] as const,
 };
@@ -81,6 +85,12 @@ export async function openPackingSlips(): Promise<void> {
   window.open(URL.createObjectURL(data as Blob), '_blank', 'noopener');
 }
 
+/** The shipping labels of every booked parcel waiting for its pickup, in one PDF. */
+export async function openLabels(): Promise<void> {
+  const { data } = await api.get('/admin/labels', { responseType: 'blob' });
+  window.open(URL.createObjectURL(data as Blob), '_blank', 'noopener');
+}
+
 /** POST /admin/packing: several orders marked packed; the refused ones say why. */
 export function usePackMany() {
   const client = useQueryClient();
@@ -91,7 +101,7 @@ export function usePackMany() {
   });
 }
 
-export function useAdminReturns(status?: ReturnStatus) {
+export function useAdminReturns(status?: AdminReturnQuery['status']) {
   return useQuery({
     queryKey: ADMIN_KEYS.returns(status),
     queryFn: async () =>
@@ -108,7 +118,7 @@ export function useReturnAction() {
   });
 }
 
-export function useAdminTickets(status?: TicketStatus) {
+export function useAdminTickets(status?: AdminTicketQuery['status']) {
   return useQuery({
     queryKey: ADMIN_KEYS.tickets(status),
     queryFn: async () =>
@@ -128,16 +138,54 @@ export function useTicketReply() {
 export function useTicketStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, status }: { id: string; status: TicketStatus }) =>
+    mutationFn: async ({ id, status }: { id: string; status: AdminTicket['status'] }) =>
       (await api.post(`/admin/tickets/${id}/status`, { status })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_KEYS.all }),
   });
 }
 
-export function useAdminMessages() {
+/**
+ * The contact messages (listing marks them read). Only the unread ones (the dashboard's tile):
+ * asked once each time the list opens and kept while it is open, since asking again would find
+ * them read.
+ */
+export function useAdminMessages(onlyUnread = false) {
   return useQuery({
-    queryKey: ADMIN_KEYS.messages,
-    queryFn: async () => adminMessageListSchema.parse((await api.get('/admin/messages')).data),
+    queryKey: [...ADMIN_KEYS.messages, onlyUnread ? 'unread' : 'all'],
+    queryFn: async () =>
+      adminMessageListSchema.parse(
+        (await api.get('/admin/messages', { params: onlyUnread ? { status: 'unread' } : {} })).data,
+      ),
+    ...(onlyUnread ? { staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false } : {}),
+  });
+}
+
+/** The notices to the owner, newest first, and the unread count (asked again every minute). */
+export function useNotifications() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.notifications,
+    queryFn: async () =>
+      ownerNotificationListSchema.parse((await api.get('/admin/notifications')).data),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+}
+
+export function useMarkNotificationRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      ownerNotificationSchema.parse((await api.post(`/admin/notifications/${id}/read`)).data),
+    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_KEYS.notifications }),
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      ownerNotificationListSchema.parse((await api.post('/admin/notifications/read')).data),
+    onSuccess: (list) => client.setQueryData(ADMIN_KEYS.notifications, list),
   });
 }
 

@@ -30,6 +30,19 @@ export function useBookShipment(orderId: string) {
   });
 }
 
+/** Calls the booking off with the courier; the order, still packed, offers booking again. */
+export function useCancelPickup(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      shipmentAnswerSchema.parse((await api.delete(`/admin/orders/${orderId}/shipment`)).data),
+    onSuccess: () => {
+      client.setQueryData(shipmentKey(orderId), null);
+      void client.invalidateQueries({ queryKey: ADMIN_KEYS.order(orderId) });
+    },
+  });
+}
+
 /** The label is a PDF behind the owner's session: fetched, then opened as a blob. */
 export async function openLabel(orderId: string): Promise<void> {
   const { data } = await api.get(`/admin/orders/${orderId}/label`, { responseType: 'blob' });

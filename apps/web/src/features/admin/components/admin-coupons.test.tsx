@@ -244,7 +244,10 @@ describe('the owner’s coupons', () => {
     }));
     await renderCoupons();
     await user.click(screen.getByRole('button', { name: `${C.pause} DIWALI10` }));
-    expect(await screen.findByText(C.paused('DIWALI10'))).toBeInTheDocument();
+    // Confirmed in the coupon's own row, beside the button pressed.
+    const paused = await screen.findByText(C.paused('DIWALI10'));
+    expect(paused.closest('li')).toHaveTextContent('DIWALI10');
+    expect(paused.closest('li')).not.toHaveTextContent('HUNDRED');
     const { used, createdAt, ...rule } = DIWALI;
     void used;
     void createdAt;

@@ -1,5 +1,10 @@
 import { formatINR, rupeesToPaise } from '@vanya/catalog';
-import { couponInputSchema, type Coupon, type CouponInput } from '@vanya/contracts';
+import {
+  couponInputSchema,
+  ORDER_STATUS_LABELS,
+  type Coupon,
+  type CouponInput,
+} from '@vanya/contracts';
 import { useId, useState, type ReactNode } from 'react';
 
 import { FormError } from '../../../components/ui/form-parts';
@@ -133,12 +138,18 @@ export function AdminCoupons() {
   const [editing, setEditing] = useState<string | null>(null);
   const [usesOf, setUsesOf] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // A pause or resume is confirmed in its coupon's row, where the owner pressed it.
+  const [toggled, setToggled] = useState<{ code: string; text: string } | null>(null);
 
   const toggle = (c: Coupon) => {
     setDone(null);
+    setToggled(null);
     save.mutate(
       { input: { ...inputFromCoupon(c), active: !c.active }, editing: c.code },
-      { onSuccess: (saved) => setDone(saved.active ? T.resumed(c.code) : T.paused(c.code)) },
+      {
+        onSuccess: (saved) =>
+          setToggled({ code: c.code, text: saved.active ? T.resumed(c.code) : T.paused(c.code) }),
+      },
     );
   };
 
@@ -240,6 +251,11 @@ export function AdminCoupons() {
                 </button>
               </div>
             </div>
+            {toggled?.code === c.code ? (
+              <p className="admin-done coupon-row__done" role="status">
+                {toggled.text}
+              </p>
+            ) : null}
             {usesOf === c.code ? <CouponUses code={c.code} /> : null}
           </li>
         ))}
@@ -250,7 +266,7 @@ export function AdminCoupons() {
 
 /** An order's status in words (a status without words yet shows as it is named). */
 const statusName = (status: string) =>
-  (ADMIN_TEXTS.orderStatuses as Partial<Record<string, string>>)[status] ?? status;
+  (ORDER_STATUS_LABELS as Partial<Record<string, string>>)[status] ?? status;
 
 function dates(c: Coupon): string {
   const from = c.startsAt ? day.format(new Date(c.startsAt)) : null;

@@ -1,58 +1,30 @@
 import { formatINR } from '@vanya/catalog';
 import {
+  ORDER_STATUS_LABELS,
   ORDER_STATUSES,
-  type AdminOrderStatusBody,
-  type Order,
+  type OrderListView,
   type OrderStatus,
 } from '@vanya/contracts';
-import { Fragment, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { FormError } from '../../../components/ui/form-parts';
-import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
-import {
-  openPackingSlip,
-  openPackingSlips,
-  useAdminOrder,
-  useAdminOrders,
-  useMoveOrder,
-  usePackMany,
-} from '../api/admin-api';
-import { SHIPPING_ADMIN_TEXTS } from '../shipping-texts';
+import { openLabels, openPackingSlips, useAdminOrders, usePackMany } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
-import { ShipmentPanel } from './admin-shipment';
+import { offers } from './admin-order-actions';
+import { OrderDetail, StatusBadge, when } from './admin-order-detail';
 
 const T = ADMIN_TEXTS.orders;
-/** The states an order can be cancelled (and refunded, when paid) from, and refunded from. */
-const CANCELLABLE: OrderStatus[] = [
-  'pending_payment',
-  'payment_failed',
-  'paid',
-  'pending_confirmation',
-  'confirmed',
-  'packed',
-];
-const REFUNDABLE: OrderStatus[] = ['shipped', 'delivered', 'rto'];
-type StatusFilter = OrderStatus | 'to_dispatch' | '';
+type StatusFilter = OrderStatus | OrderListView | '';
 type PaymentFilter = 'prepaid' | 'cod' | '';
 const PAGE_SIZE = 20;
-const when = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`status status--${status}`}>{ADMIN_TEXTS.orderStatuses[status]}</span>;
-}
 
 /** Orders: filter by status, search, a page at a time; one opens with its timeline and actions. */
 export function AdminOrders() {
   // The dashboard's tiles open this list filtered (?status=...); by default, what is to dispatch.
-  const [params] = useSearchParams();
+  // An order opens in place (?order=<id>, so a notification can link to it and Back returns).
+  const [params, setParams] = useSearchParams();
   const [status, setStatus] = useState<StatusFilter>(
     (params.get('status') as StatusFilter | null) ?? (params.get('q') ? '' : 'to_dispatch'),
   );
@@ -61,7 +33,14 @@ export function AdminOrders() {
   const [q, setQ] = useState(params.get('q') ?? '');
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string>();
+  const openId = params.get('order');
+  const open = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('order', id);
+      else next.delete('order');
+      return next;
+    });
   // The day's packing: orders ticked in the list are marked packed together.
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const packMany = usePackMany();
@@ -80,7 +59,7 @@ export function AdminOrders() {
     limit: PAGE_SIZE,
   });
 
-  if (openId) return <OrderDetail id={openId} onBack={() => setOpenId(undefined)} />;
+  if (openId) return <OrderDetail id={openId} onBack={() => open(null)} />;
   const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
   return (
     <section aria-labelledby="admin-orders">
@@ -119,10 +98,11 @@ export function AdminOrders() {
             }}
           >
             <option value="to_dispatch">{T.toDispatch}</option>
+            <option value="payment_held">{T.heldView}</option>
             <option value="">{T.allStatuses}</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {ADMIN_TEXTS.orderStatuses[s]}
+                {ORDER_STATUS_LABELS[s]}
               </option>
             ))}
           </select>
@@ -154,13 +134,8 @@ export function AdminOrders() {
       ) : null}
       {status === 'to_dispatch' && orders.data && orders.data.items.length > 0 ? (
         <div className="admin-actions admin-bulk">
-          <button
-            type="button"
-            className="btn btn--ghost btn--sm"
-            onClick={() => void openPackingSlips()}
-          >
-            {T.printSlips}
-          </button>
+          <PrintButton label={T.printSlips} print={openPackingSlips} />
+          <PrintButton label={T.printLabels} print={openLabels} />
           <button
             type="button"
             className="btn btn--primary btn--sm"
@@ -182,7 +157,7 @@ export function AdminOrders() {
       <ul className="admin-list">
         {orders.data?.items.map((o) => (
           <li key={o._id} className="admin-row admin-row--order">
-            {status === 'to_dispatch' && (o.status === 'paid' || o.status === 'confirmed') ? (
+            {status === 'to_dispatch' && offers(o, 'pack') ? (
               <label className="admin-row__pick">
                 <input
                   type="checkbox"
@@ -208,7 +183,7 @@ export function AdminOrders() {
               <button
                 type="button"
                 className="btn btn--ghost btn--sm"
-                onClick={() => setOpenId(o._id)}
+                onClick={() => open(o._id)}
                 aria-label={`${T.open} ${o.orderNumber}`}
               >
                 {T.open}
@@ -242,354 +217,29 @@ export function AdminOrders() {
   );
 }
 
-function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) {
-  const detail = useAdminOrder(id);
-  const move = useMoveOrder(id);
-  const [shipping, setShipping] = useState({ carrier: '', trackingNumber: '', trackingUrl: '' });
-  const [note, setNote] = useState('');
-  const [manual, setManual] = useState<{ method: 'upi' | 'bank_transfer'; reference: string }>({
-    method: 'upi',
-    reference: '',
-  });
-  const [done, setDone] = useState('');
-
-  const send = (body: AdminOrderStatusBody) => {
-    setDone('');
-    move.mutate(
-      { ...body, ...(note.trim() ? { note: note.trim() } : {}) },
-      { onSuccess: () => setDone(T.moved(ADMIN_TEXTS.orderStatuses[body.status])) },
-    );
-  };
-  const ship = (e: FormEvent) => {
-    e.preventDefault();
-    if (detail.data?.order.status !== 'packed') return;
-    send({
-      status: 'shipped',
-      carrier: shipping.carrier.trim(),
-      trackingNumber: shipping.trackingNumber.trim(),
-      ...(shipping.trackingUrl.trim() ? { trackingUrl: shipping.trackingUrl.trim() } : {}),
-    });
-  };
-
-  if (!detail.data)
-    return (
-      <section>
-        <button type="button" className="admin-link-button" onClick={onBack}>
-          ← {T.back}
-        </button>
-        {detail.isError ? (
-          <FormError message={getErrorMessage(detail.error, DEFAULT_ERROR_MESSAGE)} />
-        ) : null}
-      </section>
-    );
-  const { order, paymentEvents, invoice, paymentHold, refunded } = detail.data;
-  const status = order.status;
-  const cod = order.cod;
-  // Cash paid at the door is refunded by the owner's own transfer, recorded with its reference.
-  const refundByHand = cod?.status === 'collected';
-  const refundable = REFUNDABLE.includes(status) && (!cod || refundByHand);
-  const canMove =
-    ['paid', 'confirmed', 'packed', 'shipped'].includes(status) ||
-    CANCELLABLE.includes(status) ||
-    refundable;
-  const refund = () => {
-    if (!window.confirm(T.confirmRefund)) return;
-    send(
-      refundByHand
-        ? {
-            status: 'refunded',
-            refundMethod: manual.method,
-            refundReference: manual.reference.trim(),
-          }
-        : { status: 'refunded' },
-    );
-  };
+/**
+ * Opens a PDF of the day's documents in a new tab; when there is nothing to print (404), says so
+ * beside the button.
+ */
+function PrintButton({ label, print }: { label: string; print: () => Promise<void> }) {
+  const [failed, setFailed] = useState<string | null>(null);
   return (
-    <section className="admin-detail" aria-labelledby="admin-order-title">
-      <button type="button" className="admin-link-button" onClick={onBack}>
-        ← {T.back}
+    <span className="admin-print">
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        onClick={() => {
+          setFailed(null);
+          print().catch((err: unknown) => setFailed(getErrorMessage(err, T.nothingToPrint)));
+        }}
+      >
+        {label}
       </button>
-      <header className="admin-detail__head">
-        <h2 id="admin-order-title">{order.orderNumber}</h2>
-        <StatusBadge status={status} />
-        <p className="admin-detail__total">
-          {formatINR(order.totals.grandTotal)}{' '}
-          <span className="admin-detail__method">· {T.methods[order.paymentMethod]}</span>
-        </p>
-      </header>
-      {cod ? (
-        <p className="notice" role="status">
-          {cod.status === 'due'
-            ? T.codDue(formatINR(cod.amountDue))
-            : T.codCollected(formatINR(order.totals.grandTotal))}
-        </p>
+      {failed ? (
+        <span className="admin-print__error" role="alert">
+          {failed}
+        </span>
       ) : null}
-      {paymentHold ? (
-        <p className="notice notice--warn" role="status">
-          {T.held}: {paymentHold.paymentId} · {formatINR(paymentHold.amount)}
-        </p>
-      ) : null}
-
-      {/* The next thing to do with the order comes first, the details under it. */}
-      <ShipmentPanel orderId={id} status={status} />
-
-      {canMove ? (
-        <form className="admin-card admin-move" onSubmit={ship} aria-label={T.actions}>
-          <h3>{T.actions}</h3>
-          {status === 'packed' ? (
-            <div className="admin-ship">
-              <p className="admin-hint">
-                <strong>{SHIPPING_ADMIN_TEXTS.otherWay}.</strong>{' '}
-                {SHIPPING_ADMIN_TEXTS.otherWayHint}
-              </p>
-              <label className="field">
-                <span className="field__label">{T.carrier}</span>
-                <input
-                  className="input"
-                  required
-                  value={shipping.carrier}
-                  onChange={(e) => setShipping({ ...shipping, carrier: e.target.value })}
-                />
-              </label>
-              <label className="field">
-                <span className="field__label">{T.trackingNumber}</span>
-                <input
-                  className="input"
-                  required
-                  value={shipping.trackingNumber}
-                  onChange={(e) => setShipping({ ...shipping, trackingNumber: e.target.value })}
-                />
-              </label>
-              <label className="field">
-                <span className="field__label">{T.trackingUrl}</span>
-                <input
-                  className="input"
-                  type="url"
-                  value={shipping.trackingUrl}
-                  onChange={(e) => setShipping({ ...shipping, trackingUrl: e.target.value })}
-                />
-              </label>
-            </div>
-          ) : null}
-          <label className="field">
-            <span className="field__label">{T.note}</span>
-            <input className="input" value={note} onChange={(e) => setNote(e.target.value)} />
-          </label>
-          {refundByHand && refundable ? (
-            <div className="admin-ship">
-              <p className="admin-hint">{T.codRefundHint}</p>
-              <label className="field">
-                <span className="field__label">{T.refundMethod}</span>
-                <select
-                  className="input"
-                  value={manual.method}
-                  onChange={(e) =>
-                    setManual({ ...manual, method: e.target.value as 'upi' | 'bank_transfer' })
-                  }
-                >
-                  <option value="upi">{T.refundMethods.upi}</option>
-                  <option value="bank_transfer">{T.refundMethods.bank_transfer}</option>
-                </select>
-              </label>
-              <label className="field">
-                <span className="field__label">{T.refundReference}</span>
-                <input
-                  className="input"
-                  value={manual.reference}
-                  onChange={(e) => setManual({ ...manual, reference: e.target.value })}
-                />
-              </label>
-            </div>
-          ) : null}
-          <div className="admin-actions admin-actions--split" {...KEEP_CLEAR}>
-            {status === 'paid' || status === 'confirmed' ? (
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={move.isPending}
-                onClick={() => send({ status: 'packed' })}
-              >
-                {T.pack}
-              </button>
-            ) : null}
-            {status === 'packed' ? (
-              <button type="submit" className="btn btn--primary" disabled={move.isPending}>
-                {T.ship}
-              </button>
-            ) : null}
-            {status === 'shipped' ? (
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={move.isPending}
-                onClick={() => send({ status: 'delivered' })}
-              >
-                {T.deliver}
-              </button>
-            ) : null}
-            {status === 'shipped' ? (
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={move.isPending}
-                onClick={() => {
-                  if (window.confirm(T.confirmRto)) send({ status: 'rto' });
-                }}
-              >
-                {T.rto}
-              </button>
-            ) : null}
-            {CANCELLABLE.includes(status) ? (
-              <button
-                type="button"
-                className="btn btn--danger admin-actions__end"
-                disabled={move.isPending}
-                onClick={() => {
-                  if (window.confirm(T.confirmCancel)) send({ status: 'cancelled' });
-                }}
-              >
-                {order.paymentId ? T.cancel : T.cancelUnpaid}
-              </button>
-            ) : null}
-            {refundable ? (
-              <button
-                type="button"
-                className="btn btn--danger admin-actions__end"
-                disabled={move.isPending || (refundByHand && !manual.reference.trim())}
-                onClick={refund}
-              >
-                {T.refund}
-              </button>
-            ) : null}
-          </div>
-          {move.isError ? (
-            <FormError message={getErrorMessage(move.error, DEFAULT_ERROR_MESSAGE)} />
-          ) : null}
-          {done ? (
-            <p className="admin-done" role="status">
-              {done}
-            </p>
-          ) : null}
-        </form>
-      ) : done ? (
-        <p className="admin-done" role="status">
-          {done}
-        </p>
-      ) : null}
-
-      <div className="admin-detail__grid">
-        <div className="admin-card">
-          <h3>{T.shipTo}</h3>
-          <p>
-            {order.firstName} {order.lastName}
-            <br />
-            {order.address}
-            <br />
-            {order.city}, {order.state} {order.pinCode}
-            <br />
-            {order.phone} · {order.email}
-          </p>
-          <ul className="admin-lines">
-            {order.lines.map((l) => (
-              <li key={l.productId}>
-                {l.name} × {l.quantity} <span>{formatINR(l.amount)}</span>
-              </li>
-            ))}
-          </ul>
-          <TaxSplit order={order} />
-          <p className="admin-detail__links">
-            {invoice ? (
-              <a className="text-link" href={invoice.downloadUrl} target="_blank" rel="noreferrer">
-                {T.invoice} {invoice.invoiceNumber}
-              </a>
-            ) : null}
-            <button
-              type="button"
-              className="admin-link-button"
-              onClick={() => void openPackingSlip(id)}
-            >
-              {T.packingSlip}
-            </button>
-          </p>
-          {refunded > 0 ? (
-            <p>
-              {T.refunded}: {formatINR(refunded)}
-            </p>
-          ) : null}
-        </div>
-
-        <div className="admin-card">
-          <h3>{T.timeline}</h3>
-          <ol className="admin-timeline">
-            {order.events.map((e) => (
-              <li key={`${e.status}-${e.at}`}>
-                <strong>
-                  {e.scan
-                    ? SHIPPING_ADMIN_TEXTS.scans[e.scan]
-                    : ADMIN_TEXTS.orderStatuses[e.status]}
-                </strong>{' '}
-                · {when.format(new Date(e.at))} · {e.by}
-                {e.carrier ? ` · ${e.carrier} ${e.trackingNumber ?? ''}` : ''}
-                {e.note ? ` · ${e.note}` : ''}
-              </li>
-            ))}
-          </ol>
-          {detail.data.messages.length > 0 ? (
-            <>
-              <h3>{T.messagesSent}</h3>
-              <ul className="admin-timeline">
-                {detail.data.messages.map((m) => (
-                  <li key={`${m.channel}-${m.about}-${m.at}`}>
-                    <strong>{m.channel === 'sms' ? 'SMS' : T.mail}</strong> · {T.about(m.about)} ·{' '}
-                    {when.format(new Date(m.at))}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <h3>{T.payments}</h3>
-          <ul className="admin-timeline">
-            {paymentEvents.map((p) => (
-              <li key={`${p.type}-${p.at}-${p.paymentId}`}>
-                <strong>{T.eventTypes[p.type] ?? p.type}</strong>
-                {p.amount !== null ? ` · ${formatINR(p.amount)}` : ''} ·{' '}
-                {T.eventSources[p.source] ?? p.source} · {when.format(new Date(p.at))}
-                {p.paymentId ? ` · ${p.paymentId}` : ''}
-                {p.note ? ` · ${p.note}` : ''}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
-    </section>
-  );
-}
-
-/** The order's figures as its invoice states them: the coupon and fees, taxable value and GST. */
-function TaxSplit({ order }: { order: Order }) {
-  const t = order.totals;
-  const rows: [string, number][] = [
-    ...(t.couponDiscount > 0
-      ? [[T.coupon(order.coupon?.code ?? ''), -t.couponDiscount] as [string, number]]
-      : []),
-    ...(t.shipping > 0 ? [[T.shipping, t.shipping] as [string, number]] : []),
-    ...(t.codFee > 0 ? [[T.codFee, t.codFee] as [string, number]] : []),
-    [T.taxable, t.taxableValue],
-    ...((order.supply === 'intra-state'
-      ? [
-          ['CGST', t.cgst],
-          ['SGST', t.sgst],
-        ]
-      : [['IGST', t.igst]]) as [string, number][]),
-  ];
-  return (
-    <dl className="admin-figures" aria-label={T.taxSplit}>
-      {rows.map(([label, paise]) => (
-        <Fragment key={label}>
-          <dt>{label}</dt>
-          <dd>{paise < 0 ? `−${formatINR(-paise)}` : formatINR(paise)}</dd>
-        </Fragment>
-      ))}
-    </dl>
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import { formatINR } from '@vanya/catalog';
+import { ORDER_STATUS_LABELS } from '@vanya/contracts';
 import type {
   AdminOrderDetail,
   AdminOrderList,
@@ -14,7 +15,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { setSession } from '../../../lib/auth-storage';
 import { mockApi, type MockReply, type MockRequest } from '../../../testing/mock-api';
-import { ORDER_ID, orderFixture } from '../../../testing/order-fixtures';
+import { ORDER_ID, orderFixture, ownerView } from '../../../testing/order-fixtures';
 import { renderRoute } from '../../../testing/render-route';
 import { userFixture } from '../../../testing/user-fixtures';
 import { ADMIN_TEXTS as T } from '../texts';
@@ -72,6 +73,7 @@ function ownerApi(
               paymentMethod: order.paymentMethod,
               total: order.totals.grandTotal,
               paymentHeld: false,
+              nextActions: ownerView(order).nextActions,
             },
           ],
           total: 1,
@@ -96,7 +98,7 @@ function ownerApi(
 
 function detailOf(order: Order): AdminOrderDetail {
   return {
-    order,
+    order: ownerView(order),
     paymentEvents: [
       {
         type: 'paid',
@@ -197,10 +199,62 @@ describe('/admin', () => {
     await screen.findByText(/VNY-482913 · Asha Patil/);
     expect(lists().at(-1)?.params).toEqual({ q: 'Asha', page: '1', limit: '20' });
 
-    await user.click(await tab(T.tabs.dashboard));
-    const again = await screen.findByRole('region', { name: T.tabs.dashboard });
-    await user.click(within(again).getByRole('button', { name: T.dashboard.returns }));
-    expect(router.state.location.search).toBe('?tab=returns');
+    // Each other tile opens the list filtered as the API counted it.
+    const follow = async (tile: string) => {
+      await user.click(await tab(T.tabs.dashboard));
+      const again = await screen.findByRole('region', { name: T.tabs.dashboard });
+      await user.click(within(again).getByRole('button', { name: tile }));
+      return router.state.location.search;
+    };
+    expect(await follow(T.dashboard.held)).toBe('?tab=orders&status=payment_held');
+    await screen.findByText(/VNY-482913 · Asha Patil/);
+    expect(lists().at(-1)?.params).toMatchObject({ status: 'payment_held' });
+    expect(await follow(T.dashboard.returns)).toBe('?tab=returns&status=open');
+    await screen.findByText(T.returns.empty);
+    expect(requests.filter((r) => r.url === '/admin/returns').at(-1)?.params).toEqual({
+      status: 'open',
+    });
+    expect(await follow(T.dashboard.tickets)).toBe('?tab=tickets&status=active');
+    await screen.findByText(T.tickets.empty);
+    expect(requests.filter((r) => r.url === '/admin/tickets').at(-1)?.params).toEqual({
+      status: 'active',
+    });
+  });
+
+  it('opens the messages that were unread from their tile, and all of them on asking', async () => {
+    signInOwner();
+    const message = (id: string, subject: string, unread: boolean) => ({
+      _id: id,
+      name: 'Kavya',
+      email: 'kavya@example.in',
+      subject,
+      message: 'Hello',
+      createdAt: PLACED,
+      unread,
+    });
+    const requests = mockApi((request) =>
+      request.url === '/admin/messages'
+        ? {
+            status: 200,
+            data:
+              request.params.status === 'unread'
+                ? [message('m1', 'Wedding hampers', true)]
+                : [message('m1', 'Wedding hampers', false), message('m2', 'Old question', false)],
+          }
+        : request.url === '/admin/summary'
+          ? { status: 200, data: SUMMARY }
+          : { status: 200, data: { user: userFixture({ name: 'Meera Deshmukh' }) } },
+    );
+    const user = userEvent.setup();
+    renderRoute('/admin');
+    const tiles = await screen.findByRole('region', { name: T.tabs.dashboard });
+    await user.click(within(tiles).getByRole('button', { name: T.dashboard.messages }));
+    expect(await screen.findByText(/Wedding hampers/)).toBeInTheDocument();
+    expect(screen.getByText(T.messages.onlyNew(1), { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText(/Old question/)).not.toBeInTheDocument();
+    expect(requests.find((r) => r.url === '/admin/messages')?.params).toEqual({ status: 'unread' });
+    await user.click(screen.getByRole('button', { name: T.messages.showAll }));
+    expect(await screen.findByText(/Old question/)).toBeInTheDocument();
   });
 
   it('marks the ticked orders to dispatch packed at once', async () => {
@@ -238,7 +292,7 @@ describe('/admin', () => {
     await user.click(await tab(T.tabs.orders));
     expect(router.state.location.search).toBe('?tab=orders');
     const row = (await screen.findByText(/VNY-482913 · Asha Patil/)).closest('li')!;
-    expect(row).toHaveTextContent(T.orderStatuses.paid);
+    expect(row).toHaveTextContent(ORDER_STATUS_LABELS.paid);
     expect(row).toHaveTextContent(formatINR(state.order.totals.grandTotal));
     await user.click(within(row).getByRole('button', { name: `${T.orders.open} VNY-482913` }));
 
@@ -260,7 +314,7 @@ describe('/admin', () => {
     expect(screen.queryByRole('button', { name: T.orders.ship })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: T.orders.pack }));
-    expect(await screen.findByText(T.orders.moved(T.orderStatuses.packed))).toHaveAttribute(
+    expect(await screen.findByText(T.orders.moved(ORDER_STATUS_LABELS.packed))).toHaveAttribute(
       'role',
       'status',
     );
@@ -282,7 +336,7 @@ describe('/admin', () => {
 
     await user.type(tracking, ' EE123456789IN ');
     await user.click(screen.getByRole('button', { name: T.orders.ship }));
-    expect(await screen.findByText(T.orders.moved(T.orderStatuses.shipped))).toHaveAttribute(
+    expect(await screen.findByText(T.orders.moved(ORDER_STATUS_LABELS.shipped))).toHaveAttribute(
       'role',
       'status',
     );
@@ -524,7 +578,7 @@ describe('/admin: cash-on-delivery orders', () => {
     await user.click(within(row).getByRole('button', { name: `${T.orders.open} VNY-482913` }));
     expect(await screen.findByText(T.orders.codDue(formatINR(69800)))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: T.orders.pack }));
-    expect(await screen.findByText(T.orders.moved(T.orderStatuses.packed))).toBeInTheDocument();
+    expect(await screen.findByText(T.orders.moved(ORDER_STATUS_LABELS.packed))).toBeInTheDocument();
   });
 
   it('refunds cash paid at the door only with how it was sent and its reference', async () => {
@@ -541,7 +595,7 @@ describe('/admin: cash-on-delivery orders', () => {
     renderRoute('/admin?tab=orders');
     const row = (await screen.findByText(/VNY-482913 · Asha Patil/)).closest('li')!;
     await user.click(within(row).getByRole('button', { name: `${T.orders.open} VNY-482913` }));
-    const refund = await screen.findByRole('button', { name: T.orders.refund });
+    const refund = await screen.findByRole('button', { name: T.orders.recordRefund });
     expect(refund).toBeDisabled();
     await user.selectOptions(
       screen.getByRole('combobox', { name: T.orders.refundMethod }),
@@ -551,7 +605,9 @@ describe('/admin: cash-on-delivery orders', () => {
     // The owner says yes to the browser's confirmation dialog.
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(refund);
-    expect(await screen.findByText(T.orders.moved(T.orderStatuses.refunded))).toBeInTheDocument();
+    expect(
+      await screen.findByText(T.orders.moved(ORDER_STATUS_LABELS.refunded)),
+    ).toBeInTheDocument();
     expect(moves).toEqual([
       { status: 'refunded', refundMethod: 'bank_transfer', refundReference: 'UTR998877' },
     ]);

@@ -5,10 +5,11 @@ import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/ui/page-title';
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage, isApiError } from '../../../lib/api-client';
-import { summaryQuery } from '../api/admin-api';
+import { summaryQuery, useNotifications } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminAudit } from './admin-audit';
 import { AdminCoupons } from './admin-coupons';
+import { AdminNotifications } from './admin-notifications';
 import { AdminOrders } from './admin-orders';
 import { AdminReviews } from './admin-reviews';
 import { AdminSettings } from './admin-settings';
@@ -18,6 +19,7 @@ import './admin.css';
 
 const TABS = [
   'dashboard',
+  'notifications',
   'orders',
   'returns',
   'tickets',
@@ -39,6 +41,7 @@ export function AdminPage() {
     ? (params.get('tab') as Tab)
     : 'dashboard';
   const summary = useQuery(summaryQuery());
+  const unread = useNotifications().data?.unread ?? 0;
 
   if (summary.isError && isApiError(summary.error) && summary.error.status === 403)
     return (
@@ -63,6 +66,17 @@ export function AdminPage() {
             onClick={() => setParams({ tab: t })}
           >
             {ADMIN_TEXTS.tabs[t]}
+            {t === 'notifications' && unread > 0 ? (
+              <>
+                {' '}
+                <span
+                  className="admin-tab__count"
+                  aria-label={ADMIN_TEXTS.notifications.unread(unread)}
+                >
+                  {unread}
+                </span>
+              </>
+            ) : null}
           </button>
         ))}
       </nav>
@@ -77,7 +91,18 @@ export function AdminPage() {
           ))}
         </select>
       </label>
+      {/* The phone's menu has no room for the count: it sits under it, and opens the list. */}
+      {unread > 0 && tab !== 'notifications' ? (
+        <button
+          type="button"
+          className="admin-link-button admin-unread-line"
+          onClick={() => setParams({ tab: 'notifications' })}
+        >
+          {ADMIN_TEXTS.notifications.unreadLine(unread)}
+        </button>
+      ) : null}
       {tab === 'dashboard' ? <Dashboard /> : null}
+      {tab === 'notifications' ? <AdminNotifications /> : null}
       {tab === 'orders' ? <AdminOrders /> : null}
       {tab === 'returns' ? <AdminReturns /> : null}
       {tab === 'tickets' ? <AdminTickets /> : null}
@@ -100,14 +125,14 @@ function Dashboard() {
   if (error) return <FormError message={getErrorMessage(error, DEFAULT_ERROR_MESSAGE)} />;
   if (!data) return null;
   // What waits for the owner (highlighted while there is some), then how sales went.
-  // Each tile opens the list it counts.
+  // Each tile opens exactly the list it counts (the API filters them as it counts them).
   const due: [string, number, Record<string, string>][] = [
     [T.toDispatch, data.ordersToDispatch, { tab: 'orders', status: 'to_dispatch' }],
-    [T.held, data.paymentsHeld, { tab: 'orders', status: 'pending_payment' }],
-    [T.returns, data.openReturns, { tab: 'returns' }],
-    [T.tickets, data.openTickets, { tab: 'tickets' }],
-    [T.messages, data.unreadMessages, { tab: 'messages' }],
-    [T.lowStock, data.lowStock.length, { tab: 'stock' }],
+    [T.held, data.paymentsHeld, { tab: 'orders', status: 'payment_held' }],
+    [T.returns, data.openReturns, { tab: 'returns', status: 'open' }],
+    [T.tickets, data.openTickets, { tab: 'tickets', status: 'active' }],
+    [T.messages, data.unreadMessages, { tab: 'messages', show: 'new' }],
+    [T.lowStock, data.lowStock.length, { tab: 'stock', show: 'low' }],
   ];
   const sales: [string, number][] = [
     [T.today, data.sales.today],
@@ -136,7 +161,7 @@ function Dashboard() {
               <button
                 type="button"
                 className="text-link"
-                onClick={() => setParams({ tab: 'stock' })}
+                onClick={() => setParams({ tab: 'stock', show: 'low' })}
               >
                 {T.left(item.name, item.available)}
               </button>

@@ -1,5 +1,12 @@
 import { formatINR } from '@vanya/catalog';
-import type { AdminReturn } from '@vanya/contracts';
+import {
+  RETURN_STATUSES,
+  returnActions,
+  TICKET_STATUSES,
+  type AdminReturn,
+  type AdminReturnQuery,
+  type AdminTicketQuery,
+} from '@vanya/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -17,6 +24,8 @@ import {
   useTicketStatus,
 } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
+import { useTarget } from '../hooks/use-target';
+import { AdminFilter } from './admin-filter';
 
 const day = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
@@ -28,21 +37,53 @@ const day = new Intl.DateTimeFormat('en-IN', {
 const named = (action: string, r: AdminReturn) => [action, r.orderNumber].filter(Boolean).join(' ');
 const istToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
+/** A list filter kept in the address (?status=), so the dashboard's tiles open it filtered. */
+function useStatusParam<S extends string>(): [S | '', (status: S | '') => void] {
+  const [params, setParams] = useSearchParams();
+  const status = (params.get('status') ?? '') as S | '';
+  const set = (next: S | '') =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next) updated.set('status', next);
+      else updated.delete('status');
+      return updated;
+    });
+  return [status, set];
+}
+
 export function AdminReturns() {
   const T = ADMIN_TEXTS.returns;
-  const returns = useAdminReturns();
+  const [status, setStatus] = useStatusParam<NonNullable<AdminReturnQuery['status']>>();
+  const returns = useAdminReturns(status || undefined);
   const act = useReturnAction();
   const [amounts, setAmounts] = useState<Record<string, string>>({});
   const [, setParams] = useSearchParams();
+  /** The return the owner last acted on: its confirmation or error shows in its own row. */
+  const acted = act.variables?.id;
+  const anchor = useTarget('return', Boolean(returns.data));
   return (
     <section aria-label={ADMIN_TEXTS.tabs.returns}>
+      <div className="admin-filters">
+        <AdminFilter
+          label={T.show}
+          all={T.all}
+          choices={['open', ...RETURN_STATUSES] as const}
+          names={{ open: T.open, ...ADMIN_TEXTS.returnStatuses }}
+          value={status}
+          onChange={setStatus}
+        />
+      </div>
       {returns.isError ? (
         <FormError message={getErrorMessage(returns.error, DEFAULT_ERROR_MESSAGE)} />
       ) : null}
       {returns.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
       <ul className="admin-list">
         {returns.data?.map((r) => (
-          <li key={r._id} className="admin-row admin-row--stack">
+          <li
+            key={r._id}
+            id={anchor(r._id).id}
+            className={`admin-row admin-row--stack${anchor(r._id).className}`}
+          >
             <div className="admin-row__main">
               <p className="admin-row__title">
                 {r.orderNumber} · {r.customerName}{' '}
@@ -71,7 +112,7 @@ export function AdminReturns() {
               </p>
             </div>
             <div className="admin-actions">
-              {r.status === 'requested' ? (
+              {returnActions(r.status).includes('approve') ? (
                 <button
                   type="button"
                   className="btn btn--primary btn--sm"
@@ -81,7 +122,7 @@ export function AdminReturns() {
                   {T.approve}
                 </button>
               ) : null}
-              {r.status === 'approved' ? (
+              {returnActions(r.status).includes('receive') ? (
                 <button
                   type="button"
                   className="btn btn--primary btn--sm"
@@ -91,7 +132,7 @@ export function AdminReturns() {
                   {T.receive}
                 </button>
               ) : null}
-              {r.status === 'approved' || r.status === 'received' ? (
+              {returnActions(r.status).includes('refund') ? (
                 <>
                   <label className="field field--inline">
                     <span className="field__label">{T.amount}</span>
@@ -120,7 +161,7 @@ export function AdminReturns() {
                   </button>
                 </>
               ) : null}
-              {r.status === 'requested' || r.status === 'approved' ? (
+              {returnActions(r.status).includes('reject') ? (
                 <button
                   type="button"
                   className="btn btn--ghost btn--sm"
@@ -131,36 +172,54 @@ export function AdminReturns() {
                 </button>
               ) : null}
             </div>
+            {acted === r._id && act.isError ? (
+              <FormError message={getErrorMessage(act.error, DEFAULT_ERROR_MESSAGE)} />
+            ) : null}
+            {acted === r._id && act.isSuccess ? (
+              <p className="admin-done" role="status">
+                {T.done}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
-      {act.isError ? (
-        <FormError message={getErrorMessage(act.error, DEFAULT_ERROR_MESSAGE)} />
-      ) : null}
-      {act.isSuccess ? (
-        <p className="admin-done" role="status">
-          {T.done}
-        </p>
-      ) : null}
     </section>
   );
 }
 
 export function AdminTickets() {
   const T = ADMIN_TEXTS.tickets;
-  const tickets = useAdminTickets();
+  const [show, setShow] = useStatusParam<NonNullable<AdminTicketQuery['status']>>();
+  const tickets = useAdminTickets(show || undefined);
   const reply = useTicketReply();
   const setStatus = useTicketStatus();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
+  /** The ticket last answered: its confirmation or error shows under its own reply box. */
+  const replied = reply.variables?.id;
+  const anchor = useTarget('ticket', Boolean(tickets.data));
   return (
     <section aria-label={ADMIN_TEXTS.tabs.tickets}>
+      <div className="admin-filters">
+        <AdminFilter
+          label={T.show}
+          all={T.all}
+          choices={['active', ...TICKET_STATUSES] as const}
+          names={{ active: T.active, ...ADMIN_TEXTS.ticketStatuses }}
+          value={show}
+          onChange={setShow}
+        />
+      </div>
       {tickets.isError ? (
         <FormError message={getErrorMessage(tickets.error, DEFAULT_ERROR_MESSAGE)} />
       ) : null}
       {tickets.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
       <ul className="admin-list">
         {tickets.data?.map((t) => (
-          <li key={t.id} className="admin-row admin-row--stack">
+          <li
+            key={t.id}
+            id={anchor(t.id).id}
+            className={`admin-row admin-row--stack${anchor(t.id).className}`}
+          >
             <div className="admin-row__main">
               <p className="admin-row__title">
                 {t.customerName} · {t.customerEmail}{' '}
@@ -221,41 +280,56 @@ export function AdminTickets() {
                   </select>
                 </label>
               </div>
+              {replied === t.id && reply.isError ? (
+                <FormError message={getErrorMessage(reply.error, DEFAULT_ERROR_MESSAGE)} />
+              ) : null}
+              {replied === t.id && reply.isSuccess ? (
+                <p className="admin-done" role="status">
+                  {T.sent}
+                </p>
+              ) : null}
             </form>
           </li>
         ))}
       </ul>
-      {reply.isError ? (
-        <FormError message={getErrorMessage(reply.error, DEFAULT_ERROR_MESSAGE)} />
-      ) : null}
-      {reply.isSuccess ? (
-        <p className="admin-done" role="status">
-          {T.sent}
-        </p>
-      ) : null}
     </section>
   );
 }
 
 export function AdminMessages() {
-  const messages = useAdminMessages();
+  const T = ADMIN_TEXTS.messages;
+  // The dashboard's "Unread messages" opens the ones that were unread (?show=new).
+  const [params, setParams] = useSearchParams();
+  const onlyNew = params.get('show') === 'new';
+  const messages = useAdminMessages(onlyNew);
+  const shown = messages.data;
   return (
     <section aria-label={ADMIN_TEXTS.tabs.messages}>
       {messages.isError ? (
         <FormError message={getErrorMessage(messages.error, DEFAULT_ERROR_MESSAGE)} />
       ) : null}
-      {messages.data?.length === 0 ? (
-        <p className="admin-empty">{ADMIN_TEXTS.messages.empty}</p>
+      {onlyNew && shown ? (
+        <p className="admin-lead">
+          {shown.length > 0 ? T.onlyNew(shown.length) : T.noneNew}{' '}
+          <button
+            type="button"
+            className="admin-link-button"
+            onClick={() => setParams({ tab: 'messages' })}
+          >
+            {T.showAll}
+          </button>
+        </p>
       ) : null}
+      {!onlyNew && messages.data?.length === 0 ? <p className="admin-empty">{T.empty}</p> : null}
       <ul className="admin-list">
-        {messages.data?.map((m) => (
+        {shown?.map((m) => (
           <li key={m._id} className="admin-row admin-row--stack">
             <p className="admin-row__title">
               {m.subject} · {m.name} ·{' '}
               <a className="text-link" href={`mailto:${m.email}`}>
                 {m.email}
               </a>
-              {m.unread ? <span className="badge">{ADMIN_TEXTS.messages.new}</span> : null}
+              {m.unread ? <span className="badge">{T.new}</span> : null}
             </p>
             <p className="admin-row__meta">{day.format(new Date(m.createdAt))}</p>
             <p className="admin-message">{m.message}</p>

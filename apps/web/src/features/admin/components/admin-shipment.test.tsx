@@ -1,3 +1,4 @@
+import { ORDER_REFUSALS } from '@vanya/contracts';
 import type { AdminOrderDetail, AdminOrderList, Order, Shipment } from '@vanya/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { setSession } from '../../../lib/auth-storage';
 import { mockApi, type MockReply, type MockRequest } from '../../../testing/mock-api';
-import { ORDER_ID, orderFixture } from '../../../testing/order-fixtures';
+import { ORDER_ID, orderFixture, ownerView } from '../../../testing/order-fixtures';
 import { renderRoute } from '../../../testing/render-route';
 import { userFixture } from '../../../testing/user-fixtures';
 import { SHIPPING_ADMIN_TEXTS as S } from '../shipping-texts';
@@ -40,8 +41,9 @@ function ownerApi(
 ) {
   return mockApi((request) => {
     if (request.method !== 'GET') return onWrite(request);
+    const booking = state.shipment;
     const detail: AdminOrderDetail = {
-      order: state.order,
+      order: ownerView(state.order, booking),
       paymentEvents: [],
       invoice: null,
       paymentHold: null,
@@ -63,6 +65,7 @@ function ownerApi(
           total: state.order.totals.grandTotal,
           paymentMethod: 'upi',
           paymentHeld: false,
+          nextActions: ownerView(state.order, booking).nextActions,
         },
       ],
       total: 1,
@@ -128,6 +131,34 @@ describe("the owner's courier booking", () => {
     await user.click(within(courier).getByRole('button', { name: S.label }));
     expect(requests.at(-1)?.url).toBe(`/admin/orders/${ORDER_ID}/label`);
     expect(open).toHaveBeenCalledWith('blob:label', '_blank', 'noopener');
+  });
+
+  it('turns a booked order into cancelling its pickup first, saying why, with no shipping by hand', async () => {
+    const state = { order: order('packed'), shipment: SHIPMENT as Shipment | null };
+    const requests = ownerApi(state, (request) => {
+      if (request.method !== 'DELETE') return { status: 404 };
+      state.shipment = null;
+      return { status: 200, data: { shipment: null } };
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = await openOrder();
+    const courier = await screen.findByRole('region', { name: S.heading });
+    expect(courier).toHaveTextContent(S.waitingForPickup('Delhivery Surface'));
+    const moves = screen.getByRole('form', { name: T.orders.actions });
+    expect(moves).toHaveTextContent(ORDER_REFUSALS.pickupFirst.message);
+    expect(moves).toHaveTextContent(ORDER_REFUSALS.booked.message);
+    expect(screen.queryByRole('textbox', { name: T.orders.carrier })).not.toBeInTheDocument();
+    for (const name of [T.orders.ship, T.orders.cancel, T.orders.cancelUnpaid])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+
+    await user.click(within(courier).getByRole('button', { name: S.cancelPickup }));
+    expect(await within(courier).findByRole('status')).toHaveTextContent(S.pickupCancelled);
+    expect(requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`)).toEqual([
+      `DELETE /admin/orders/${ORDER_ID}/shipment`,
+    ]);
+    expect(within(courier).getByRole('button', { name: S.book })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: T.orders.carrier })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: T.orders.cancelUnpaid })).toBeInTheDocument();
   });
 
   it('says why a booking failed and lets the owner try again', async () => {

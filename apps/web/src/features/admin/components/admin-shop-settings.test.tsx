@@ -10,8 +10,8 @@ import { renderRoute } from '../../../testing/render-route';
 import { SHOP_SETTINGS_TEXTS as T } from './admin-shop-settings';
 
 /** GET /shop-settings and the owner's PUT, which saves its body (or answers `refusal`). */
-function mockShop(refusal?: MockReply) {
-  let saved: ShopSettings = DEFAULT_SHOP_SETTINGS;
+function mockShop(refusal?: MockReply, stored: ShopSettings = DEFAULT_SHOP_SETTINGS) {
+  let saved = stored;
   return mockApi((request) => {
     if (request.url === '/admin/settings/shop' && request.method === 'PUT') {
       if (refusal) return refusal;
@@ -62,7 +62,7 @@ describe('/admin: shop settings', () => {
     await user.clear(text);
     await user.type(text, 'Dispatch starts mid-January.');
     await user.clear(within(form).getByLabelText(T.dispatchFrom));
-    await user.type(within(form).getByLabelText(T.dispatchFrom), '2027-01-11');
+    await user.type(within(form).getByLabelText(T.dispatchFrom), '2099-01-12');
     await user.clear(within(form).getByLabelText(T.codFee));
     await user.type(within(form).getByLabelText(T.codFee), '59.50');
     await user.clear(within(form).getByLabelText(T.codMax));
@@ -74,11 +74,39 @@ describe('/admin: shop settings', () => {
 
     expect(await within(form).findByText(T.saved)).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
-      preOrder: { on: false, dispatchFrom: '2027-01-11', text: 'Dispatch starts mid-January.' },
+      preOrder: { on: true, dispatchFrom: '2099-01-12', text: 'Dispatch starts mid-January.' },
       codFeePaise: 5950,
       codMaxGoodsPaise: 500000,
       freeShippingThresholdPaise: 99900,
     });
+  });
+
+  it('refuses pre-orders from a first dispatch day that has passed, saying so beside the day', async () => {
+    const requests = mockShop();
+    const user = userEvent.setup();
+    const form = await openForm();
+    await user.click(within(form).getByRole('switch', { name: T.preOrderOn }));
+    await user.click(within(form).getByRole('button', { name: T.save }));
+    const day = within(form).getByLabelText(T.dispatchFrom);
+    const said = SHOP_SETTINGS_MESSAGES.dispatchFromPast(
+      DEFAULT_SHOP_SETTINGS.preOrder.dispatchFrom,
+    );
+    expect(await within(form).findByText(said)).toBeInTheDocument();
+    expect(day).toHaveAttribute('aria-invalid', 'true');
+    expect(day).toHaveAccessibleDescription(expect.stringContaining(said));
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('says pre-orders have ended when the saved first dispatch day has passed', async () => {
+    const preOrder = { on: true, dispatchFrom: '2026-08-08', text: 'From August.' };
+    mockShop(undefined, { ...DEFAULT_SHOP_SETTINGS, preOrder });
+    const form = await openForm();
+    expect(within(form).getByRole('status')).toHaveTextContent(
+      SHOP_SETTINGS_MESSAGES.preOrdersEnded('2026-08-08'),
+    );
+    expect(SHOP_SETTINGS_MESSAGES.preOrdersEnded('2026-08-08')).toMatch(
+      /^Pre-orders ended on Sat, 8 Aug/,
+    );
   });
 
   it('refuses a blank text, a bad amount and a missing date before sending anything', async () => {

@@ -1,5 +1,7 @@
 import {
+  calendarDateInIndia,
   DEFAULT_SHOP_SETTINGS,
+  dispatchDayPassed,
   formatINR,
   paiseToRupees,
   rupeesToPaise,
@@ -7,11 +9,12 @@ import {
   SHOP_SETTINGS_LIMITS,
   type ShopSettings,
 } from '@vanya/catalog';
-import { shopSettingsSchema } from '@vanya/contracts';
+import { SHOP_SETTINGS_MESSAGES, shopSettingsSchema } from '@vanya/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 
 import { BusyButton } from '../../../components/ui/form-parts';
+import { Notice } from '../../../components/ui/notice';
 import { getShopSettings, SHOP_SETTINGS_KEY } from '../../../hooks/use-shop-settings';
 import { api, isApiError } from '../../../lib/api-client';
 import { SettingsSection } from './settings-section';
@@ -21,7 +24,8 @@ export const SHOP_SETTINGS_TEXTS = {
   lead: 'What shoppers see and pay, changed here without a new release. The checkout charges the values saved here.',
   preOrderOn: 'Orders are pre-orders',
   dispatchFrom: 'First dispatch day',
-  dispatchFromHint: 'Delivery dates are counted from this day while pre-orders are on.',
+  dispatchFromHint:
+    'Delivery dates are counted from this day while pre-orders are on; from the day after it, the shop takes ordinary orders again.',
   text: 'Pre-order text',
   textHint: (max: number) =>
     `Shown on the product pages, at checkout and in the order mail; at most ${max} characters. Default: “${DEFAULT_SHOP_SETTINGS.preOrder.text}”`,
@@ -164,6 +168,12 @@ function ShopSettingsForm({
       setErrors(next);
       return;
     }
+    // The server refuses it too; said here at once, beside the field.
+    const { preOrder } = checked.data;
+    if (dispatchDayPassed(preOrder, calendarDateInIndia(new Date()))) {
+      setErrors({ dispatchFrom: SHOP_SETTINGS_MESSAGES.dispatchFromPast(preOrder.dispatchFrom) });
+      return;
+    }
     setErrors({});
     onSave(checked.data);
   };
@@ -213,8 +223,15 @@ function ShopSettingsForm({
     />
   );
 
+  const ended = dispatchDayPassed(current.preOrder, calendarDateInIndia(new Date()));
+
   return (
     <form className="admin-shop-settings" onSubmit={submit} noValidate>
+      {ended ? (
+        <Notice tone="info">
+          {SHOP_SETTINGS_MESSAGES.preOrdersEnded(current.preOrder.dispatchFrom)}
+        </Notice>
+      ) : null}
       <label className="switch admin-setting">
         <input
           type="checkbox"

@@ -1,6 +1,7 @@
 import { getProduct } from '@vanya/catalog';
 import type { BundleStock, StockItem, StockMove } from '@vanya/contracts';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 import { FormError } from '../../../components/ui/form-parts';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
@@ -11,6 +12,7 @@ import {
   useStockMoves,
   useStockSettings,
 } from '../api/admin-stock-api';
+import { useTarget } from '../hooks/use-target';
 import { STOCK_ADMIN_TEXTS as T } from '../stock-texts';
 import { ADMIN_TEXTS } from '../texts';
 import './admin-stock.css';
@@ -26,32 +28,63 @@ const when = new Intl.DateTimeFormat('en-IN', {
 /** '+5', '−3', '0' as the ledger shows a change. */
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
-/** Stock: per product its counts, the switch, the low-stock level, a receipt form and the ledger. */
+/**
+ * Stock: per product its counts, the switch, the low-stock level, a receipt form and the ledger.
+ * The dashboard's "Low stock" opens only the products at their low-stock level (?show=low).
+ */
 export function AdminStock() {
   const stock = useAdminStock();
-  const [done, setDone] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const onlyLow = params.get('show') === 'low';
+  const items = stock.data?.items.filter((item) => !onlyLow || item.low);
+  const anchor = useTarget('product', Boolean(stock.data));
   return (
     <section aria-label={ADMIN_TEXTS.tabs.stock} className="admin-stock">
       <p className="admin-lead">{T.lead}</p>
-      {done ? (
-        <p className="admin-done" role="status">
-          {done}
+      {onlyLow && items ? (
+        <p className="admin-lead">
+          {T.onlyLow(items.length)}{' '}
+          <button
+            type="button"
+            className="admin-link-button"
+            onClick={() => setParams({ tab: 'stock' })}
+          >
+            {T.showAll}
+          </button>
         </p>
       ) : null}
       {stock.isError ? (
         <FormError message={getErrorMessage(stock.error, DEFAULT_ERROR_MESSAGE)} />
       ) : null}
       <div className="stock-items">
-        {stock.data?.items.map((item) => (
-          <StockCard key={item.productId} item={item} onDone={setDone} />
+        {items?.map((item) => (
+          <StockCard key={item.productId} item={item} anchor={anchor(item.productId)} />
         ))}
       </div>
-      {stock.data ? <Bundles bundles={stock.data.bundles} /> : null}
+      {stock.data && !onlyLow ? <Bundles bundles={stock.data.bundles} /> : null}
     </section>
   );
 }
 
-function StockCard({ item, onDone }: { item: StockItem; onDone: (text: string | null) => void }) {
+/** A confirmation beside the control the owner used, so it is on screen on a phone too. */
+function Done({ text }: { text: string | null }) {
+  return text ? (
+    <p className="admin-done" role="status">
+      {text}
+    </p>
+  ) : null;
+}
+
+function StockCard({
+  item,
+  anchor,
+}: {
+  item: StockItem;
+  anchor: { id: string; className: string };
+}) {
+  const [done, setDone] = useState<{ level?: string; adjust?: string }>({});
+  const onDone = (what: 'level' | 'adjust') => (text: string | null) =>
+    setDone(text ? { [what]: text } : {});
   const settings = useStockSettings();
   const [level, setLevel] = useState(String(item.lowStockAt));
   const [ledger, setLedger] = useState(false);
@@ -66,7 +99,8 @@ function StockCard({ item, onDone }: { item: StockItem; onDone: (text: string | 
 
   return (
     <article
-      className={`admin-card stock-card${item.low ? ' is-low' : ''}${item.selling ? '' : ' is-off'}`}
+      id={anchor.id}
+      className={`admin-card stock-card${item.low ? ' is-low' : ''}${item.selling ? '' : ' is-off'}${anchor.className}`}
       aria-labelledby={`${id}-name`}
     >
       <header className="stock-card__head">
@@ -80,7 +114,7 @@ function StockCard({ item, onDone }: { item: StockItem; onDone: (text: string | 
             checked={item.selling}
             disabled={settings.isPending}
             onChange={() => {
-              onDone(null);
+              setDone({});
               settings.mutate({ productId: item.productId, body: { selling: !item.selling } });
             }}
           />
@@ -103,10 +137,10 @@ function StockCard({ item, onDone }: { item: StockItem; onDone: (text: string | 
         onSubmit={(event) => {
           event.preventDefault();
           if (!levelValid) return;
-          onDone(null);
+          onDone('level')(null);
           settings.mutate(
             { productId: item.productId, body: { lowStockAt: levelValue } },
-            { onSuccess: (saved) => onDone(T.levelSaved(saved.name, saved.lowStockAt)) },
+            { onSuccess: (saved) => onDone('level')(T.levelSaved(saved.name, saved.lowStockAt)) },
           );
         }}
       >
@@ -135,8 +169,9 @@ function StockCard({ item, onDone }: { item: StockItem; onDone: (text: string | 
       <FormError
         message={settings.isError ? getErrorMessage(settings.error, DEFAULT_ERROR_MESSAGE) : null}
       />
+      <Done text={done.level ?? null} />
 
-      <AdjustForm item={item} onDone={onDone} />
+      <AdjustForm item={item} onDone={onDone('adjust')} done={done.adjust ?? null} />
 
       <button
         type="button"
@@ -152,7 +187,15 @@ function StockCard({ item, onDone }: { item: StockItem; onDone: (text: string | 
   );
 }
 
-function AdjustForm({ item, onDone }: { item: StockItem; onDone: (text: string | null) => void }) {
+function AdjustForm({
+  item,
+  onDone,
+  done,
+}: {
+  item: StockItem;
+  onDone: (text: string | null) => void;
+  done: string | null;
+}) {
   const adjust = useAdjustStock();
   const id = useId();
   const [kind, setKind] = useState<'receive' | 'takeOff'>('receive');
@@ -256,6 +299,7 @@ function AdjustForm({ item, onDone }: { item: StockItem; onDone: (text: string |
       >
         {adjust.isPending ? T.recording : T.record}
       </button>
+      <Done text={done} />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { Notice } from '../../../components/ui/notice';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { sessionUserFrom, setSession } from '../../../lib/auth-storage';
 import { FormError } from '../../../components/ui/form-parts';
@@ -58,12 +59,16 @@ export function LoginPage() {
   const t = AUTH_TEXTS.login;
   // The screen opens as the accounts spec draws it (email and password); the phone is one tap away.
   const [signInWith, setSignInWith] = useState<SignInWith>('email');
+  // A number new to the shop making its account is greeted as new, not welcomed back.
+  const [newNumber, setNewNumber] = useState(false);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
   const login = useLogin();
-  // Read once: the parameters leave the address right after the first render.
+  // Read once: the parameters leave the address right after the first render. Shown once the app
+  // has taken the prerendered page over, which was drawn without them.
   const [queryNotice] = useState(() => loginQueryNotice(params));
+  const hydrated = useHydrated();
   const redirect = safeRedirect(params.get('redirect'));
 
   useEffect(() => {
@@ -161,8 +166,8 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      heading={t.heading}
-      subtitle={t.subtitle}
+      heading={newNumber ? t.newHeading : t.heading}
+      subtitle={newNumber ? t.newSubtitle : t.subtitle}
       footer={
         <p>
           {t.noAccount}{' '}
@@ -172,7 +177,7 @@ export function LoginPage() {
         </p>
       }
     >
-      {queryNotice ? <Notice tone={queryNotice.tone}>{queryNotice.text}</Notice> : null}
+      {hydrated && queryNotice ? <Notice tone={queryNotice.tone}>{queryNotice.text}</Notice> : null}
       <div className="sign-in-with" role="tablist" aria-label={AUTH_TEXTS.signInWith.label}>
         {SIGN_IN_WITH.map((way) => (
           <button
@@ -193,6 +198,7 @@ export function LoginPage() {
         {signInWith === 'phone' ? (
           <PhoneSignIn
             onSignedIn={(answer) => signedIn(answer, answer.created)}
+            onNewNumber={setNewNumber}
             onCodeEmailed={(error) =>
               codeEmailed(error, isApiError(error) ? error.email : undefined)
             }

@@ -67,6 +67,11 @@ describe('sign-in by phone on the login screen', () => {
 
     const name = await screen.findByLabelText('Full Name');
     expect(screen.getByText(AUTH_TEXTS.phoneSignIn.newAccount)).toBeInTheDocument();
+    // Greeted as new, not welcomed back.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      AUTH_TEXTS.login.newHeading,
+    );
+    expect(screen.queryByText(AUTH_TEXTS.login.heading)).not.toBeInTheDocument();
     await userEvent.type(name, 'Meera Iyer');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
@@ -116,10 +121,10 @@ describe('sign-in by phone on the login screen', () => {
     await userEvent.type(await screen.findByLabelText('Mobile number'), '5822045123');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(PHONE_SIGN_IN_MESSAGES.mobile)).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(requests.filter((r) => r.url.startsWith('/auth/phone/'))).toEqual([]);
   });
 
-  it('shows the server’s word on a wrong code and stays on the code', async () => {
+  it('says a wrong code beside the code field, with what to do, and stays on the code', async () => {
     mockApi((request) =>
       request.url === '/auth/phone/start'
         ? { status: 200, data: { sent: true, retryAfterSeconds: 30 } }
@@ -127,8 +132,14 @@ describe('sign-in by phone on the login screen', () => {
     );
     renderRoute('/login');
     await enterNumberAndCode();
-    expect(await screen.findByText(AUTH_MESSAGES.otpInvalid)).toBeInTheDocument();
-    expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
+    const field = screen.getByLabelText('Verification code');
+    const said = AUTH_TEXTS.phoneSignIn.codeRefused(AUTH_MESSAGES.otpInvalid);
+    await waitFor(() => expect(field).toHaveAccessibleDescription(said));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    // Said once, beside the field: not in a toast as well.
+    expect(screen.getAllByText(said)).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(AUTH_TEXTS.login.heading);
     expect(getToken()).toBeNull();
   });
 

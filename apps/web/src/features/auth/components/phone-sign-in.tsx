@@ -24,17 +24,23 @@ const digitsOnly = (value: string) => value.replace(/\D/g, '');
 type Step =
   { at: 'phone' } | { at: 'code'; phone: string } | { at: 'name'; phone: string; code: string };
 
+/** The verify's answers that are about the code itself: said beside the code field. */
+const CODE_REFUSALS = new Set(['INVALID_OTP', 'OTP_ATTEMPTS_EXCEEDED']);
+
 /**
  * Sign-in by phone: the number, then the texted code, then a name if the number is new. `onSignedIn`
  * finishes as the email login does; `onCodeEmailed` takes over when two-step verification sent a
- * code by email (a 403 from the verify).
+ * code by email (a 403 from the verify); `onNewNumber` hears whether a new number is making its
+ * account (the screen then greets it as new).
  */
 export function PhoneSignIn({
   onSignedIn,
   onCodeEmailed,
+  onNewNumber,
 }: {
   onSignedIn: (answer: LoginResponse & { created: boolean }) => Promise<void>;
   onCodeEmailed: (error: unknown) => Promise<boolean>;
+  onNewNumber?: (isNew: boolean) => void;
 }) {
   const t = AUTH_TEXTS.phoneSignIn;
   const toast = useToast();
@@ -42,6 +48,8 @@ export function PhoneSignIn({
   const verify = useVerifyPhoneSignIn();
   const cooldown = useCountdown();
   const [step, setStep] = useState<Step>({ at: 'phone' });
+  useEffect(() => onNewNumber?.(step.at === 'name'), [step.at, onNewNumber]);
+  useEffect(() => () => onNewNumber?.(false), [onNewNumber]);
 
   const phoneForm = useForm({ resolver: phoneResolver, defaultValues: { phone: '' } });
   const codeForm = useForm({ resolver: codeResolver, defaultValues: { code: '' } });
@@ -73,8 +81,14 @@ export function PhoneSignIn({
         return;
       }
       if (await onCodeEmailed(error)) return;
-      toast.error(getErrorMessage(error, AUTH_MESSAGES.otpVerificationFailed));
-      // A spent or voided code cannot make the account: back to the code, to ask for a new one.
+      const message = getErrorMessage(error, AUTH_MESSAGES.otpVerificationFailed);
+      if (isApiError(error) && CODE_REFUSALS.has(error.code)) {
+        // A spent or voided code cannot make the account: back to the code, to ask for a new one.
+        if (step.at === 'name') setStep({ at: 'code', phone });
+        codeForm.setError('code', { message: t.codeRefused(message) }, { shouldFocus: true });
+        return;
+      }
+      toast.error(message);
       if (step.at === 'name') setStep({ at: 'code', phone });
     }
   }
@@ -207,10 +221,15 @@ export function PhoneSignIn({
           maxLength={LIMITS.otpLength}
           placeholder={t.codePlaceholder}
           aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'phone-sign-in-code-error' : undefined}
           {...codeForm.register('code', { setValueAs: digitsOnly })}
         />
+        {error ? (
+          <p className="field__error" id="phone-sign-in-code-error" role="alert">
+            {error}
+          </p>
+        ) : null}
       </div>
-      <FormError message={error} />
       <SubmitButton
         busy={codeForm.formState.isSubmitting}
         label={t.verify}

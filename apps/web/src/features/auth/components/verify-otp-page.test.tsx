@@ -42,6 +42,7 @@ const signedIn = {
   token: 'tok-otp',
   user: userFixture({
     phone: '',
+    phoneVerified: false,
     dob: '',
     gender: '',
     createdAt: '2026-01-02T03:04:05.000Z',

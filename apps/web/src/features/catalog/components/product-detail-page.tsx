@@ -1,6 +1,7 @@
 import {
   getProduct,
   LIMITS,
+  preOrderNotice,
   relatedProducts,
   showsProductDetails,
   showsYouMayAlsoLike,
@@ -187,9 +188,9 @@ function ProductDetail({ product }: { product: Product }) {
 
             <ul className="product-main__notes">
               <li>{shop.freeShippingText}</li>
-              {shop.preOrder.on ? (
+              {shop.preOrderOpen ? (
                 <li data-testid="pre-order-note">
-                  {T.preOrder}: {shop.preOrder.text}
+                  {T.preOrder}: {preOrderNotice(shop.preOrder)}
                 </li>
               ) : null}
             </ul>

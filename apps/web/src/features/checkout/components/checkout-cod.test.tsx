@@ -1,14 +1,15 @@
 import { formatINR, priceCart } from '@vanya/catalog';
-import type { Order, PincodeAnswer } from '@vanya/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import type { Order, PincodeAnswer, User } from '@vanya/contracts';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { setSession } from '../../../lib/auth-storage';
+import { getUser, setSession, type SessionUser } from '../../../lib/auth-storage';
 import { addToCart, getCartLines } from '../../../lib/cart-store';
 import { mockApi } from '../../../testing/mock-api';
 import { orderFixture } from '../../../testing/order-fixtures';
 import { renderRoute } from '../../../testing/render-route';
+import { userFixture } from '../../../testing/user-fixtures';
 import { COD_TEXTS } from '../../orders/texts';
 import { CHECKOUT_TEXTS as T } from '../texts';
 
@@ -16,6 +17,7 @@ const LATUR: PincodeAnswer = {
   pin: '413512',
   state: 'Maharashtra',
   district: 'Latur',
+  town: 'Latur',
   serviceable: true,
   cod: true,
   codFee: 4900,
@@ -27,12 +29,14 @@ const PORT_BLAIR: PincodeAnswer = {
   pin: '744101',
   state: 'Andaman and Nicobar Islands',
   district: 'South Andamans',
+  town: 'Port Blair',
   cod: false,
 };
 
 /** The API: the two PINs, and a cash-on-delivery order placed and then confirmed by its code. */
-function codApi(order: Order) {
+function codApi(order: Order, account: User = userFixture({ phone: '9876543210' })) {
   return mockApi(({ url, method, body }) => {
+    if (url === '/auth/me') return { status: 200, data: { data: { user: account } } };
     if (url.startsWith('/pincodes/')) {
       const place = { '413512': LATUR, '744101': PORT_BLAIR }[url.replace('/pincodes/', '')];
       return place ? { status: 200, data: place } : { status: 404, data: {} };
@@ -59,7 +63,7 @@ function codApi(order: Order) {
   });
 }
 
-async function renderCheckout(user: { phone?: string } = { phone: '9876543210' }) {
+async function renderCheckout(user: SessionUser = { phone: '9876543210', phoneVerified: true }) {
   setSession('token-cod', { name: 'Asha Patil', email: 'asha@example.com', ...user });
   addToCart('Bodybutter', 1);
   renderRoute('/checkout');
@@ -99,10 +103,12 @@ describe('/checkout: cash on delivery', () => {
     expect(screen.getByTestId('summary-total')).toHaveTextContent(formatINR(priced.grandTotal));
     expect(screen.getByText('Cash on delivery fee').nextSibling).toHaveTextContent(formatINR(4900));
 
-    await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '9876543210');
+    // The account's verified mobile is there already.
+    expect(screen.getByRole('textbox', { name: T.fields.phone })).toHaveValue('9876543210');
     await user.type(screen.getByRole('textbox', { name: T.fields.address }), '14 Station Road');
-    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
-    await user.click(screen.getByRole('button', { name: T.placeCodOrder }));
+    const place = screen.getByRole('button', { name: T.placeCodOrder });
+    await waitFor(() => expect(place).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(place);
 
     await waitFor(() => expect(requests.some((r) => r.url === '/orders')).toBe(true));
     expect(requests.find((r) => r.url === '/orders')?.body).toMatchObject({
@@ -131,12 +137,31 @@ describe('/checkout: cash on delivery', () => {
     expect(codRadio()).toBeDisabled();
   });
 
-  it('asks an account without a phone to verify one', async () => {
-    codApi(orderFixture());
+  it('asks an account without a verified phone to verify one', async () => {
+    for (const phone of [
+      { phone: '', phoneVerified: false },
+      { phone: '9876543210', phoneVerified: false },
+    ]) {
+      codApi(orderFixture(), userFixture(phone));
+      const user = userEvent.setup();
+      await renderCheckout(phone);
+      await user.type(screen.getByRole('textbox', { name: T.fields.pinCode }), '413512');
+      expect(await screen.findByText(T.cod.needsPhone)).toBeInTheDocument();
+      expect(codRadio()).toBeDisabled();
+      cleanup();
+      window.localStorage.clear();
+    }
+  });
+
+  it('offers it to a session stored before it knew the phone, once the account is read again', async () => {
+    codApi(orderFixture(), userFixture({ phone: '9876543210', phoneVerified: true }));
     const user = userEvent.setup();
-    await renderCheckout({ phone: '' });
+    // What a session stored by an older version of the shop holds: no phone.
+    await renderCheckout({});
     await user.type(screen.getByRole('textbox', { name: T.fields.pinCode }), '413512');
-    expect(await screen.findByText(T.cod.needsPhone)).toBeInTheDocument();
-    expect(codRadio()).toBeDisabled();
+    await waitFor(() => expect(codRadio()).toBeEnabled());
+    expect(getUser()).toMatchObject({ phone: '9876543210', phoneVerified: true });
+    // The verified mobile fills the empty field.
+    expect(screen.getByRole('textbox', { name: T.fields.phone })).toHaveValue('9876543210');
   });
 });

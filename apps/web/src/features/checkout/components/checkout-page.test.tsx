@@ -1,4 +1,4 @@
-import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '@vanya/catalog';
+import { DEFAULT_SHOP_SETTINGS, preOrderNotice, type ShopSettings } from '@vanya/catalog';
 import { FIELD_MESSAGES, SHOP_MESSAGES } from '@vanya/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -36,6 +36,12 @@ async function fillForm(user: UserEvent, state = 'Karnataka') {
 }
 
 const submit = () => screen.getByRole('button', { name: T.continueToPayment });
+
+/** The owner takes pre-orders, first dispatched on a day still far ahead. */
+const PRE_ORDERS_OPEN: ShopSettings = {
+  ...DEFAULT_SHOP_SETTINGS,
+  preOrder: { on: true, dispatchFrom: '2099-01-12', text: 'Dispatch starts mid-January.' },
+};
 
 function paymentApi(
   options: {
@@ -95,9 +101,10 @@ describe('/checkout', () => {
       '10-digit mobile number',
     );
 
-    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
     await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '98765');
     await user.type(screen.getByRole('textbox', { name: T.fields.pinCode }), '4135');
+    // The owner's settings have come (the order waits for them).
+    await waitFor(() => expect(submit()).toHaveAttribute('aria-disabled', 'false'));
     await user.click(submit());
 
     expect(await screen.findByText(FIELD_MESSAGES.mobile)).toBeInTheDocument();
@@ -132,9 +139,9 @@ describe('/checkout', () => {
     );
   });
 
-  it('asks for the agreement before anything else happens', async () => {
+  it('asks for the agreement before anything else happens while pre-orders are open', async () => {
     const user = userEvent.setup();
-    const requests = paymentApi();
+    const requests = paymentApi({ settings: PRE_ORDERS_OPEN });
     await renderCheckout();
     await fillForm(user);
     expect(submit()).toHaveAttribute('aria-disabled', 'true');
@@ -145,17 +152,13 @@ describe('/checkout', () => {
     expect(requests.filter((request) => request.url === '/orders')).toHaveLength(0);
   });
 
-  it('asks for the agreement with the owner’s pre-order text while pre-orders are on', async () => {
+  it('asks for the agreement with the owner’s pre-order notice and first dispatch day', async () => {
     const user = userEvent.setup();
-    const requests = paymentApi({
-      settings: {
-        ...DEFAULT_SHOP_SETTINGS,
-        preOrder: { on: true, dispatchFrom: '2027-01-11', text: 'Dispatch starts mid-January.' },
-      },
-    });
+    const requests = paymentApi({ settings: PRE_ORDERS_OPEN });
     await renderCheckout();
     const agreement = await screen.findByRole('region', { name: T.agreementHeading });
-    expect(agreement).toHaveTextContent(T.agreement('Dispatch starts mid-January.'));
+    expect(agreement).toHaveTextContent(T.agreement(preOrderNotice(PRE_ORDERS_OPEN.preOrder)));
+    expect(agreement).toHaveTextContent('First dispatch: Mon, 12 Jan.');
     await fillForm(user);
     expect(submit()).toHaveAttribute('aria-disabled', 'true');
     await user.click(submit());
@@ -167,31 +170,32 @@ describe('/checkout', () => {
     expect(requests.filter((request) => request.url === '/orders')).toHaveLength(1);
   });
 
-  it('asks for no agreement while pre-orders are off, and places the order without one', async () => {
-    const user = userEvent.setup();
-    const requests = paymentApi({
-      settings: {
-        ...DEFAULT_SHOP_SETTINGS,
-        preOrder: { ...DEFAULT_SHOP_SETTINGS.preOrder, on: false },
-      },
-    });
-    await renderCheckout();
-    // Never drawn, not even for a moment before the owner's settings arrive.
-    expect(screen.queryByRole('region', { name: T.agreementHeading })).not.toBeInTheDocument();
-    await waitFor(() => expect(submit()).toHaveAttribute('aria-disabled', 'false'));
-    expect(screen.queryByRole('checkbox', { name: T.agreementLabel })).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: T.agreementHeading })).not.toBeInTheDocument();
-    expect(screen.queryByText(/Pre-bookings are open/)).not.toBeInTheDocument();
-    // The policies stay linked.
-    const form = within(submit().closest('form')!);
-    expect(form.getByRole('link', { name: T.termsLink })).toHaveAttribute('href', '/terms');
-    await fillForm(user);
-    expect(submit()).toHaveAttribute('aria-disabled', 'false');
-    await user.click(submit());
-    await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
-    expect(screen.queryByText(SHOP_MESSAGES.agreementRequired)).not.toBeInTheDocument();
-    expect(requests.filter((request) => request.url === '/orders')).toHaveLength(1);
-  });
+  it.each([
+    ['off', { ...PRE_ORDERS_OPEN.preOrder, on: false }],
+    ['past their first dispatch day', { ...PRE_ORDERS_OPEN.preOrder, dispatchFrom: '2020-01-06' }],
+  ])(
+    'asks for no agreement while pre-orders are %s, and places the order without one',
+    async (_, preOrder) => {
+      const user = userEvent.setup();
+      const requests = paymentApi({ settings: { ...DEFAULT_SHOP_SETTINGS, preOrder } });
+      await renderCheckout();
+      // Never drawn, not even for a moment before the owner's settings arrive.
+      expect(screen.queryByRole('region', { name: T.agreementHeading })).not.toBeInTheDocument();
+      await waitFor(() => expect(submit()).toHaveAttribute('aria-disabled', 'false'));
+      expect(screen.queryByRole('checkbox', { name: T.agreementLabel })).not.toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: T.agreementHeading })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Pre-bookings are open/)).not.toBeInTheDocument();
+      // The policies stay linked.
+      const form = within(submit().closest('form')!);
+      expect(form.getByRole('link', { name: T.termsLink })).toHaveAttribute('href', '/terms');
+      await fillForm(user);
+      expect(submit()).toHaveAttribute('aria-disabled', 'false');
+      await user.click(submit());
+      await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
+      expect(screen.queryByText(SHOP_MESSAGES.agreementRequired)).not.toBeInTheDocument();
+      expect(requests.filter((request) => request.url === '/orders')).toHaveLength(1);
+    },
+  );
 
   it('shows CGST and SGST for Maharashtra and IGST for any other state', async () => {
     const user = userEvent.setup();
@@ -210,7 +214,6 @@ describe('/checkout', () => {
     const requests = paymentApi();
     const { router } = await renderCheckout();
     await fillForm(user);
-    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
     await user.click(submit());
 
     const dialog = await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
@@ -260,7 +263,6 @@ describe('/checkout', () => {
     paymentApi();
     await renderCheckout();
     await fillForm(user);
-    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
     await user.click(submit());
     const dialog = await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
     await user.click(within(dialog).getByRole('button', { name: TEST_PAYMENT_TEXTS.cancel }));
@@ -274,7 +276,6 @@ describe('/checkout', () => {
     paymentApi({ outcome: 'failure' });
     const { router } = await renderCheckout();
     await fillForm(user);
-    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
     await user.click(submit());
     const dialog = await screen.findByRole('dialog', { name: TEST_PAYMENT_TEXTS.title });
     await user.click(within(dialog).getByRole('button', { name: TEST_PAYMENT_TEXTS.fail }));
@@ -289,7 +290,6 @@ describe('/checkout', () => {
     paymentApi({ orderStatus: 500 });
     await renderCheckout();
     await fillForm(user);
-    await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
     await user.click(submit());
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(alert).toHaveTextContent(SHOP_MESSAGES.orderFailed));

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatINR, getProduct, INDIAN_STATES, isIndianState } from '@vanya/catalog';
+import {
+  formatINR,
+  getProduct,
+  INDIAN_STATES,
+  isIndianState,
+  preOrderNotice,
+} from '@vanya/catalog';
 import { checkoutFormSchema, type CheckoutForm, type CheckoutFormInput } from '@vanya/contracts';
 import type { PincodeAnswer } from '@vanya/contracts';
 import {
@@ -25,28 +31,26 @@ import { useCoupon } from '../../../hooks/use-coupon';
 import { useSessionUser } from '../../../hooks/use-session';
 import { useShopSettings } from '../../../hooks/use-shop-settings';
 import type { SessionUser } from '../../../lib/auth-storage';
+import { rememberedPin } from '../../../lib/delivery-pin';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
 import { useCreateOrder } from '../api/create-order';
 import { useSavedAddresses } from '../api/get-saved-addresses';
 import { orderableLines, orderBody, priceForState } from '../checkout-order';
 import { orderErrorMessage, useCheckoutPayment } from '../hooks/use-checkout-payment';
 import { usePinAutofill } from '../hooks/use-pin-autofill';
+import { contactOf, useContactPrefill } from '../hooks/use-contact-prefill';
 import { CHECKOUT_TEXTS as T } from '../texts';
 import { TestPaymentDialog } from './test-payment-dialog';
 import './checkout-page.css';
 
 function defaultsFor(user: SessionUser | null): CheckoutFormInput {
-  const [firstName = '', ...rest] = (user?.name ?? '').trim().split(/\s+/);
-  const phone = typeof user?.phone === 'string' && /^\d{10}$/.test(user.phone) ? user.phone : '';
   return {
-    firstName,
-    lastName: rest.join(' '),
-    email: user?.email ?? '',
-    phone,
+    ...contactOf(user),
     address: '',
     city: '',
     state: '' as CheckoutFormInput['state'],
-    pinCode: '',
+    // The PIN last checked on the product page or the cart: the city and state follow from it.
+    pinCode: rememberedPin(),
     country: 'IN',
     paymentMethod: 'upi',
     gstNumber: '',
@@ -67,8 +71,7 @@ function codOffer(
   if (!place.cod) return { available: false, reason: T.cod.notForPin };
   if (goods > place.codMaxGoods)
     return { available: false, reason: T.cod.overCap(formatINR(place.codMaxGoods)) };
-  if (typeof user?.phone !== 'string' || user.phone === '')
-    return { available: false, reason: T.cod.needsPhone };
+  if (!user?.phoneVerified || !user.phone) return { available: false, reason: T.cod.needsPhone };
   return { available: true, fee: place.codFee };
 }
 
@@ -96,6 +99,7 @@ export function CheckoutPage() {
   const savedAddresses = useSavedAddresses().data ?? [];
   const errors = formState.errors;
   const pinCheck = usePinAutofill(form);
+  useContactPrefill(form, user);
 
   const settle = useCallback(() => setBusy(false), []);
   const payment = useCheckoutPayment(settle);
@@ -108,7 +112,7 @@ export function CheckoutPage() {
   const shop = useShopSettings();
   // The pre-order agreement is asked for only while the owner takes pre-orders: drawn once their
   // settings have come, so it never shows for a moment on a direct load while pre-orders are off.
-  const agreementNeeded = shop.settled && shop.preOrder.on;
+  const agreementNeeded = shop.preOrderOpen;
   const goods = priceForState(lines, state, coupon.applied?.discount, 0, shop.shippingPolicy);
   const cod = codOffer(pinCheck.place, goods.itemsTotal - goods.couponDiscount, user);
   const codFee = method === 'cod' && cod.available ? cod.fee : 0;
@@ -250,6 +254,53 @@ export function CheckoutPage() {
                   />
                 )}
               </Field>
+              <Field label={T.fields.pinCode} error={errors.pinCode} hint={pinCheck.pinHint}>
+                {(props) => (
+                  <input
+                    {...props}
+                    {...register('pinCode')}
+                    className="input"
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    maxLength={6}
+                    placeholder={T.fields.pinCodePlaceholder}
+                  />
+                )}
+              </Field>
+              <Field label={T.fields.city} error={errors.city}>
+                {(props) => (
+                  <input
+                    {...props}
+                    {...register('city')}
+                    className="input"
+                    autoComplete="address-level2"
+                  />
+                )}
+              </Field>
+              <Field label={T.fields.state} error={errors.state ?? pinCheck.stateError}>
+                {(props) => (
+                  <select
+                    {...props}
+                    {...register('state')}
+                    className="select"
+                    autoComplete="address-level1"
+                  >
+                    <option value="" disabled>
+                      {T.fields.statePlaceholder}
+                    </option>
+                    {INDIAN_STATES.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label={T.fields.country}>
+                {(props) => (
+                  <input {...props} className="input" value="India" readOnly aria-readonly="true" />
+                )}
+              </Field>
               {savedAddresses.length > 0 ? (
                 <Field label={T.fields.savedAddress} wide>
                   {(props) => (
@@ -285,53 +336,6 @@ export function CheckoutPage() {
                     autoComplete="street-address"
                     placeholder={T.fields.addressPlaceholder}
                   />
-                )}
-              </Field>
-              <Field label={T.fields.city} error={errors.city}>
-                {(props) => (
-                  <input
-                    {...props}
-                    {...register('city')}
-                    className="input"
-                    autoComplete="address-level2"
-                  />
-                )}
-              </Field>
-              <Field label={T.fields.state} error={errors.state ?? pinCheck.stateError}>
-                {(props) => (
-                  <select
-                    {...props}
-                    {...register('state')}
-                    className="select"
-                    autoComplete="address-level1"
-                  >
-                    <option value="" disabled>
-                      {T.fields.statePlaceholder}
-                    </option>
-                    {INDIAN_STATES.map((name) => (
-                      <option key={name} value={name}>
-                        {name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label={T.fields.pinCode} error={errors.pinCode} hint={pinCheck.pinHint}>
-                {(props) => (
-                  <input
-                    {...props}
-                    {...register('pinCode')}
-                    className="input"
-                    inputMode="numeric"
-                    autoComplete="postal-code"
-                    maxLength={6}
-                    placeholder={T.fields.pinCodePlaceholder}
-                  />
-                )}
-              </Field>
-              <Field label={T.fields.country}>
-                {(props) => (
-                  <input {...props} className="input" value="India" readOnly aria-readonly="true" />
                 )}
               </Field>
               <Field
@@ -399,7 +403,7 @@ export function CheckoutPage() {
                 {T.agreementHeading}
               </h2>
               <p className="checkout-agreement__text" id={`${agreementId}-text`}>
-                {T.agreement(shop.preOrder.text)}
+                {T.agreement(preOrderNotice(shop.preOrder))}
               </p>
               {policyLinks}
               <label className="checkout-agreement__check">

@@ -4,7 +4,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { DELIVERY_TEXTS } from '../../../components/delivery/delivery-texts';
-import { setSession } from '../../../lib/auth-storage';
+import { setSession, type SessionUser } from '../../../lib/auth-storage';
+import { rememberPin } from '../../../lib/delivery-pin';
 import { addToCart } from '../../../lib/cart-store';
 import { mockApi } from '../../../testing/mock-api';
 import { renderRoute } from '../../../testing/render-route';
@@ -16,6 +17,7 @@ const PLACES: Record<string, PincodeAnswer> = {
     pin: '413512',
     state: 'Maharashtra',
     district: 'Latur',
+    town: 'Latur',
     serviceable: true,
     cod: true,
     codFee: 4900,
@@ -26,6 +28,7 @@ const PLACES: Record<string, PincodeAnswer> = {
     pin: '160017',
     state: 'Chandigarh',
     district: 'Chandigarh',
+    town: 'Chandigarh',
     serviceable: true,
     cod: true,
     codFee: 4900,
@@ -50,8 +53,10 @@ function checkoutApi() {
   });
 }
 
-async function renderCheckout() {
-  setSession('token-checkout', { name: 'Asha Patil', email: 'asha@example.com' });
+async function renderCheckout(
+  user: SessionUser = { name: 'Asha Patil', email: 'asha@example.com' },
+) {
+  setSession('token-checkout', user);
   addToCart('Bodybutter', 1);
   renderRoute('/checkout');
   await screen.findByRole('heading', { level: 1, name: T.heading });
@@ -65,7 +70,13 @@ async function renderCheckout() {
 async function fillTheRest(user: UserEvent) {
   await user.type(screen.getByRole('textbox', { name: T.fields.phone }), '9876543210');
   await user.type(screen.getByRole('textbox', { name: T.fields.address }), '14 Station Road');
-  await user.click(await screen.findByRole('checkbox', { name: T.agreementLabel }));
+  // The owner's settings have come (the order waits for them).
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: T.continueToPayment })).toHaveAttribute(
+      'aria-disabled',
+      'false',
+    ),
+  );
 }
 
 const submit = () => screen.getByRole('button', { name: T.continueToPayment });
@@ -82,6 +93,57 @@ describe('/checkout: the PIN code', () => {
     await waitFor(() => expect(city).toHaveValue('Latur'));
     expect(state).toHaveValue('Maharashtra');
     expect(pin).toHaveAccessibleDescription('Latur, Maharashtra · Delivery by Tue, 1 Dec');
+  });
+
+  it('fills the city and state again for another PIN, except a field the shopper edited', async () => {
+    checkoutApi();
+    const user = userEvent.setup();
+    const { city, state, pin } = await renderCheckout();
+
+    await user.type(pin, '413512');
+    await waitFor(() => expect(city).toHaveValue('Latur'));
+    await user.clear(pin);
+    await user.type(pin, '160017');
+    await waitFor(() => expect(city).toHaveValue('Chandigarh'));
+    expect(state).toHaveValue('Chandigarh');
+
+    await user.clear(city);
+    await user.type(city, 'Sector 17');
+    await user.clear(pin);
+    await user.type(pin, '413512');
+    await waitFor(() => expect(state).toHaveValue('Maharashtra'));
+    expect(city).toHaveValue('Sector 17');
+  });
+
+  it('starts from the PIN last checked on this device and the account’s verified mobile', async () => {
+    checkoutApi();
+    rememberPin('413512');
+    const { city, state, pin } = await renderCheckout({
+      name: 'Asha Patil',
+      email: 'asha@example.com',
+      phone: '9822045123',
+      phoneVerified: true,
+    });
+
+    expect(pin).toHaveValue('413512');
+    await waitFor(() => expect(city).toHaveValue('Latur'));
+    expect(state).toHaveValue('Maharashtra');
+    expect(screen.getByRole('textbox', { name: T.fields.phone })).toHaveValue('9822045123');
+  });
+
+  it('leaves the mobile empty when the account’s number is not verified', async () => {
+    checkoutApi();
+    await renderCheckout({ name: 'Asha Patil', phone: '9822045123', phoneVerified: false });
+    expect(screen.getByRole('textbox', { name: T.fields.phone })).toHaveValue('');
+  });
+
+  it('puts the PIN code before the city and state it fills', async () => {
+    checkoutApi();
+    const { city, state, pin } = await renderCheckout();
+    const follows = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(pin, city)).toBe(true);
+    expect(follows(city, state)).toBe(true);
   });
 
   it('keeps a city the shopper typed', async () => {

@@ -57,7 +57,7 @@ describe('/contact', () => {
       await screen.findByText(CONTACT_MESSAGES.subject, { selector: '.field__error' }),
     ).toBeInTheDocument();
     expect(screen.getByText(CONTACT_MESSAGES.message)).toBeInTheDocument();
-    expect(requests).toHaveLength(0);
+    expect(requests.filter((r) => r.url === '/contact')).toHaveLength(0);
   });
 
   it('sends the message, says so and clears the form', async () => {
@@ -69,7 +69,9 @@ describe('/contact', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: T.send }));
     expect(await screen.findByText(CONTACT_MESSAGES.sent)).toBeInTheDocument();
-    expect(requests[0]).toMatchObject({
+    // The page's own request (the support chat, loaded when the page is idle, asks for the shop's
+    // settings on a busy machine before it).
+    expect(requests.find((r) => r.url === '/contact')).toMatchObject({
       method: 'POST',
       url: '/contact',
       body: {

@@ -32,7 +32,7 @@ describe('/order-confirmation', () => {
     );
     expect(formatINR(order.totals.grandTotal)).toBe('₹698.00');
     expect(screen.getByRole('heading', { name: ORDER_TEXTS.whatsNext })).toBeInTheDocument();
-    expect(screen.getByText(PRE_ORDER.dispatchNote)).toBeInTheDocument();
+    expect(screen.getByText(PRE_ORDER.shippingConfirmationNote)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: ORDER_TEXTS.continueShopping })).toHaveAttribute(
       'href',
       '/products',
@@ -57,12 +57,14 @@ describe('/order-confirmation', () => {
     return within(next);
   }
 
-  it("lists what's next with the owner's pre-order text", async () => {
+  it("lists what's next with the owner's pre-order notice while pre-orders are open", async () => {
     const next = await confirmationWith({
       ...DEFAULT_SHOP_SETTINGS,
-      preOrder: { on: true, dispatchFrom: '2027-01-11', text: 'Dispatch starts mid-January.' },
+      preOrder: { on: true, dispatchFrom: '2099-01-12', text: 'Dispatch starts mid-January.' },
     });
-    expect(await next.findByText('Dispatch starts mid-January.')).toBeInTheDocument();
+    expect(
+      await next.findByText('Dispatch starts mid-January. First dispatch: Mon, 12 Jan.'),
+    ).toBeInTheDocument();
     expect(next.queryByText(PRE_ORDER.dispatchNote)).not.toBeInTheDocument();
     expect(next.getByText(PRE_ORDER.shippingConfirmationNote)).toBeInTheDocument();
   });

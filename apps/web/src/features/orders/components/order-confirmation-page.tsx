@@ -1,4 +1,4 @@
-import { formatINR, getProduct } from '@vanya/catalog';
+import { calendarDateInIndia, formatINR, getProduct } from '@vanya/catalog';
 import type { Order } from '@vanya/contracts';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -132,7 +132,7 @@ function Confirmation({ order, paymentId }: { order: Order; paymentId: string | 
             {T.whatsNext}
           </h2>
           <ul>
-            {T.whatsNextItems(preOrder).map((item) => (
+            {T.whatsNextItems(preOrder, calendarDateInIndia(new Date())).map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { formatINR } from '@vanya/catalog';
-import type { Order } from '@vanya/contracts';
+import { ORDER_REFUSALS, ORDER_STATUS_LABELS, type Order } from '@vanya/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -61,7 +61,9 @@ describe('/profile/orders/:id', () => {
     renderRoute(PATH);
 
     await findTitle(order);
-    expect(screen.getByText(T.statuses.paid, { selector: '.order-status' })).toBeInTheDocument();
+    expect(
+      screen.getByText(ORDER_STATUS_LABELS.paid, { selector: '.order-status' }),
+    ).toBeInTheDocument();
     const steps = screen.getAllByRole('listitem').filter((item) => item.closest('.order-timeline'));
     expect(steps).toHaveLength(2);
     expect(steps[0]).toHaveTextContent(T.timelineSteps.pending_payment);
@@ -174,7 +176,7 @@ describe('/profile/orders/:id', () => {
     expect(await screen.findByText(T.refundOnItsWay)).toBeInTheDocument();
     expect(screen.getByText(T.cancelledCancelled)).toBeInTheDocument();
     expect(
-      screen.getByText(T.statuses.cancelled, { selector: '.order-status' }),
+      screen.getByText(ORDER_STATUS_LABELS.cancelled, { selector: '.order-status' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: T.cancelOrder })).not.toBeInTheDocument();
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
@@ -201,8 +203,7 @@ describe('/profile/orders/:id', () => {
   it("shows the server's message when the order was packed in the meantime", async () => {
     signIn();
     const user = userEvent.setup();
-    const message =
-      'This order has already been packed, so it can no longer be cancelled. Once it arrives, you can return it from your profile.';
+    const { message } = ORDER_REFUSALS.notCancellable;
     const order = paidOrder();
     mockApi((request) => {
       if (request.url === `/orders/${ORDER_ID}/cancel`) {
@@ -219,6 +220,37 @@ describe('/profile/orders/:id', () => {
     await user.click(screen.getByRole('button', { name: T.cancelOrder }));
     await user.click(screen.getByRole('button', { name: T.confirmCancel }));
     expect(await screen.findByText(message)).toHaveAttribute('role', 'alert');
+  });
+
+  it("draws cancel only where the answer's nextActions offer it, whatever the status", async () => {
+    signIn();
+    const refused = paidOrder({
+      nextActions: [{ action: 'cancel', allowed: false, why: 'Not now.', code: 'X' }],
+    });
+    mockApi((request) =>
+      request.url === `/orders/${ORDER_ID}`
+        ? { status: 200, data: refused }
+        : { status: 200, data: [] },
+    );
+    renderRoute(PATH);
+    await findTitle(refused);
+    expect(screen.queryByRole('button', { name: T.cancelOrder })).not.toBeInTheDocument();
+  });
+
+  it('draws cancel where the answer offers it, even for a status the page never cancelled', async () => {
+    signIn();
+    const offered = paidOrder({
+      status: 'packed',
+      nextActions: [{ action: 'cancel', allowed: true }],
+    });
+    mockApi((request) =>
+      request.url === `/orders/${ORDER_ID}`
+        ? { status: 200, data: offered }
+        : { status: 200, data: [] },
+    );
+    renderRoute(PATH);
+    await findTitle(offered);
+    expect(screen.getByRole('button', { name: T.cancelOrder })).toBeInTheDocument();
   });
 
   it('offers a return of a delivered order through the Returns tab, preselecting it', async () => {

@@ -1,5 +1,6 @@
 import { formatINR, getProduct } from '@vanya/catalog';
-import type { Order, OrderEvent, OrderStatus } from '@vanya/contracts';
+import { INVOICED, ORDER_STATUS_LABELS } from '@vanya/contracts';
+import type { Order, OrderAction, OrderEvent } from '@vanya/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
@@ -15,19 +16,11 @@ import { COD_TEXTS, ORDER_DETAIL_TEXTS as T } from '../texts';
 import { CodConfirmation } from './cod-confirmation';
 import './order-detail-page.css';
 
-/** A shopper may cancel until the parcel is packed (the API's rule). */
-export const CANCELLABLE: readonly OrderStatus[] = [
-  'pending_payment',
-  'payment_failed',
-  'paid',
-  'pending_confirmation',
-  'confirmed',
-];
-/** Orders that have an invoice (they were paid at some point). */
+/** What the API offers the shopper now (its answer's `nextActions`). */
+const offers = (order: Order, action: OrderAction) =>
+  order.nextActions.some((a) => a.action === action && a.allowed);
 /** Orders with an invoice: paid ones, and cash-on-delivery ones once shipped. */
-const invoiced = (order: Order) => (order.cod ? COD_INVOICED : INVOICED).includes(order.status);
-const INVOICED: readonly OrderStatus[] = ['paid', 'packed', 'shipped', 'delivered', 'refunded'];
-const COD_INVOICED: readonly OrderStatus[] = ['shipped', 'delivered', 'refunded', 'rto'];
+const invoiced = (order: Order) => INVOICED[order.cod ? 'cod' : 'prepaid'].includes(order.status);
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
@@ -98,14 +91,14 @@ function OrderDetail({ order }: { order: Order }) {
         <p className="order-detail__status">
           <span className="visually-hidden">{T.statusLabel}: </span>
           <span className={`order-status order-status--${order.status}`}>
-            {T.statuses[order.status]}
+            {ORDER_STATUS_LABELS[order.status]}
           </span>
         </p>
       </header>
 
       <div className="order-detail__grid">
         <div className="order-detail__main">
-          {order.status === 'pending_confirmation' ? <CodConfirmation order={order} /> : null}
+          {offers(order, 'confirm_cod') ? <CodConfirmation order={order} /> : null}
           <CancelledNote order={order} />
           <section className="panel order-detail__section" aria-labelledby="timeline-heading">
             <h2 id="timeline-heading" className="order-detail__subheading">
@@ -221,7 +214,7 @@ function OrderDetail({ order }: { order: Order }) {
               )}
             </section>
           ) : null}
-          {CANCELLABLE.includes(order.status) ? <CancelOrder order={order} /> : null}
+          {offers(order, 'cancel') ? <CancelOrder order={order} /> : null}
           {order.status === 'delivered' ? (
             <section className="panel order-detail__section" aria-labelledby="return-heading">
               <h2 id="return-heading" className="order-detail__subheading">
