@@ -259,6 +259,19 @@ function sendOnce(url: URL, agent: http.Agent, spec: RequestSpec): Promise<numbe
   });
 }
 
+/** One request on a connection of its own: its latency in ms and its status (0: no answer). */
+export async function timed(
+  baseUrl: string,
+  spec: RequestSpec,
+): Promise<{ ms: number; status: number }> {
+  const agent = new http.Agent({ keepAlive: false });
+  const t0 = performance.now();
+  const status = await sendOnce(new URL(baseUrl), agent, spec);
+  const elapsed = performance.now() - t0;
+  agent.destroy();
+  return { ms: elapsed, status };
+}
+
 /**
  * `connections` loops, each sending the next request as soon as the previous answer arrived, for
  * `durationMs`. Latencies in milliseconds with microsecond resolution.

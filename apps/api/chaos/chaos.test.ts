@@ -12,7 +12,10 @@
 // the jobs' lease if the dead one held it) finishes everything the dead one left. A fourth races
 // twelve shoppers over both processes for the last five units of a product (five orders, seven
 // OUT_OF_STOCK, nothing below zero) and loses every tracking webhook of one parcel: the courier
-// polling job alone moves it to shipped and delivered, once each.
+// polling job alone moves it to shipped and delivered, once each. A fifth kills the API eight
+// times a moment into twenty checkouts at once. After the storms, every stock count must be its
+// ledger's sum and the units held what the orders hold: a reservation a killed checkout left
+// without its order is released by the ledger job.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -737,6 +740,79 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     }
   }
 
+  /**
+   * The stock as the database holds it: each product's counts against the sums of its ledger
+   * lines, and its units held against what the orders whose reservation is held hold. Every
+   * difference is listed (none when exact).
+   */
+  async function stockDifferences(conn: mongoose.Connection): Promise<string[]> {
+    const db = conn.db!;
+    const items = await db
+      .collection<{ _id: string; onHand: number; reserved: number }>('stock_items')
+      .find({})
+      .toArray();
+    // Summed here: FerretDB's $group answered a reserved sum of 0 beside a right on-hand sum.
+    const sums = new Map<string, { onHand: number; reserved: number }>();
+    const lines = await db
+      .collection<{ productId: string; change: number; reservedChange: number }>('stock_moves')
+      .find({})
+      .toArray();
+    for (const line of lines) {
+      const sum = sums.get(line.productId) ?? { onHand: 0, reserved: 0 };
+      sum.onHand += line.change;
+      sum.reserved += line.reservedChange;
+      sums.set(line.productId, sum);
+    }
+    const held = new Map<string, number>();
+    const holding = await db
+      .collection<{ reservation: { items: { productId: string; quantity: number }[] } }>('orders')
+      .find({ 'reservation.state': 'held' })
+      .toArray();
+    for (const order of holding)
+      for (const unit of order.reservation.items)
+        held.set(unit.productId, (held.get(unit.productId) ?? 0) + unit.quantity);
+    return items.flatMap((item) => {
+      const sum = sums.get(item._id);
+      return [
+        ...(item.onHand !== sum?.onHand
+          ? [`${item._id}: ${item.onHand} on hand, ledger ${sum?.onHand}`]
+          : []),
+        ...(item.reserved !== sum?.reserved
+          ? [`${item._id}: ${item.reserved} reserved, ledger ${sum?.reserved}`]
+          : []),
+        ...(item.reserved !== (held.get(item._id) ?? 0)
+          ? [`${item._id}: ${item.reserved} reserved, held by orders ${held.get(item._id) ?? 0}`]
+          : []),
+      ];
+    });
+  }
+
+  /**
+   * Waits (at most SETTLE_MS) until every count is its ledger's sum and the units held are what
+   * the orders hold: a reservation a killed checkout left without its order is released by the
+   * ledger job (every minute, once silent for RECOVERY_STALE_MS).
+   */
+  async function expectStockExact() {
+    const conn = await mongoose.createConnection(db.uri).asPromise();
+    try {
+      const deadline = Date.now() + SETTLE_MS;
+      let differences = await stockDifferences(conn);
+      while (differences.length > 0 && Date.now() < deadline) {
+        await sleep(2000);
+        differences = await stockDifferences(conn);
+      }
+      const orphans = await conn
+        .db!.collection('stock_moves')
+        .countDocuments({ reason: /^Checkout interrupted/ });
+      console.log(
+        `Stock: ${orphans} reservation line(s) of checkouts killed before their order released`,
+      );
+      expect(differences).toEqual([]);
+    } finally {
+      await conn.close();
+    }
+  }
+
   /** Nothing lost, stuck, duplicated or kept: the same verdict on every storm. */
   function expectNothingAmiss(result: Awaited<ReturnType<typeof settle>>, shoppers: Shopper[]) {
     const found = {
@@ -809,6 +885,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     console.table(result);
     expectNothingAmiss(result, shoppers);
     expect(faults).toHaveLength(4);
+    await expectStockExact();
   });
 
   it('finishes every owner refund the API was killed in the middle of, once: money, credit note, mail', async () => {
@@ -1214,6 +1291,8 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
       retriesRefused: 0,
     });
     expect(cnNumbers).toHaveLength(targets.length);
+    // Cancels killed between their reservation's turn and its moves: the ledger job finishes them.
+    await expectStockExact();
   });
 
   it('keeps every paid order, once, when one of two API processes is killed for good mid-storm', async () => {
@@ -1307,6 +1386,7 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
     expectNothingAmiss(result, shoppers);
     expect(faults).toHaveLength(1);
     expect(alive(victim!)).toBe(false);
+    await expectStockExact();
   });
 
   it('sells the last units to exactly as many shoppers as there are, across both processes, and repairs a lost tracking webhook by polling', async () => {
@@ -1424,5 +1504,44 @@ describe('chaos: crashes, outages and unruly webhooks lose, duplicate and double
       30_000,
     );
     expect(shippedMail.text).toContain(awb);
+  });
+
+  it('releases the units of every checkout killed between holding them and storing its order, within the ledger job’s time', async () => {
+    for (const p of processes) if (p !== primary) await stopApi(p);
+    if (!alive(primary)) await startApi();
+    const shoppers: Shopper[] = [];
+    for (let start = 0; start < 20; start += 10)
+      shoppers.push(
+        ...(await Promise.all(Array.from({ length: 10 }, (_, k) => signUp(3000 + start + k)))),
+      );
+    const released = async () => {
+      const conn = await mongoose.createConnection(db.uri).asPromise();
+      try {
+        return await conn
+          .db!.collection('stock_moves')
+          .countDocuments({ reason: /^Checkout interrupted/ });
+      } finally {
+        await conn.close();
+      }
+    };
+    const before = await released();
+    // Twenty checkouts at once, and a SIGKILL a moment into them, KILLS times over: each kill
+    // finds some checkouts between holding their units and storing their order.
+    const KILLS = 8;
+    for (let round = 0; round < KILLS; round += 1) {
+      const checkouts = shoppers.map((shopper) =>
+        call(primary.base, 'POST', '/api/orders', {
+          json: orderBody(shopper),
+          token: shopper.token,
+          headers: { 'Idempotency-Key': `${shopper.key}-kill-${round}` },
+        }),
+      );
+      await sleep(30 + Math.random() * 200);
+      await killApi();
+      await Promise.all(checkouts);
+      await startApi();
+    }
+    await expectStockExact();
+    console.log(`Killed checkouts: ${(await released()) - before} ledger line(s) released units`);
   });
 });

@@ -10,6 +10,7 @@ import { createPasswordHasher } from './modules/auth/password-hasher';
 import { createMailer } from './modules/mail/mailer';
 import { HttpSmsTransport, LogSmsTransport } from './modules/sms/sms-transport';
 import type { SmsTransport } from './modules/sms/sms-transport';
+import { createTextBudget } from './modules/sms/text-budget';
 import { createAdminOrders } from './modules/admin/admin-orders.service';
 import { createAdminSupport } from './modules/admin/admin-support.service';
 import { createCoupons } from './modules/coupons/coupons.service';
@@ -64,11 +65,28 @@ export function createServices(config: Config, logger: Logger) {
     mailDir: path.join(config.dataDir, 'mail'),
     logger,
   });
+  const staleAfterMs = config.jobs.recoveryStaleMs;
+  const ownerNotices = createOwnerNotices({
+    mailer,
+    logger,
+    ownerEmails: config.ownerEmails,
+    webOrigin: config.webOrigin,
+    staleAfterMs,
+    runInBackground,
+    sms,
+  });
+  // Every code text (sign-in, cash on delivery, phone change) is taken from the shop's budget.
+  const texts = createTextBudget(
+    config.textBudget,
+    (spent) => ownerNotices.textsSpent(spent),
+    config.rateLimitScale,
+  );
   const auth = createAuthService({
     config,
     logger,
     mailer,
     sms,
+    texts,
     hasher: createPasswordHasher({ cost: config.bcryptCost }),
     codes: createCodeService(config.secrets.codes),
     tokens: createEmailTokenService(),
@@ -85,18 +103,8 @@ export function createServices(config: Config, logger: Logger) {
         parcel: config.shipping.parcel,
       })
     : new TestShippingProvider(config.secrets.testPayments);
-  const staleAfterMs = config.jobs.recoveryStaleMs;
   const shopSettings = createShopSettings({ defaults: shopSettingsDefaults(config) });
   const coupons = createCoupons();
-  const ownerNotices = createOwnerNotices({
-    mailer,
-    logger,
-    ownerEmails: config.ownerEmails,
-    webOrigin: config.webOrigin,
-    staleAfterMs,
-    runInBackground,
-    sms,
-  });
   const stock = createStockService({
     initial: config.stock.initial,
     mail: {
@@ -141,6 +149,7 @@ export function createServices(config: Config, logger: Logger) {
   const cod = createCashOnDelivery({
     pincodes,
     sms,
+    texts,
     lifecycle,
     secret: config.secrets.codes,
     logger,
@@ -197,6 +206,18 @@ export function createServices(config: Config, logger: Logger) {
         run: () => reservationExpiry.cancelExpired(),
       },
       { name: 'stock-wishes', everyMs: 60 * 1000, run: () => stock.mailWishes() },
+      // The stock ledger: what a process that died left half-done is finished once it has been
+      // silent for RECOVERY_STALE_MS (units held for an order never stored are released and its
+      // coupon use given back; units of a turned reservation are moved), and the lines the
+      // counts keep are retired to the ledger.
+      {
+        name: 'stock-ledger',
+        everyMs: 60 * 1000,
+        run: async () => {
+          await lifecycle.settleReservations(staleAfterMs);
+          await stock.retire(staleAfterMs, (orderId) => coupons.giveBack(orderId));
+        },
+      },
     ],
     logger,
     // One API process at a time runs them (several run behind a load balancer).
@@ -206,6 +227,8 @@ export function createServices(config: Config, logger: Logger) {
   return {
     mailer,
     sms,
+    /** The shop's budget of code texts. */
+    texts,
     provider,
     lifecycle,
     orders,

@@ -5,6 +5,7 @@ import { formatAmountForOrder, formatINR } from './money';
 import {
   cartSummaryText,
   couponDiscountFor,
+  MIN_ORDER_TOTAL_PAISE,
   priceCart,
   priceOrder,
   resolveCartLines,
@@ -437,6 +438,22 @@ describe('priceCart with a 10% coupon and the cash-on-delivery fee', () => {
     expect(cart.taxableValue).toBeLessThan(plain.taxableValue + cart.codFeeTax.taxableValue);
     expect(cart.codFeeTax).toMatchObject({ amount: 4900, rate: 18, taxableValue: 4153, tax: 747 });
     expect(cart.grandTotal).toBe(plain.itemsTotal - off + 4900);
+  });
+
+  it('charges shipping by one rule at every discount: a coupon covering the goods pays it as a 90% one does', () => {
+    const soap = [{ productId: 'TanGoneSoap', quantity: 1 }];
+    const goods = priceCart(soap).itemsTotal;
+    const ninety = priceCart(soap, {
+      couponDiscount: couponDiscountFor({ kind: 'percent', value: 90 }, goods),
+    });
+    const all = priceCart(soap, {
+      couponDiscount: couponDiscountFor({ kind: 'flat', value: goods * 3 }, goods),
+    });
+    expect(ninety.shipping).toBe(4900);
+    expect(all).toMatchObject({ couponDiscount: goods, shipping: 4900, grandTotal: 4900 });
+    expect(all.grandTotal).toBeGreaterThanOrEqual(MIN_ORDER_TOTAL_PAISE);
+    // An empty cart is no parcel: nothing to ship.
+    expect(priceCart([]).shipping).toBe(0);
   });
 
   it('refuses a discount larger than the goods', () => {

@@ -12,6 +12,15 @@ import type { Product } from './products';
 import { SHIPPING_POLICY, shippingFor } from './shipping';
 import type { ShippingPolicy } from './shipping';
 
+/**
+ * The least an order may come to: Razorpay's Orders API refuses an `amount` under 100 paise, ₹1
+ * ("The amount must be at least INR 1.00"; `amount: 99` is amount_less_than_minimum_amount:
+ * razorpay.com/docs/api/orders/create and its error index). Shipping's fee keeps a discounted
+ * order above it; one still under it (the owner ships everything free and a coupon covers the
+ * goods) is refused.
+ */
+export const MIN_ORDER_TOTAL_PAISE = 100;
+
 export interface CartLineInput {
   productId: string;
   quantity: number;
@@ -221,7 +230,10 @@ export function priceCart(
 
   const mrpTotal = sum(priced, (l) => l.mrpAmount);
   const goodsAfterCoupon = itemsTotal - couponDiscount;
-  const shipping = shippingFor(goodsAfterCoupon, options.shippingPolicy ?? SHIPPING_POLICY);
+  const shipping =
+    resolved.length === 0
+      ? 0
+      : shippingFor(goodsAfterCoupon, options.shippingPolicy ?? SHIPPING_POLICY);
   const feeRate = priced.reduce((rate, l) => Math.max(rate, l.gstRate), 0);
   const feeLine = (amount: number): ShippingTax => ({
     amount,

@@ -17,12 +17,16 @@ export const SHIPPING_POLICY: Readonly<ShippingPolicy> = Object.freeze({
   freeThresholdPaise: FREE_SHIPPING_THRESHOLD_PAISE,
 });
 
-/** Shipping in paise for a cart whose items total `itemsTotalPaise`: 0 for an empty cart. */
+/**
+ * Shipping in paise for a parcel whose goods come to `goodsPaise` (after any coupon): the fee below
+ * the threshold, whatever the discount, a coupon that covers all the goods included. An empty cart
+ * ships nothing, and is priceCart's to tell (it has no parcel, not goods worth 0).
+ */
 export function shippingFor(
-  itemsTotalPaise: number,
+  goodsPaise: number,
   policy: Readonly<ShippingPolicy> = SHIPPING_POLICY,
 ): number {
-  return itemsTotalPaise > 0 && itemsTotalPaise < policy.freeThresholdPaise ? policy.feePaise : 0;
+  return goodsPaise < policy.freeThresholdPaise ? policy.feePaise : 0;
 }
 
 /** The shipping line the screens show for a free-shipping threshold (the owner's, see shop-settings). */

@@ -141,6 +141,7 @@ import {
   stockAdjustBodySchema,
   stockItemSchema,
   stockMoveListSchema,
+  stockMovesQuerySchema,
   stockNotifyBodySchema,
   stockNotifyResponseSchema,
   stockSettingsBodySchema,
@@ -188,6 +189,12 @@ const invalid = { 400: error('Validation failed; `issues` lists each refused fie
 const unauthorized = { 401: error('Missing, invalid or expired token') };
 const notFound = { 404: error('No such item for this user') };
 const rateLimited = { 429: error('Too many requests') };
+/** Where a code is texted: the client's limits, or the number's or its prefix's share of texts. */
+const textsLimited = {
+  429: error(
+    'Too many requests; SMS_LIMIT_REACHED: this number, or its prefix, had its texts for the hour',
+  ),
+};
 const uploadErrors = {
   413: error(`The file exceeds ${LIMITS.avatarMaxBytes / (1024 * 1024)} MB`),
   415: error('Not an image the server can read (JPEG, PNG or WebP)'),
@@ -340,8 +347,10 @@ const auth: ApiRoute[] = [
     responses: {
       ...ok(phoneStartResponseSchema),
       ...invalid,
-      ...rateLimited,
-      503: error('SMS_UNAVAILABLE: the SMS gateway did not take the message'),
+      ...textsLimited,
+      503: error(
+        "SMS_UNAVAILABLE: the SMS gateway did not take the message; SMS_BUDGET_EXHAUSTED: the shop's code texts are spent for now (sign in with email)",
+      ),
     },
   },
   {
@@ -467,8 +476,10 @@ const auth: ApiRoute[] = [
       ...ok(messageResponseSchema),
       ...invalid,
       ...unauthorized,
-      ...rateLimited,
-      503: error('SMS_UNAVAILABLE: the SMS gateway could not be reached'),
+      ...textsLimited,
+      503: error(
+        "SMS_UNAVAILABLE: the SMS gateway could not be reached; SMS_BUDGET_EXHAUSTED: the shop's code texts are spent for now",
+      ),
     },
   },
   {
@@ -557,12 +568,15 @@ const shopping: ApiRoute[] = [
           'TOTAL_MISMATCH: total_amount differs from the catalogue (`totals` are current); ' +
           'COD_UNAVAILABLE (with `reason`); COUPON_PAUSED, COUPON_NOT_STARTED (with `startsAt`), ' +
           'COUPON_EXPIRED (with `endsAt`), COUPON_MIN_ORDER (with `minOrder` and `shortBy`), ' +
-          'COUPON_USED_UP, COUPON_ALREADY_USED; OUT_OF_STOCK (with `productId`): not enough of it left, or no longer sold',
+          'COUPON_USED_UP, COUPON_ALREADY_USED; OUT_OF_STOCK (with `productId`): not enough of it left, or no longer sold; ' +
+          'ORDER_BELOW_MINIMUM: the total would be under ₹1.00, the least a payment can be',
         schema: orderRefusedBodySchema,
       },
       404: error('COUPON_UNKNOWN: there is no such coupon'),
-      ...rateLimited,
-      503: error('The payment provider cannot be reached'),
+      ...textsLimited,
+      503: error(
+        "The payment provider cannot be reached; SMS_BUDGET_EXHAUSTED: cash on delivery's code cannot be texted for now (pay online)",
+      ),
     },
   },
   {
@@ -612,7 +626,8 @@ const shopping: ApiRoute[] = [
       ...unauthorized,
       ...notFound,
       409: error('ORDER_NOT_AWAITING_CONFIRMATION: the order is not waiting for its code'),
-      ...rateLimited,
+      ...textsLimited,
+      503: error("SMS_BUDGET_EXHAUSTED: the shop's code texts are spent for now"),
     },
   },
   {
@@ -628,7 +643,8 @@ const shopping: ApiRoute[] = [
       ...unauthorized,
       ...notFound,
       409: error('ORDER_NOT_AWAITING_CONFIRMATION: the order is not waiting for its code'),
-      ...rateLimited,
+      ...textsLimited,
+      503: error("SMS_BUDGET_EXHAUSTED: the shop's code texts are spent for now"),
     },
   },
   {
@@ -1202,7 +1218,7 @@ const coupons: ApiRoute[] = [
       400: error('Validation failed: a malformed code, an unknown product or delivery state'),
       404: error('COUPON_UNKNOWN: there is no such coupon'),
       409: error(
-        'COUPON_PAUSED, COUPON_NOT_STARTED (with `startsAt`), COUPON_EXPIRED (with `endsAt`), COUPON_MIN_ORDER (with `minOrder` and `shortBy`), COUPON_USED_UP or COUPON_ALREADY_USED; each message says why and what to do',
+        'COUPON_PAUSED, COUPON_NOT_STARTED (with `startsAt`), COUPON_EXPIRED (with `endsAt`), COUPON_MIN_ORDER (with `minOrder` and `shortBy`), COUPON_USED_UP, COUPON_ALREADY_USED, or ORDER_BELOW_MINIMUM (the cart with it would come to under ₹1.00); each message says why and what to do',
       ),
       ...rateLimited,
     },
@@ -1256,9 +1272,10 @@ const stock: ApiRoute[] = [
     method: 'get',
     path: '/admin/stock/{id}/moves',
     tag: 'Owner',
-    summary: "A single product's stock ledger, newest first (the last 100 moves)",
+    summary: "A page of a single product's stock ledger, newest first (page 1: the newest)",
     auth: true,
     params: productParamsSchema,
+    query: stockMovesQuerySchema,
     responses: {
       ...ok(stockMoveListSchema),
       ...invalid,

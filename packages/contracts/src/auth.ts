@@ -196,6 +196,12 @@ export const PHONE_SIGN_IN_MESSAGES = {
   codeSent: (phone: string): string => `We sent a code to +91 ${phone}.`,
   phoneTaken: 'Another account already uses this mobile number.',
   smsUnavailable: 'We could not send the SMS right now. Please try again in a few minutes.',
+  /** The shop's texts for codes are spent for now (SMS_BUDGET_EXHAUSTED). */
+  textsExhausted:
+    'We cannot send sign-in codes by text just now. Please sign in with your email and password instead.',
+  /** This number, or numbers like it, had as many codes as we send in an hour (SMS_LIMIT_REACHED). */
+  numberLimited: (minutes: number): string =>
+    `We have sent as many codes to this number as we can for now. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or sign in with your email and password.`,
   welcome: (name: string): string => `Welcome to Vanya Naturals, ${name}!`,
 } as const;
 

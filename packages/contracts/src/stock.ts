@@ -103,8 +103,19 @@ export const stockMoveSchema = z
     at: isoDateTimeField,
   })
   .meta({ id: 'StockMove' });
-/** GET /admin/stock/{id}/moves: the newest 100, newest first. */
+/** GET /admin/stock/{id}/moves: a page of the ledger, newest first. */
 export const stockMoveListSchema = z.array(stockMoveSchema);
+
+/** The most ledger lines one page holds. */
+export const STOCK_MOVES_PAGE_MAX = 100;
+
+/** GET /admin/stock/{id}/moves?page=&limit=: page 1 holds the newest lines. */
+export const stockMovesQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: z.coerce.number().int().min(1).max(STOCK_MOVES_PAGE_MAX).default(STOCK_MOVES_PAGE_MAX),
+  })
+  .strict();
 
 /** Low stock on the owner's dashboard (GET /admin/summary). */
 export const lowStockSchema = z.object({
@@ -131,5 +142,6 @@ export type StockItem = z.infer<typeof stockItemSchema>;
 export type BundleStock = z.infer<typeof bundleStockSchema>;
 export type AdminStock = z.infer<typeof adminStockSchema>;
 export type StockMove = z.infer<typeof stockMoveSchema>;
+export type StockMovesQuery = z.infer<typeof stockMovesQuerySchema>;
 export type LowStock = z.infer<typeof lowStockSchema>;
 export type StockNotifyBody = z.infer<typeof stockNotifyBodySchema>;

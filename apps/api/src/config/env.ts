@@ -114,6 +114,16 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SMS_URL: optionalText,
   SMS_API_KEY: optionalText,
+  /**
+   * The shop's budget of code texts (sign-in, cash on delivery, phone change): the whole shop's in
+   * an hour and in a day, each number's and each number prefix's in an hour, and the prefix's
+   * length in digits. Past it shoppers are told to sign in by email or pay online.
+   */
+  SMS_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  SMS_CODES_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  SMS_CODES_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
+  SMS_CODES_PER_PREFIX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  SMS_PREFIX_DIGITS: z.coerce.number().int().min(1).max(9).default(5),
   /** Accounts whose verified email is listed here are owners (comma-separated). */
   OWNER_EMAILS: z.string().default(''),
   /** PIN prefixes (1 to 6 digits, comma-separated) where cash on delivery is not offered. */
@@ -327,6 +337,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Multiplies every rate limit (tests raise it where they are not testing limits). */
     rateLimitScale: e.RATE_LIMIT_SCALE,
     sms: e.SMS_URL ? { url: e.SMS_URL, apiKey: e.SMS_API_KEY } : undefined,
+    /** How many code texts the shop sends (modules/sms/text-budget.ts). */
+    textBudget: {
+      perHour: e.SMS_CODES_PER_HOUR,
+      perDay: e.SMS_CODES_PER_DAY,
+      perNumberPerHour: e.SMS_CODES_PER_NUMBER_PER_HOUR,
+      perPrefixPerHour: e.SMS_CODES_PER_PREFIX_PER_HOUR,
+      prefixDigits: e.SMS_PREFIX_DIGITS,
+    },
     razorpayApiUrl: e.RAZORPAY_API_URL,
     /** The courier aggregator's API user; undefined: test mode (never in production). */
     shiprocket:

@@ -12,10 +12,11 @@ import { withDbRetry } from '../../platform/db/retry';
 import { notFound } from '../../platform/errors/app-error';
 import type { Logger } from '../../platform/logger';
 import type { Mailer, MailMessage } from '../mail/mailer';
-import { escapeHtml, layout } from '../mail/templates';
+import { escapeHtml, formatWhen, layout } from '../mail/templates';
 import { SentMails, SentTexts } from '../orders/order-lifecycle';
 import type { OrderDoc } from '../orders/order.model';
 import type { SmsTransport } from '../sms/sms-transport';
+import type { SpentWindow } from '../sms/text-budget';
 import { OwnerNotificationModel } from './owner-notification.model';
 import type { OwnerNotificationDoc } from './owner-notification.model';
 
@@ -117,20 +118,21 @@ export function createOwnerNotices(deps: {
   }
 
   /**
-   * Stores the notice, then sends `mail` (and `text`) once per `key`, when `kind` is turned on;
+   * Stores the notice (an alert, which is about the shop rather than an order, is not listed),
+   * then sends `mail` (and `text`) once per `key`, when `kind` is turned on (an alert always goes);
    * all in the background.
    */
   function notify(
-    kind: OwnerNotice,
+    kind: OwnerNotice | 'alert',
     key: string,
     entry: Entry,
     mail: Omit<MailMessage, 'to'>,
     text: string,
   ) {
     deps.runInBackground(async () => {
-      await store(kind, key, entry);
+      if (kind !== 'alert') await store(kind, key, entry);
       const current = await settings();
-      if (!current[kind]) return;
+      if (kind !== 'alert' && !current[kind]) return;
       if (deps.ownerEmails.length > 0) {
         try {
           await doOnce(SentMails, `owner-notice:${key}`, { staleAfterMs: deps.staleAfterMs }, () =>
@@ -270,6 +272,33 @@ export function createOwnerNotices(deps: {
           'Open the tickets',
         ),
         sms('a shopper opened a support ticket.', area('tab=tickets')),
+      );
+    },
+
+    /**
+     * The shop's budget of code texts is spent for this hour or day (text-budget.ts): shoppers
+     * are sent to email sign-in and online payment until it ends. Always sent, once per window.
+     */
+    textsSpent(spent: SpentWindow): void {
+      const per = spent.window === 'hour' ? 'hourly' : 'daily';
+      const until = formatWhen(spent.ends);
+      notify(
+        'alert',
+        `texts-spent:${spent.window}:${spent.since.toISOString()}`,
+        { title: `Code texts paused until ${until}`, path: opens('tab=settings') },
+        mail(
+          `Code texts paused: the shop's ${per} budget of ${spent.limit} is spent`,
+          [
+            `No sign-in or cash-on-delivery codes go out by text until ${until}. Shoppers are asked to sign in with their email or to pay online meanwhile.`,
+            `If this is real demand, raise ${spent.window === 'hour' ? 'SMS_CODES_PER_HOUR' : 'SMS_CODES_PER_DAY'}. If not, someone may be asking codes for numbers that never sign in (SMS pumping): the per-number and per-prefix limits and this budget cap what it costs.`,
+          ],
+          area('tab=settings'),
+          'Open the owner area',
+        ),
+        sms(
+          `code texts paused until ${until}: the ${per} budget of ${spent.limit} is spent.`,
+          area('tab=settings'),
+        ),
       );
     },
 

@@ -2,9 +2,11 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pause } from '../../platform/http/pause';
-import { bearer, newEmail, PASSWORD, signUpVerified } from '../../testing/accounts';
+import { RateLimitWindow } from '../../platform/http/rate-limit';
+import { bearer, lastSmsCode, newEmail, PASSWORD, signUpVerified } from '../../testing/accounts';
 import { codeIn, SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
+import type { LogSmsTransport } from '../sms/sms-transport';
 import type { TestApp } from '../../testing/test-app';
 
 // The slowdown's waits are counted, not waited: every wait the API asks for lands here.
@@ -87,6 +89,19 @@ describe('what a stranger can do to someone else’s account (production limits)
         statuses.push((await login(newEmail('stuffed'), WRONG, client)).status);
       expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
       expect(statuses[30]).toBe(429);
+
+      // Refused once, the client is answered from memory: a flood of refusals writes nothing more.
+      const flood = await Promise.all(
+        Array.from({ length: 40 }, () => login(newEmail('stuffed'), WRONG, client)),
+      );
+      expect(flood.map((r) => r.status)).toEqual(Array(40).fill(429));
+      expect(Number(flood[0]!.headers['retry-after'])).toBeGreaterThan(0);
+      const windows = await RateLimitWindow.find({}).lean();
+      expect(windows.filter((w) => w._id.startsWith(`login:ip:${client}:`))).toEqual([
+        expect.objectContaining({ count: 31 }),
+      ]);
+      // Another address is not refused for it.
+      expect((await login(newEmail('stuffed'), WRONG, '203.0.113.201')).status).toBe(401);
     });
   });
 
@@ -126,6 +141,73 @@ describe('what a stranger can do to someone else’s account (production limits)
       expect(signedIn.body.token).toEqual(expect.any(String));
       // The account was slowed by the strangers' failures, never locked.
       expect(Math.max(...waits.mock.calls.map(([ms]) => ms))).toBe(8000);
+    });
+  });
+
+  describe('a code belongs to whoever asked for it', () => {
+    const guess = (path: string, body: Record<string, string>, client: string) =>
+      request(t.app).post(path).set(from(client)).send(body);
+    /** Wrong guesses sent all at once, `each` from every one of `clients` addresses. */
+    const strangersGuess = async (
+      path: string,
+      body: (otp: string) => Record<string, string>,
+      code: string,
+      clients: number,
+      each: number,
+    ) => {
+      const wrong = (n: number) => String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0');
+      const answers = await Promise.all(
+        Array.from({ length: clients * each }, (_, n) =>
+          guess(
+            path,
+            body(wrong(n)),
+            `203.0.${113 + Math.floor(n / each / 250)}.${(n / each) % 250}`,
+          ),
+        ),
+      );
+      return answers.map((a) => a.body.code as string);
+    };
+
+    it('signs the holder in by phone after 60 wrong guesses from 60 addresses, and turns strangers away after 50', async () => {
+      const phone = '9822051234';
+      const holder = '198.51.100.60';
+      expect((await guess('/api/auth/phone/start', { phone }, holder)).status).toBe(200);
+      const code = lastSmsCode(t.services.sms as LogSmsTransport, phone);
+      const body = (otp: string) => ({ phone, code: otp, name: 'Meera Patil' });
+      const refusals = await strangersGuess('/api/auth/phone/verify', body, code, 60, 1);
+      expect(refusals.filter((c) => c === 'INVALID_OTP')).toHaveLength(50);
+      expect(refusals.filter((c) => c === 'OTP_ATTEMPTS_EXCEEDED')).toHaveLength(10);
+      // Past the strangers' 50, even the right code from a stranger is turned away.
+      expect((await guess('/api/auth/phone/verify', body(code), '203.0.114.200')).body.code).toBe(
+        'OTP_ATTEMPTS_EXCEEDED',
+      );
+      const signedIn = await guess('/api/auth/phone/verify', body(code), holder);
+      expect(signedIn.status, signedIn.text).toBe(200);
+      expect(signedIn.body).toMatchObject({ created: true, token: expect.any(String) });
+    });
+
+    it('signs the holder in with the two-step code after 40 wrong guesses from 8 addresses, and after 60 from 60', async () => {
+      const holder = '198.51.100.61';
+      for (const [clients, each] of [
+        [8, 5],
+        [60, 1],
+      ] as const) {
+        const { email, token } = await signUpVerified(t, sink, newEmail('two-step-holder'));
+        await request(t.app)
+          .post('/api/auth/two-step')
+          .set(bearer(token))
+          .send({ enabled: true, password: PASSWORD })
+          .expect(200);
+        expect((await login(email, PASSWORD, holder)).body.code).toBe('OTP_REQUIRED');
+        const code = codeIn(await sink.waitFor(email, /^Your login code/));
+        const body = (otp: string) => ({ email, otp });
+        const refusals = await strangersGuess('/api/auth/verify-otp', body, code, clients, each);
+        expect(refusals.every((c) => c === 'INVALID_OTP' || c === 'OTP_ATTEMPTS_EXCEEDED')).toBe(
+          true,
+        );
+        const signedIn = await guess('/api/auth/verify-otp', body(code), holder);
+        expect(signedIn.status, signedIn.text).toBe(200);
+      }
     });
   });
 });

@@ -26,6 +26,7 @@ import type { Request } from 'express';
 import multer from 'multer';
 import type { Config } from '../../config/env';
 import { AppError } from '../../platform/errors/app-error';
+import { perClientQueue } from '../../platform/http/per-client-queue';
 import { clientIp, rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { currentUser, requireAuth } from '../../platform/http/require-auth';
 import { isOwner } from '../../platform/http/require-owner';
@@ -63,10 +64,10 @@ function rules(scale: number) {
       accountFailures: rule('code-fail-acct', 5, 15 * MINUTE),
       slowdown,
     },
-    // Each phone sign-in code is an SMS we pay for: a client may ask for a few numbers' codes, a
-    // number for a few codes, and the resend cooldown spaces them out.
+    // Each phone sign-in code is an SMS we pay for: a client may ask for a few numbers' codes, and
+    // the resend cooldown spaces them out; each text is then taken from the shop's budget (per
+    // number, per prefix, per hour and day: modules/sms/text-budget.ts).
     phoneStart: rule('phone-start', 10, HOUR),
-    phoneStartNumber: rule('phone-start-number', 5, HOUR),
     resetRequest: rule('reset-request', 10, HOUR),
     resetRequestAccount: rule('reset-request-acct', 5, HOUR),
     reset: rule('reset', 20, HOUR),
@@ -78,6 +79,12 @@ function rules(scale: number) {
 }
 
 const message = (text: string) => ({ msg: text, message: text });
+
+/**
+ * Password hashes (bcrypt, on libuv's four threads) one at a time per client address: a burst from
+ * one address waits its own turn and leaves the other threads to everyone else.
+ */
+const HASHES_AT_ONCE_PER_CLIENT = 1;
 
 /**
  * Runs a password or code check as one attempt of `guard`: `failures` are the error codes of a
@@ -130,14 +137,17 @@ export function authRoutes(service: AuthService, config: Config): Router {
   });
   const verifyLimit = rateLimit(limits.verify, { perAccountClient: limits.verifyAccountClient });
   const loginGuard = createAttemptGuard(limits.loginAttempts);
+  // Every limit is decided before this queue, so a refused request never waits in it.
+  const hashing = perClientQueue(HASHES_AT_ONCE_PER_CLIENT);
+  const hashed = <T>(req: Request, work: () => Promise<T>) => hashing(clientIp(req), work);
   const codeGuard = createAttemptGuard(limits.codeAttempts);
 
   router.post(
     '/register',
     rateLimit(limits.register),
     validate(registerBodySchema),
-    async (_req, res) => {
-      await service.register(parsed(res, registerBodySchema));
+    async (req, res) => {
+      await hashed(req, () => service.register(parsed(res, registerBodySchema), clientIp(req)));
       res.status(201).json(message(AUTH_MESSAGES.registered));
     },
   );
@@ -146,7 +156,7 @@ export function authRoutes(service: AuthService, config: Config): Router {
     const body = parsed(res, loginBodySchema);
     res.json(
       await attempt(loginGuard, req, body.email, ['INVALID_CREDENTIALS'], () =>
-        service.login(body, loginEvent(req)),
+        hashed(req, () => service.login(body, loginEvent(req))),
       ),
     );
   });
@@ -177,8 +187,11 @@ export function authRoutes(service: AuthService, config: Config): Router {
     },
   );
 
-  router.post('/resend-otp', sendCodeLimit, validate(resendOtpBodySchema), async (_req, res) => {
-    const resendAfterSeconds = await service.resendOtp(parsed(res, resendOtpBodySchema).email);
+  router.post('/resend-otp', sendCodeLimit, validate(resendOtpBodySchema), async (req, res) => {
+    const resendAfterSeconds = await service.resendOtp(
+      parsed(res, resendOtpBodySchema).email,
+      clientIp(req),
+    );
     res.json({ ...message(AUTH_MESSAGES.otpResent), resendAfterSeconds });
   });
 
@@ -199,11 +212,14 @@ export function authRoutes(service: AuthService, config: Config): Router {
   // Sign-in by phone: the number's limits are kept per number (`phone` in the body).
   router.post(
     '/phone/start',
-    rateLimit(limits.phoneStart, { perAccount: limits.phoneStartNumber }),
+    rateLimit(limits.phoneStart),
     validate(phoneStartBodySchema),
-    async (_req, res) => {
+    async (req, res) => {
       const { phone } = parsed(res, phoneStartBodySchema);
-      res.json({ sent: true, retryAfterSeconds: await service.startPhoneSignIn(phone) });
+      res.json({
+        sent: true,
+        retryAfterSeconds: await service.startPhoneSignIn(phone, clientIp(req)),
+      });
     },
   );
 
@@ -235,8 +251,8 @@ export function authRoutes(service: AuthService, config: Config): Router {
     '/reset-password',
     rateLimit(limits.reset),
     validate(resetPasswordBodySchema),
-    async (_req, res) => {
-      await service.resetPassword(parsed(res, resetPasswordBodySchema));
+    async (req, res) => {
+      await hashed(req, () => service.resetPassword(parsed(res, resetPasswordBodySchema)));
       res.json(message(AUTH_MESSAGES.passwordResetSucceeded));
     },
   );
@@ -310,10 +326,9 @@ export function authRoutes(service: AuthService, config: Config): Router {
     auth,
     rateLimit(limits.password),
     validate(changePasswordBodySchema),
-    async (_req, res) => {
-      const { token } = await service.changePassword(
-        currentUser(res),
-        parsed(res, changePasswordBodySchema),
+    async (req, res) => {
+      const { token } = await hashed(req, () =>
+        service.changePassword(currentUser(res), parsed(res, changePasswordBodySchema)),
       );
       res.json({ ...message(PROFILE_MESSAGES.passwordChanged), token });
     },
@@ -331,7 +346,9 @@ export function authRoutes(service: AuthService, config: Config): Router {
     validate(twoStepBodySchema),
     async (req, res) => {
       const body = parsed(res, twoStepBodySchema);
-      const enabled = await service.setTwoStep(currentUser(res), body, clientIp(req));
+      const enabled = await hashed(req, () =>
+        service.setTwoStep(currentUser(res), body, clientIp(req)),
+      );
       res.json({
         twoStepEnabled: enabled,
         ...message(enabled ? PROFILE_MESSAGES.twoStepEnabled : PROFILE_MESSAGES.twoStepDisabled),

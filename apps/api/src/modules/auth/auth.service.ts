@@ -29,6 +29,7 @@ import {
 } from '../mail/templates';
 import type { CodeReason } from '../mail/templates';
 import type { SmsTransport } from '../sms/sms-transport';
+import type { TextBudget, TextPurpose } from '../sms/text-budget';
 import { createAvatarStore } from '../users/avatar-store';
 import { LOGIN_HISTORY_KEPT, loginHistoryOf, recordLogin } from '../users/login-history';
 import { hasEmail, UserModel } from '../users/user.model';
@@ -53,6 +54,8 @@ export interface AuthServiceDeps {
   logger: Logger;
   mailer: Mailer;
   sms: SmsTransport;
+  /** The shop's budget of code texts: each code text is taken from it before it is sent. */
+  texts: TextBudget;
   hasher: PasswordHasher;
   codes: CodeService;
   tokens: EmailTokenService;
@@ -67,7 +70,7 @@ export interface AuthServiceDeps {
 export type VerifyLinkOutcome = 'verified' | 'already' | 'invalid' | 'user_not_found';
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { config, logger, mailer, sms, hasher, codes, tokens, runInBackground } = deps;
+  const { config, logger, mailer, sms, texts, hasher, codes, tokens, runInBackground } = deps;
   const now = deps.now ?? (() => Date.now());
   const webLink = (pathname: string, params?: Record<string, string>) =>
     `${config.webOrigin}${pathname}${params ? `?${new URLSearchParams(params)}` : ''}`;
@@ -91,10 +94,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function mailCode(
     user: UserWithEmail,
     purpose: CodePurpose & CodeReason,
-    options: { quietCooldown: boolean },
+    options: { quietCooldown: boolean; requester?: string },
   ): Promise<number> {
     try {
-      const { code } = await codes.issue(user._id, purpose, user.email);
+      const { code } = await codes.issue(user._id, purpose, user.email, {}, options.requester);
       await mailer.send({ to: user.email, ...codeMail(user.name, code, purpose) });
       return LIMITS.otpResendCooldownSeconds;
     } catch (err) {
@@ -117,14 +120,22 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * Sends a code by SMS; when the gateway fails, the code is withdrawn (so the cooldown does not
-   * hold back a new try) and the shopper is told to try again.
+   * Sends a code by SMS, taken from the shop's budget of texts first; when the budget refuses or
+   * the gateway fails, the code is withdrawn (so the cooldown does not hold back a new try) and the
+   * shopper is told why and what to do.
    */
   async function smsCode(
     phone: string,
     code: string,
+    purpose: TextPurpose,
     withdraw: () => Promise<unknown>,
   ): Promise<void> {
+    try {
+      await texts.take(phone, purpose);
+    } catch (err) {
+      await withdraw();
+      throw err;
+    }
     try {
       await sms.send(
         phone,
@@ -138,14 +149,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
-  /** Mails the account a code (unless one went out within the cooldown) and answers 403 `code`. */
+  /**
+   * Mails the account a code (unless one went out within the cooldown) and answers 403 `code`;
+   * the code is `requester`'s, the client that passed the password.
+   */
   async function codeRequired(
     user: UserWithEmail,
     purpose: 'login' | 'verify_account',
     message: string,
     code: string,
+    requester: string | undefined,
   ): Promise<never> {
-    const resendAfterSeconds = await mailCode(user, purpose, { quietCooldown: true });
+    const resendAfterSeconds = await mailCode(user, purpose, { quietCooldown: true, requester });
     throw forbidden(message, code, { email: user.email, resendAfterSeconds });
   }
 
@@ -159,7 +174,13 @@ export function createAuthService(deps: AuthServiceDeps) {
    */
   async function signInByPhone(user: UserDoc, event: LoginEvent): Promise<LoginResponse> {
     if (user.twoStepEnabled && hasEmail(user))
-      await codeRequired(user, 'login', AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED');
+      await codeRequired(
+        user,
+        'login',
+        AUTH_MESSAGES.otpRequired,
+        'OTP_REQUIRED',
+        event.ip ?? undefined,
+      );
     return completeSignIn(user, event);
   }
 
@@ -230,7 +251,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * and mails the link and a code. The answer is the same whether or not the email had an
      * account; a verified owner is told by mail that someone tried.
      */
-    async register(body: RegisterBody): Promise<void> {
+    async register(body: RegisterBody, requester?: string): Promise<void> {
       // Hash first, for every request, so that new and existing emails take the same time.
       const passwordHash = await hasher.hash(body.password);
       // The unique index on `users.email` decides: a taken address is answered as its account.
@@ -263,7 +284,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
         let code: string | undefined;
         try {
-          code = (await codes.issue(user._id, 'verify_account', user.email, pending)).code;
+          code = (await codes.issue(user._id, 'verify_account', user.email, pending, requester))
+            .code;
         } catch (err) {
           if (!(err instanceof AppError && err.code === 'OTP_COOLDOWN')) throw err;
         }
@@ -329,9 +351,16 @@ export function createAuthService(deps: AuthServiceDeps) {
           'verify_account',
           AUTH_MESSAGES.emailNotVerified,
           'EMAIL_NOT_VERIFIED',
+          event.ip ?? undefined,
         );
       if (user.twoStepEnabled)
-        await codeRequired(user, 'login', AUTH_MESSAGES.otpRequired, 'OTP_REQUIRED');
+        await codeRequired(
+          user,
+          'login',
+          AUTH_MESSAGES.otpRequired,
+          'OTP_REQUIRED',
+          event.ip ?? undefined,
+        );
       return completeSignIn(user, event);
     },
 
@@ -355,16 +384,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * Answers the full cooldown for every address, and issues and mails the code after the answer:
      * nothing in the answer, nor its timing, tells whether the address has an account, or an
-     * unverified one, or a code just sent.
+     * unverified one, or a code just sent. A login code is sent again only while one lives: only a
+     * right password starts a login's second step, so asking cannot hand strangers codes to guess.
      */
-    async resendOtp(email: string): Promise<number> {
+    async resendOtp(email: string, requester?: string): Promise<number> {
       const user = await findByEmail(email);
       if (user)
         runInBackground(async () => {
           if (!user.emailVerified) {
-            await mailCode(user, 'verify_account', { quietCooldown: true });
-          } else if (user.twoStepEnabled || (await codes.hasLiveCode(user._id, 'login'))) {
-            await mailCode(user, 'login', { quietCooldown: true });
+            await mailCode(user, 'verify_account', { quietCooldown: true, requester });
+          } else if (await codes.hasLiveCode(user._id, 'login')) {
+            await mailCode(user, 'login', { quietCooldown: true, requester });
           }
         });
       return LIMITS.otpResendCooldownSeconds;
@@ -459,7 +489,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (phone === user.phone && user.phoneVerified)
         throw new AppError(400, 'SAME_PHONE', 'This is already your mobile number.');
       const { code } = await codes.issue(user._id, 'change_phone', phone);
-      await smsCode(phone, code, () =>
+      await smsCode(phone, code, 'phone-change', () =>
         OneTimeCodeModel.deleteOne({ userId: user._id, purpose: 'change_phone' }),
       );
     },
@@ -473,17 +503,17 @@ export function createAuthService(deps: AuthServiceDeps) {
      * cooldown the code already sent stands, and the answer is the time left. Answers the seconds
      * until another code may be asked for.
      */
-    async startPhoneSignIn(phone: string): Promise<number> {
+    async startPhoneSignIn(phone: string, requester?: string): Promise<number> {
       const holder = phoneCodeHolder(phone);
       let code: string;
       try {
-        ({ code } = await codes.issue(holder, 'phone_sign_in', phone));
+        ({ code } = await codes.issue(holder, 'phone_sign_in', phone, {}, requester));
       } catch (err) {
         if (err instanceof AppError && err.code === 'OTP_COOLDOWN')
           return Number(err.details.retryAfterSeconds) || LIMITS.otpResendCooldownSeconds;
         throw err;
       }
-      await smsCode(phone, code, () =>
+      await smsCode(phone, code, 'sign-in', () =>
         OneTimeCodeModel.deleteOne({ userId: holder, purpose: 'phone_sign_in' }),
       );
       return LIMITS.otpResendCooldownSeconds;

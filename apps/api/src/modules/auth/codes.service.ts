@@ -10,10 +10,15 @@ import { isDuplicateKey } from '../../platform/db/duplicate-key';
 /**
  * Six-digit one-time codes: drawn from a cryptographic source, stored only as an HMAC bound to
  * their purpose and destination, used once, and resent no sooner than the cooldown (checked here,
- * not only by the screen). Each client may try a code LIMITS.otpMaxAttempts times, so strangers'
- * wrong guesses never void it for its owner; from every client together a code takes
- * GUESSES_PER_CODE tries at most, which bounds what a crowd of addresses could guess (50 in a
- * million) however many requests it sends at once.
+ * not only by the screen).
+ *
+ * A code belongs to whoever asked for it. The client addresses that asked for it while it lived
+ * (its requesters: the holder's, and at most a few others, as asking is limited per number and per
+ * account) each have LIMITS.otpMaxAttempts tries at it, counted apart. Every other client, a
+ * stranger, also has its own LIMITS.otpMaxAttempts, and strangers together GUESSES_PER_CODE while
+ * it lives (a code sent again before it expired keeps the count): once they have had them they
+ * are refused, and the holder's right code still signs in. So strangers' wrong guesses never make
+ * the holder's code fail, and a crowd of addresses guesses at most GUESSES_PER_CODE in a million.
  */
 export const GUESSES_PER_CODE = 50;
 
@@ -54,12 +59,17 @@ export function createCodeService(secret: string, now: () => number = () => Date
   }
 
   return {
-    /** Replaces any earlier code for the same purpose, or throws 429 within the cooldown. */
+    /**
+     * Replaces any earlier code for the same purpose, or throws 429 within the cooldown.
+     * `requester`, the client address asking, becomes one of the code's requesters; a code sent
+     * again while the last still lived keeps its requesters and its strangers' count.
+     */
     async issue(
       userId: Types.ObjectId,
       purpose: CodePurpose,
       target: string,
       extras: CodeExtras = {},
+      requester?: string,
     ): Promise<{ code: string }> {
       const code = String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0');
       const at = new Date(now());
@@ -67,22 +77,40 @@ export function createCodeService(secret: string, now: () => number = () => Date
         target,
         codeHash: digest(purpose, target, code).toString('hex'),
         expiresAt: new Date(at.getTime() + LIMITS.otpLifetimeMs),
-        attempts: 0,
         consumedAt: null,
         sentAt: at,
         passwordHash: extras.passwordHash ?? null,
         name: extras.name ?? null,
       };
+      const asked = requester ? [requester] : [];
       const cutoff = new Date(at.getTime() - LIMITS.otpResendCooldownSeconds * 1000);
+      const resent = await OneTimeCodeModel.updateOne(
+        {
+          userId,
+          purpose,
+          target,
+          sentAt: trusted({ $lte: cutoff }),
+          expiresAt: trusted({ $gt: at }),
+          consumedAt: null,
+        },
+        { $set: fields, $addToSet: { requesters: { $each: asked } } },
+      );
+      if (resent.matchedCount === 1) return { code };
       const replaced = await OneTimeCodeModel.updateOne(
         { userId, purpose, sentAt: trusted({ $lte: cutoff }) },
-        { $set: fields },
+        { $set: { ...fields, attempts: 0, requesters: asked } },
       );
       if (replaced.matchedCount === 1) return { code };
       const existing = await OneTimeCodeModel.findOne({ userId, purpose }).lean();
       if (existing) throw cooldownError(existing.sentAt);
       try {
-        await OneTimeCodeModel.create({ userId, purpose, ...fields });
+        await OneTimeCodeModel.create({
+          userId,
+          purpose,
+          ...fields,
+          attempts: 0,
+          requesters: asked,
+        });
       } catch (err) {
         // A concurrent request issued one first: that one stands, and this one waits its turn.
         if (isDuplicateKey(err)) throw cooldownError(at);
@@ -93,20 +121,16 @@ export function createCodeService(secret: string, now: () => number = () => Date
 
     async hasLiveCode(userId: Types.ObjectId, purpose: CodePurpose): Promise<boolean> {
       const existing = await OneTimeCodeModel.findOne({ userId, purpose }).lean();
-      return Boolean(
-        existing &&
-        !existing.consumedAt &&
-        existing.expiresAt.getTime() > now() &&
-        existing.attempts < GUESSES_PER_CODE,
-      );
+      return Boolean(existing && !existing.consumedAt && existing.expiresAt.getTime() > now());
     },
 
     /**
      * A try is counted before the code is compared, by `$inc`s guarded on the count, so a burst of
-     * parallel guesses gets no more tries than the limits; the code is used by an update guarded on
-     * its being unused, so two right answers at once sign in once. With `consume: false` a right
-     * code is only checked (the try still counts) and stays usable: the phone sign-in asks for the
-     * name of a new account before it spends the code.
+     * parallel guesses gets no more tries than the limits: the client's own, and for a stranger
+     * (not one of the code's requesters) the strangers' together. The code is used by an update
+     * guarded on its being unused, so two right answers at once sign in once. With `consume:
+     * false` a right code is only checked (the try still counts) and stays usable: the phone
+     * sign-in asks for the name of a new account before it spends the code.
      */
     async verify(
       userId: Types.ObjectId,
@@ -127,11 +151,13 @@ export function createCodeService(secret: string, now: () => number = () => Date
         doc.expiresAt,
       );
       if (tries === undefined) throw exhausted();
-      const counted = await OneTimeCodeModel.updateOne(
-        { _id: doc._id, codeHash: doc.codeHash, attempts: trusted({ $lt: GUESSES_PER_CODE }) },
-        { $inc: { attempts: 1 } },
-      );
-      if (counted.modifiedCount === 0) throw exhausted();
+      if (!(doc.requesters ?? []).includes(client)) {
+        const counted = await OneTimeCodeModel.updateOne(
+          { _id: doc._id, codeHash: doc.codeHash, attempts: trusted({ $lt: GUESSES_PER_CODE }) },
+          { $inc: { attempts: 1 } },
+        );
+        if (counted.modifiedCount === 0) throw exhausted();
+      }
       const expected = Buffer.from(doc.codeHash, 'hex');
       const given = digest(purpose, target, code);
       if (!(expected.length === given.length && timingSafeEqual(expected, given)))

@@ -24,7 +24,10 @@ const oneTimeCodeSchema = new Schema(
     /** HMAC-SHA256 of the code under the server secret: a database leak does not reveal codes. */
     codeHash: { type: String, required: true },
     expiresAt: { type: Date, required: true, index: true },
+    /** Strangers' tries at it (clients not among `requesters`), capped at GUESSES_PER_CODE. */
     attempts: { type: Number, default: 0 },
+    /** The client addresses that asked for it while it lived: each tries it on its own count. */
+    requesters: { type: [String], default: [] },
     consumedAt: { type: Date, default: null },
     sentAt: { type: Date, required: true },
     /** Registration only: the password and name chosen by the sign-up this code confirms. */

@@ -322,8 +322,13 @@ describe('phone sign-in limits (production figures)', () => {
     advance(COOLDOWN_MS);
     const refused = await start(phone, '203.0.113.50');
     expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe('RATE_LIMITED');
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.code).toBe('SMS_LIMIT_REACHED');
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    // The shopper is told when to try again, and that email sign-in works meanwhile.
+    expect(refused.body.message).toBe(PHONE_SIGN_IN_MESSAGES.numberLimited(Math.ceil(wait / 60)));
+    const texted = (t.services.sms as LogSmsTransport).sent.filter((m) => m.to === phone);
+    expect(texted).toHaveLength(5);
     // Other numbers are not held back by it.
     expect((await start(newPhone(), '203.0.113.51')).status).toBe(200);
   });

@@ -11,7 +11,7 @@ import { requireOwner } from '../../platform/http/require-owner';
 import { parsed, validate } from '../../platform/http/validate';
 import { audit } from '../admin/audit';
 import { OrderModel } from '../orders/order.model';
-import { lineView, totalsView } from '../orders/orders.service';
+import { assertPayable, lineView, totalsView } from '../orders/orders.service';
 import type { ShopSettingsStore } from '../settings/shop-settings.service';
 import type { Coupons } from './coupons.service';
 
@@ -108,6 +108,7 @@ export function couponsRoutes(
         shippingPolicy,
         couponDiscount: discount,
       });
+      assertPayable(totals.grandTotal);
       const body: CouponCheckResponse = {
         coupon: {
           code: coupon.code,

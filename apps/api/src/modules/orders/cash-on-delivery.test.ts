@@ -286,6 +286,7 @@ describe('cash on delivery', () => {
       createCashOnDelivery({
         pincodes: t.services.pincodes,
         sms: t.services.sms,
+        texts: t.services.texts,
         lifecycle: t.services.lifecycle,
         secret: t.config.secrets.codes,
         logger: createLogger(t.config),

@@ -8,6 +8,7 @@ import { AppError, conflict, tooManyRequests } from '../../platform/errors/app-e
 import type { Logger } from '../../platform/logger';
 import type { Pincodes } from '../pincodes/pincodes.service';
 import type { SmsTransport } from '../sms/sms-transport';
+import type { TextBudget } from '../sms/text-budget';
 import { UserModel } from '../users/user.model';
 import type { OrderLifecycle } from './order-lifecycle';
 import { OrderModel } from './order.model';
@@ -47,12 +48,14 @@ export const maskPhone = (phone: string) =>
 export function createCashOnDelivery(deps: {
   pincodes: Pincodes;
   sms: SmsTransport;
+  /** The shop's budget of code texts: each code is taken from it before it is sent. */
+  texts: TextBudget;
   lifecycle: OrderLifecycle;
   secret: string;
   logger: Logger;
   now?: () => number;
 }) {
-  const { pincodes, sms, lifecycle, secret, logger } = deps;
+  const { pincodes, sms, texts, lifecycle, secret, logger } = deps;
   const now = deps.now ?? Date.now;
   const digest = (orderId: Types.ObjectId, code: string) =>
     createHmac('sha256', secret)
@@ -115,8 +118,10 @@ export function createCashOnDelivery(deps: {
     verifiedPhone,
 
     /**
-     * Sends a new code for an order waiting for confirmation: stored as an HMAC, replacing the
-     * last one only after the resend cooldown (a guarded update, so two requests send one code).
+     * Sends a new code for an order waiting for confirmation: taken from the shop's budget of
+     * texts, stored as an HMAC, replacing the last one only after the resend cooldown (a guarded
+     * update, so two requests send one code). A new order whose first code the budget refuses is
+     * deleted before its code goes, as one over the open-orders limit is, and refused.
      */
     async sendCode(
       order: OrderDoc,
@@ -125,6 +130,19 @@ export function createCashOnDelivery(deps: {
       const code = String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0');
       const at = new Date(now());
       const cooldownMs = LIMITS.otpResendCooldownSeconds * 1000;
+      if (!order.codCode || order.codCode.sentAt.getTime() <= at.getTime() - cooldownMs) {
+        try {
+          await texts.take(phone, 'cod');
+        } catch (err) {
+          if (!order.codCode)
+            await OrderModel.deleteOne({
+              _id: order._id,
+              status: 'pending_confirmation',
+              codCode: null,
+            });
+          throw err;
+        }
+      }
       const codCode = {
         hash: digest(order._id, code).toString('hex'),
         sentAt: at,

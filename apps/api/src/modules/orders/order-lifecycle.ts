@@ -78,6 +78,8 @@ export interface ReservedStock {
   sell(units: Units, order: OrderRef): Promise<void>;
   release(units: Units, order: OrderRef, reason: string, by: OrderActor): Promise<void>;
   restock(units: Units, order: OrderRef, reason: string, by: OrderActor): Promise<void>;
+  /** Makes what a dead process left unmade of a turn's moves. */
+  finishTurn(units: Units, order: { _id: Types.ObjectId }, to: 'sold' | 'released'): Promise<void>;
 }
 
 /** An order in one of these has been paid or confirmed: its units are sold. */
@@ -171,12 +173,14 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
   /**
    * Turns the order's reservation from one of `from` to `to` in one guarded update and then moves
    * its units, so of every caller (a retried webhook, the owner, a job) exactly one moves them.
-   * Held units are sold or released; sold units are restocked. Answers whether it turned.
+   * Held units are sold or released; sold units are restocked. The turn marks itself unsettled
+   * until its units have moved, so a process dying in between leaves the ledger job a note of
+   * what to finish (settleReservations). Answers whether it turned.
    */
   async function turnReservation(
     order: OrderDoc,
     from: readonly ReservationState[],
-    to: ReservationState,
+    to: Exclude<ReservationState, 'held'>,
     reason: string,
     by: OrderActor,
   ): Promise<boolean> {
@@ -185,7 +189,7 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
     const before = await withDbRetry(() =>
       OrderModel.findOneAndUpdate(
         { _id: order._id, 'reservation.state': trusted({ $in: [...from] }) },
-        { $set: { 'reservation.state': to } },
+        { $set: { 'reservation.state': to }, $push: { 'reservation.unsettled': to } },
         { returnDocument: 'before' },
       ).lean<OrderDoc>(),
     );
@@ -195,8 +199,14 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
     else if (reservation.state === 'held')
       await stock.release(reservation.items, order, reason, by);
     else await stock.restock(reservation.items, order, reason, by);
+    await settled(order._id, to);
     return true;
   }
+
+  const settled = (id: Types.ObjectId, to: ReservationState) =>
+    withDbRetry(() =>
+      OrderModel.updateOne({ _id: id }, { $pull: { 'reservation.unsettled': to } }),
+    );
 
   /**
    * The invoice number of a paid order, or of a cash-on-delivery order once shipped: bound to it
@@ -291,6 +301,32 @@ export function createOrderLifecycle(deps: OrderLifecycleDeps) {
       const order = await read(id);
       if (!order) throw notFound('Order not found.', 'ORDER_NOT_FOUND');
       return order;
+    },
+
+    /**
+     * The ledger job's pass over orders: every reservation turned at least `staleMs` ago whose
+     * units did not all move (the process died in between) has them moved now, once each.
+     */
+    async settleReservations(staleMs: number): Promise<number> {
+      const stock = deps.stock;
+      if (!stock) return 0;
+      let finished = 0;
+      await forEachOldestFirst<OrderDoc>(
+        OrderModel,
+        {
+          'reservation.unsettled': trusted({ $in: ['sold', 'released'] }),
+          updatedAt: trusted({ $lte: new Date(now() - staleMs) }),
+        },
+        async (order) => {
+          for (const to of order.reservation?.unsettled ?? []) {
+            if (to === 'held') continue;
+            await stock.finishTurn(order.reservation!.items, order, to);
+            await settled(order._id, to);
+          }
+          finished += 1;
+        },
+      );
+      return finished;
     },
 
     /** A return the owner marks fit to sell: its order's sold units go back on the shelf, once. */

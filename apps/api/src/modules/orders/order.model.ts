@@ -134,6 +134,12 @@ export const orderSchema = new Schema(
             required: true,
           },
           state: { type: String, enum: RESERVATION_STATES, required: true },
+          /**
+           * The states turned to whose moves of units may not all be made yet: pushed with the
+           * turn, pulled once its moves are made; the ledger job finishes what a dead process
+           * left (stock-ledger in services.ts).
+           */
+          unsettled: { type: [{ type: String, enum: RESERVATION_STATES }], default: undefined },
         },
         { _id: false },
       ),
@@ -195,6 +201,8 @@ orderSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 // Reconciliation pages through orders by state, oldest first.
 orderSchema.index({ status: 1, createdAt: 1, _id: 1 });
 orderSchema.index({ providerOrderId: 1 });
+// Reservations turned whose moves of units a dead process may have left unmade, oldest first.
+orderSchema.index({ 'reservation.unsettled': 1, createdAt: 1, _id: 1 });
 // Paid orders whose invoice or confirmation is missing.
 orderSchema.index({ confirmationMailedAt: 1, paymentId: 1, createdAt: 1 });
 // The GST export reads invoices by date.

@@ -3,6 +3,8 @@ import { Types } from 'mongoose';
 import {
   brand,
   cartSummaryText,
+  formatINR,
+  MIN_ORDER_TOTAL_PAISE,
   priceOrder,
   rupeesToPaise,
   shippingPolicyOf,
@@ -20,6 +22,7 @@ import type {
 import { pageForUser } from '../../platform/db/page';
 import type { PageQuery } from '../../platform/db/page';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
+import { compensations } from '../../platform/compensations';
 import { AppError, conflict, notFound } from '../../platform/errors/app-error';
 import type { Coupons } from '../coupons/coupons.service';
 import type { PaymentsService } from '../payments/payments.service';
@@ -30,9 +33,16 @@ import type { OrderLifecycle } from './order-lifecycle';
 import { actionsFor, assertOffered } from './order-actions';
 import { OrderModel } from './order.model';
 import type { Refunds } from './refunds';
-import type { OrderDoc } from './order.model';
+import type { NewOrder, OrderDoc } from './order.model';
 
 const ORDER_NUMBER_ATTEMPTS = 20;
+export const ORDER_BELOW_MINIMUM_MESSAGE = `An order must come to at least ${formatINR(MIN_ORDER_TOTAL_PAISE)}, the least a payment can be. Please add a product, or order without the coupon.`;
+
+/** Refuses a total under what the payment provider accepts (409 ORDER_BELOW_MINIMUM). */
+export function assertPayable(grandTotal: number): void {
+  if (grandTotal < MIN_ORDER_TOTAL_PAISE)
+    throw conflict(ORDER_BELOW_MINIMUM_MESSAGE, 'ORDER_BELOW_MINIMUM');
+}
 export const ORDERS_LISTED = 50;
 
 type Figures<T> = { [K in keyof T]?: number | null };
@@ -209,6 +219,7 @@ export function createOrdersService({
         ? (await coupons.quote(data.couponCode, userId, goods)).discount
         : 0;
       const priced = price(quoted);
+      assertPayable(priced.grandTotal);
       await stock.assertInStock(data.items);
       const { lines, shippingTax, codFeeTax, supply, ...totals } = priced;
       if (rupeesToPaise(data.total_amount) !== totals.grandTotal) {
@@ -246,27 +257,6 @@ export function createOrdersService({
           )
         : null;
       const orderId = new Types.ObjectId();
-      if (data.couponCode) {
-        const { discount } = await coupons.take(data.couponCode, userId, orderId, goods);
-        if (discount !== quoted) {
-          await coupons.giveBack(orderId);
-          throw conflict(
-            'The coupon changed meanwhile. Please review your cart before paying.',
-            'TOTAL_MISMATCH',
-            {
-              totals: totalsView(price(discount)),
-            },
-          );
-        }
-      }
-      // The units are held before the order is stored: all of them, or the order is refused.
-      let reserved: { productId: string; quantity: number }[];
-      try {
-        reserved = await stock.reserve(data.items, { _id: orderId });
-      } catch (err) {
-        await coupons.giveBack(orderId);
-        throw err;
-      }
       const fields = {
         _id: orderId,
         userId,
@@ -293,16 +283,62 @@ export function createOrdersService({
         shippingTax,
         codFeeTax: payOnDelivery ? codFeeTax : null,
         coupon: data.couponCode ? { code: data.couponCode, discount: quoted } : null,
-        reservation: { items: reserved, state: 'held' as const },
         codStatus: payOnDelivery ? ('due' as const) : null,
         codCode: null,
         provider: payments.provider.mode,
       };
+      // Each step's undo is registered beside it, and runs when a later step fails while no
+      // order is stored under this id. A process that dies meanwhile leaves the units held under
+      // the id: the ledger job releases them, and gives the coupon's use back, once it sees no
+      // order was stored (stock.retire).
+      const undo = compensations();
       try {
+        // The units first: all of them, or the order is refused.
+        const held = await stock.reserve(data.items, { _id: orderId });
+        undo.add(() => stock.unreserve(held, { _id: orderId }));
+        if (data.couponCode) {
+          const { discount } = await coupons.take(data.couponCode, userId, orderId, goods);
+          undo.add(() => coupons.giveBack(orderId));
+          if (discount !== quoted)
+            throw conflict(
+              'The coupon changed meanwhile. Please review your cart before paying.',
+              'TOTAL_MISMATCH',
+              { totals: totalsView(price(discount)) },
+            );
+        }
+        const stored = await store({
+          ...fields,
+          reservation: { items: held, state: 'held' as const },
+        });
+        if ('earlier' in stored) {
+          // A double click racing itself stored the order meanwhile: this attempt's steps go back.
+          await undo.run();
+          return await replay(stored.earlier);
+        }
+        const created = stored.order;
+        if (stored.outage) throw stored.outage;
+        if (phone) {
+          await cod.keepWithinOpenLimit(created);
+          const codConfirmation = await cod.sendCode(created, phone);
+          return { order: toOrderView(created), payment: null, codConfirmation, created: true };
+        }
+        return { order: toOrderView(created), payment: dialog(created), created: true };
+      } catch (err) {
+        if (!(await OrderModel.exists({ _id: orderId }))) await undo.run();
+        throw err;
+      }
+
+      /**
+       * Opens the provider's order (prepaid) and stores ours under a fresh order number, trying
+       * another number when one is taken. If the provider is away, the order is stored anyway
+       * (pending, without a provider order) with the outage to answer, and a retry with the same
+       * key finishes it. Answers the order stored by a racing attempt with the same key instead.
+       */
+      async function store(
+        order: Omit<NewOrder, 'orderNumber' | 'providerOrderId'>,
+      ): Promise<{ order: OrderDoc; outage?: unknown } | { earlier: OrderDoc }> {
         for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
           const orderNumber = `${brand.orderPrefix}-${randomInt(100000, 1000000)}`;
-          // If the provider is down, the order is stored anyway (pending, without a provider order)
-          // and a retry with the same key finishes it.
           let providerOrderId: string | null = null;
           let outage: unknown;
           if (!payOnDelivery) {
@@ -318,46 +354,25 @@ export function createOrdersService({
               outage = err;
             }
           }
-          let created: OrderDoc;
           try {
-            created = await lifecycle.place({ orderNumber, providerOrderId, ...fields });
+            const created = await lifecycle.place({ ...order, orderNumber, providerOrderId });
+            return outage ? { order: created, outage } : { order: created };
           } catch (err) {
             if (!isDuplicateKey(err)) throw err;
-            // A double click racing itself made the order meanwhile; else the number was taken.
-            const existing = await OrderModel.findOne({
+            // The same key's order was stored meanwhile; else the number was taken.
+            const earlier = await OrderModel.findOne({
               userId,
               idempotencyKey: key,
             }).lean<OrderDoc>();
-            if (existing) {
-              await coupons.giveBack(orderId);
-              await stock.unreserve(reserved, { _id: orderId });
-              return await replay(existing);
-            }
-            continue;
+            if (earlier) return { earlier };
           }
-          if (outage) throw outage;
-          if (phone) {
-            await cod.keepWithinOpenLimit(created);
-            const codConfirmation = await cod.sendCode(created, phone);
-            return { order: toOrderView(created), payment: null, codConfirmation, created: true };
-          }
-          return { order: toOrderView(created), payment: dialog(created), created: true };
         }
-      } catch (err) {
-        // Nothing was stored under this id: the coupon's use (a no-op without one) and the units go back.
-        if (!(await OrderModel.exists({ _id: orderId }))) {
-          await coupons.giveBack(orderId);
-          await stock.unreserve(reserved, { _id: orderId });
-        }
-        throw err;
+        throw new AppError(
+          503,
+          'ORDER_NUMBER_UNAVAILABLE',
+          'Could not assign an order number. Please try again.',
+        );
       }
-      await coupons.giveBack(orderId);
-      await stock.unreserve(reserved, { _id: orderId });
-      throw new AppError(
-        503,
-        'ORDER_NUMBER_UNAVAILABLE',
-        'Could not assign an order number. Please try again.',
-      );
     },
 
     /** Confirms a cash-on-delivery order with the code sent by SMS. */

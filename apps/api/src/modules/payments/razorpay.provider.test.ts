@@ -8,6 +8,7 @@ import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { OrderModel } from '../orders/order.model';
+import { ORDER_BELOW_MINIMUM_MESSAGE } from '../orders/orders.service';
 import { hmacHex, RazorpayProvider } from './payment-provider';
 
 const KEY_ID = 'rzp_test_1DP5mmOlF5G5ag';
@@ -202,5 +203,55 @@ describe('payments against a server speaking Razorpay\u2019s protocol', () => {
     expect(retried.status).toBe(200);
     expect(retried.body.payment.providerOrderId).toBe(first.body.payment.providerOrderId);
     expect(razorpay.orders.size).toBe(before + 1);
+  });
+  it('charges shipping on an order a coupon worth more than the cart brings to nothing, and Razorpay takes it; with shipping free for all, such an order is refused first', async () => {
+    await t.services.coupons.create({
+      code: 'GIFT2000',
+      kind: 'flat',
+      value: 200_000,
+      minOrder: 0,
+      perCustomerLimit: 5,
+      active: true,
+    });
+    const soap = [{ productId: 'TanGoneSoap', quantity: 1 }];
+    const goods = priceCart(soap).itemsTotal;
+    const check = () =>
+      request(t.app)
+        .post('/api/coupons/check')
+        .set(bearer(token))
+        .send({ code: 'GIFT2000', items: soap, deliveryState: 'Maharashtra' });
+    // The coupon stops at the goods' value; shipping is charged as below the threshold.
+    const checked = await check();
+    expect(checked.status).toBe(200);
+    expect(checked.body.totals).toMatchObject({
+      couponDiscount: goods,
+      shipping: 4900,
+      grandTotal: 4900,
+    });
+    const body = orderBody(soap, 'Maharashtra', { couponCode: 'GIFT2000', total_amount: '49.00' });
+    const placed = await placeOrder(t, token, body);
+    expect(placed.status).toBe(201);
+    expect(placed.body.payment.amount).toBe(4900);
+    expect(razorpay.orders.get(placed.body.payment.providerOrderId)?.amount).toBe(4900);
+
+    // The owner ships everything free: the same cart would come to ₹0.00, which Razorpay refuses.
+    const settings = await t.services.shopSettings.read();
+    await t.services.shopSettings.update({ ...settings, freeShippingThresholdPaise: 0 });
+    try {
+      const refused = await check();
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        code: 'ORDER_BELOW_MINIMUM',
+        message: ORDER_BELOW_MINIMUM_MESSAGE,
+      });
+      const free = orderBody(soap, 'Maharashtra', { couponCode: 'GIFT2000', total_amount: '0.00' });
+      const before = razorpay.requests.length;
+      const order = await placeOrder(t, token, free);
+      expect(order.status).toBe(409);
+      expect(order.body.code).toBe('ORDER_BELOW_MINIMUM');
+      expect(razorpay.requests.length).toBe(before);
+    } finally {
+      await t.services.shopSettings.update(settings);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { trusted } from 'mongoose';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
-import { AWAITING_PAYMENT } from '../orders/order-states';
+import { AWAITING_PAYMENT } from '@vanya/contracts';
 
 const MINUTE = 60 * 1000;
 

@@ -3,6 +3,7 @@ import {
   STOCK_NOTIFY_MESSAGES,
   stockAdjustBodySchema,
   stockNotifyBodySchema,
+  stockMovesQuerySchema,
   stockSettingsBodySchema,
 } from '@vanya/contracts';
 import { Router } from 'express';
@@ -59,8 +60,10 @@ export function stockRoutes(config: Config, stock: StockService): Router {
   router.get(
     '/admin/stock/:id/moves',
     validate(productParamsSchema, 'params'),
+    validate(stockMovesQuerySchema, 'query'),
     async (_req, res) => {
-      res.json(await stock.moves(parsed(res, productParamsSchema, 'params').id));
+      const { id } = parsed(res, productParamsSchema, 'params');
+      res.json(await stock.moves(id, parsed(res, stockMovesQuerySchema, 'query')));
     },
   );
 

@@ -14,10 +14,10 @@ import type {
   ProductResponse,
   StockItem,
   StockMove,
-  StockMoveKind,
+  StockMovesQuery,
 } from '@vanya/contracts';
-import { trusted } from 'mongoose';
-import type { Types } from 'mongoose';
+import { STOCK_MOVES_PAGE_MAX } from '@vanya/contracts';
+import { trusted, Types } from 'mongoose';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { withDbRetry } from '../../platform/db/retry';
 import { conflict, notFound } from '../../platform/errors/app-error';
@@ -27,6 +27,8 @@ import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../mail/mailer';
 import { OrderModel } from '../orders/order.model';
 import { backInStockMail, lowStockMail } from './stock-mail';
+import { copyToLedger, ensureMoves, makeMoves, moveKey } from './stock-moves';
+import type { Move } from './stock-moves';
 import { StockItemModel, StockModel, StockMoveModel, StockWishModel } from './stock.model';
 import type { StockItemDoc, StockMoveDoc } from './stock.model';
 
@@ -34,8 +36,6 @@ import type { StockItemDoc, StockMoveDoc } from './stock.model';
 const STOCK_CACHE_MS = 5000;
 /** The low-stock level a product starts with. */
 export const DEFAULT_LOW_STOCK_AT = 10;
-/** How many ledger lines the owner sees. */
-const MOVES_LISTED = 100;
 
 export const outOfStockMessage = (name: string) =>
   `Sorry, ${name} is out of stock. Please remove it from your cart to place the order.`;
@@ -55,6 +55,40 @@ export interface OrderRef {
 }
 
 type Units = readonly { productId: string; quantity: number }[];
+
+/** The moves an order's units make, and what each does to on hand and reserved per unit. */
+type OrderMoveKind = 'reserved' | 'sold' | 'released' | 'restocked';
+const ORDER_MOVES: Record<OrderMoveKind, { change: number; reserved: number }> = {
+  reserved: { change: 0, reserved: 1 },
+  sold: { change: -1, reserved: -1 },
+  released: { change: 0, reserved: -1 },
+  restocked: { change: 1, reserved: 0 },
+};
+
+/** The reason of a move the ledger job made for a process that died before making it. */
+const FINISHED_REASONS: Record<Exclude<OrderMoveKind, 'reserved'>, string> = {
+  sold: 'Paid or confirmed (finished after an interruption)',
+  released: 'Order not sent (finished after an interruption)',
+  restocked: 'Back on the shelf (finished after an interruption)',
+};
+
+/** The reason of a reservation released because its order was never stored. */
+export const ORPHAN_REASON = 'Checkout interrupted: no order was stored, the units are free again';
+
+/** Whether any of the order's units were sold (their line is in the ledger). */
+async function wasSold(units: Units, order: OrderRef): Promise<boolean> {
+  const keys = units.map((u) => moveKey(order._id, 'sold', u.productId));
+  return (await withDbRetry(() => StockMoveModel.exists({ _id: trusted({ $in: keys }) }))) !== null;
+}
+
+/** Which of these orders are stored. */
+async function storedOrders(ids: readonly Types.ObjectId[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const found = await withDbRetry(() =>
+    OrderModel.find({ _id: trusted({ $in: ids }) }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>(),
+  );
+  return new Set(found.map((o) => String(o._id)));
+}
 
 interface State {
   at: number;
@@ -161,6 +195,16 @@ export function createStockService(deps: StockServiceDeps = {}) {
   function ensureCounts(): Promise<void> {
     ready ??= (async () => {
       for (const id of STOCKED_PRODUCT_IDS) {
+        const first = {
+          _id: `initial:${id}`,
+          kind: 'initial' as const,
+          change: initial,
+          reservedChange: 0,
+          reason: 'Counting starts',
+          orderId: null,
+          by: 'system',
+          at: new Date(now()),
+        };
         try {
           const made = await withDbRetry(() =>
             StockItemModel.updateOne(
@@ -172,17 +216,14 @@ export function createStockService(deps: StockServiceDeps = {}) {
                   available: initial,
                   lowStockAt: DEFAULT_LOW_STOCK_AT,
                   lowStockNotified: false,
+                  recent: [first],
+                  moveIds: [first._id],
                 },
               },
               { upsert: true },
             ),
           );
-          if (made.upsertedCount === 1)
-            await record(
-              [{ productId: id, kind: 'initial', change: initial, reservedChange: 0 }],
-              'Counting starts',
-              'system',
-            );
+          if (made.upsertedCount === 1) await copyToLedger([{ ...first, productId: id }]);
         } catch (err) {
           // The other process inserted it first: the count is there.
           if (!isDuplicateKey(err)) throw err;
@@ -212,51 +253,36 @@ export function createStockService(deps: StockServiceDeps = {}) {
     return state;
   }
 
-  interface MoveLine {
-    productId: string;
-    kind: StockMoveKind;
-    change: number;
-    reservedChange: number;
-  }
-
-  async function record(
-    lines: MoveLine[],
+  /** The moves of an order's units of one kind, each made once (its key names the order). */
+  const orderMoves = (
+    units: Units,
+    order: OrderRef,
+    kind: OrderMoveKind,
     reason: string,
     by: StockActor,
-    order?: OrderRef,
-  ): Promise<void> {
-    if (lines.length === 0) return;
-    const at = new Date(now());
-    await withDbRetry(() =>
-      StockMoveModel.insertMany(
-        lines.map((line) => ({
-          ...line,
-          reason,
-          by,
-          at,
-          orderId: order?._id ?? null,
-        })),
-      ),
-    );
-  }
+  ): Move[] =>
+    units.map((unit) => ({
+      key: moveKey(order._id, kind, unit.productId),
+      productId: unit.productId,
+      kind,
+      change: ORDER_MOVES[kind].change * unit.quantity,
+      reservedChange: ORDER_MOVES[kind].reserved * unit.quantity,
+      reason,
+      orderId: order._id,
+      by,
+    }));
 
-  /**
-   * Changes a product's units on hand and reserved by one `$inc` (available with them), if the
-   * guard in the filter holds; null when it does not.
-   */
-  const change = (
-    productId: string,
-    onHand: number,
-    reserved: number,
-    guard: Record<string, unknown> = {},
-  ) =>
-    withDbRetry(() =>
-      StockItemModel.findOneAndUpdate(
-        { _id: productId, ...guard },
-        { $inc: { onHand, reserved, available: onHand - reserved } },
-        { returnDocument: 'after' },
-      ).lean<StockItemDoc>(),
-    );
+  /** Makes each move (a refused one is logged: the counts cannot cover it) and tells changed(). */
+  async function makeEach(moves: Move[], rose: boolean): Promise<void> {
+    const made: StockItemDoc[] = [];
+    for (const move of moves) {
+      const result = await makeMoves([move], new Date(now()));
+      made.push(...result.made);
+      if (result.refused)
+        deps.mail?.logger.error({ move: result.refused }, 'stock move refused: too few units');
+    }
+    await changed(made, rose);
+  }
 
   const background = (task: () => Promise<unknown>) => deps.mail?.runInBackground(task);
 
@@ -312,35 +338,6 @@ export function createStockService(deps: StockServiceDeps = {}) {
     return getProduct(line?.productId ?? singleId)!;
   }
 
-  /** An order's held units stop being held: sold (they leave the shelf too) or released. */
-  async function unhold(
-    units: Units,
-    order: OrderRef,
-    kind: 'sold' | 'released',
-    reason: string,
-    by: StockActor,
-  ): Promise<void> {
-    const done: StockItemDoc[] = [];
-    const lines: MoveLine[] = [];
-    for (const unit of units) {
-      const onHand = kind === 'sold' ? -unit.quantity : 0;
-      const item = await change(unit.productId, onHand, -unit.quantity, {
-        reserved: trusted({ $gte: unit.quantity }),
-        ...(kind === 'sold' ? { onHand: trusted({ $gte: unit.quantity }) } : {}),
-      });
-      if (!item) continue;
-      done.push(item);
-      lines.push({
-        productId: unit.productId,
-        kind,
-        change: onHand,
-        reservedChange: -unit.quantity,
-      });
-    }
-    await record(lines, reason, by, order);
-    await changed(done, kind === 'released');
-  }
-
   const service = {
     async list(): Promise<ProductResponse[]> {
       const { switches, counts } = await current();
@@ -393,37 +390,28 @@ export function createStockService(deps: StockServiceDeps = {}) {
     ): Promise<StockUnits[]> {
       await ensureCounts();
       const units = stockUnitsOf(items);
-      const taken: StockItemDoc[] = [];
-      for (const unit of units) {
-        const held = await change(unit.productId, 0, unit.quantity, {
-          available: trusted({ $gte: unit.quantity }),
+      const at = new Date(now());
+      const moves = orderMoves(units, order, 'reserved', 'Order placed', 'shopper');
+      const { made, refused } = await makeMoves(moves, at);
+      if (refused) {
+        const product = lineHolding(items, refused.productId);
+        // What was taken goes back, each with its line: the ledger shows the refused order.
+        await makeEach(
+          orderMoves(
+            units.slice(0, made.length),
+            order,
+            'released',
+            `Order not placed: ${getProduct(refused.productId)?.name ?? refused.productId} ran short`,
+            'shopper',
+          ),
+          true,
+        );
+        state = undefined;
+        throw conflict(outOfStockMessage(product.name), 'OUT_OF_STOCK', {
+          productId: product.id,
         });
-        if (!held) {
-          // Nothing was recorded for these yet, so they go back without a line in the ledger.
-          for (const back of units.slice(0, taken.length))
-            await change(back.productId, 0, -back.quantity, {
-              reserved: trusted({ $gte: back.quantity }),
-            });
-          state = undefined;
-          const product = lineHolding(items, unit.productId);
-          throw conflict(outOfStockMessage(product.name), 'OUT_OF_STOCK', {
-            productId: product.id,
-          });
-        }
-        taken.push(held);
       }
-      await record(
-        units.map((u) => ({
-          productId: u.productId,
-          kind: 'reserved',
-          change: 0,
-          reservedChange: u.quantity,
-        })),
-        'Order placed',
-        'shopper',
-        order,
-      );
-      await changed(taken, false);
+      await changed(made, false);
       return units;
     },
 
@@ -433,31 +421,78 @@ export function createStockService(deps: StockServiceDeps = {}) {
 
     /** The held units of a paid or confirmed order leave the shelf: on hand and reserved both fall. */
     sell: (units: Units, order: OrderRef) =>
-      unhold(units, order, 'sold', 'Paid or confirmed', 'system'),
+      makeEach(orderMoves(units, order, 'sold', 'Paid or confirmed', 'system'), false),
 
     /** Held units of an order that will not be paid or sent are free again. */
     release: (units: Units, order: OrderRef, reason: string, by: StockActor) =>
-      unhold(units, order, 'released', reason, by),
+      makeEach(orderMoves(units, order, 'released', reason, by), true),
 
     /** Sold units came back to the shelf (a cancelled, refused or returned order). */
-    async restock(units: Units, order: OrderRef, reason: string, by: StockActor): Promise<void> {
-      const back: StockItemDoc[] = [];
-      for (const unit of units) {
-        const item = await change(unit.productId, unit.quantity, 0);
-        if (item) back.push(item);
-      }
-      await record(
-        units.map((u) => ({
-          productId: u.productId,
-          kind: 'restocked',
-          change: u.quantity,
-          reservedChange: 0,
-        })),
-        reason,
-        by,
-        order,
+    restock: (units: Units, order: OrderRef, reason: string, by: StockActor) =>
+      makeEach(orderMoves(units, order, 'restocked', reason, by), true),
+
+    /**
+     * Finishes the moves of an order's reservation turned to `to` that a dead process may have
+     * left unmade (each move is made once: one in the ledger, or on its count, is not made again).
+     * Units turned 'released' were restocked when they had been sold, else released.
+     */
+    async finishTurn(units: Units, order: OrderRef, to: 'sold' | 'released'): Promise<void> {
+      const kind =
+        to === 'sold' ? 'sold' : (await wasSold(units, order)) ? 'restocked' : 'released';
+      const made = await ensureMoves(
+        orderMoves(units, order, kind, FINISHED_REASONS[kind], 'system'),
+        new Date(now()),
       );
-      await changed(back, true);
+      await changed(made, kind !== 'sold');
+    },
+
+    /**
+     * The ledger job's pass over the counts: lines kept on a count for `keepMs` are copied to the
+     * ledger (again, harmlessly) and taken off it. A reservation among them whose order was never
+     * stored (the process died between holding the units and storing the order) is released,
+     * with a line saying so, and `orphaned` hears of the order (its coupon use goes back).
+     */
+    async retire(
+      keepMs: number,
+      orphaned: (orderId: Types.ObjectId) => Promise<void> = async () => undefined,
+    ): Promise<{ retired: number; orphans: number }> {
+      await ensureCounts();
+      const cutoff = now() - keepMs;
+      const items = await withDbRetry(() => StockItemModel.find({}).lean<StockItemDoc[]>());
+      let retired = 0;
+      const orphans = new Map<string, Types.ObjectId>();
+      for (const item of items) {
+        const old = (item.recent ?? []).filter((line) => line.at.getTime() <= cutoff);
+        if (old.length === 0) continue;
+        await copyToLedger(old.map((line) => ({ ...line, productId: item._id })));
+        const held = old.filter((line) => line.kind === 'reserved' && line.orderId);
+        const stored = await storedOrders(held.map((line) => line.orderId!));
+        for (const line of held) {
+          if (stored.has(String(line.orderId))) continue;
+          const order = { _id: line.orderId! };
+          const made = await ensureMoves(
+            orderMoves(
+              [{ productId: item._id, quantity: line.reservedChange }],
+              order,
+              'released',
+              ORPHAN_REASON,
+              'system',
+            ),
+            new Date(now()),
+          );
+          await changed(made, true);
+          orphans.set(String(order._id), order._id);
+        }
+        await withDbRetry(() =>
+          StockItemModel.updateOne(
+            { _id: item._id },
+            { $pullAll: { recent: old, moveIds: old.map((line) => line._id) } },
+          ),
+        );
+        retired += old.length;
+      }
+      for (const orderId of orphans.values()) await orphaned(orderId);
+      return { retired, orphans: orphans.size };
     },
 
     /**
@@ -467,12 +502,18 @@ export function createStockService(deps: StockServiceDeps = {}) {
     async adjust(id: string, adjust: number, reason: string, by: StockActor): Promise<StockItem> {
       const product = single(id);
       await ensureCounts();
-      const item = await change(
-        product.id,
-        adjust,
-        0,
-        adjust < 0 ? { available: trusted({ $gte: -adjust }) } : {},
-      );
+      const move: Move = {
+        key: new Types.ObjectId().toHexString(),
+        productId: product.id,
+        kind: adjust > 0 ? 'receipt' : 'adjustment',
+        change: adjust,
+        reservedChange: 0,
+        reason,
+        orderId: null,
+        by,
+      };
+      const { made } = await makeMoves([move], new Date(now()));
+      const item = made[0];
       if (!item) {
         const left = await StockItemModel.findById(product.id).lean<StockItemDoc>();
         throw conflict(
@@ -480,18 +521,6 @@ export function createStockService(deps: StockServiceDeps = {}) {
           'STOCK_BELOW_RESERVED',
         );
       }
-      await record(
-        [
-          {
-            productId: product.id,
-            kind: adjust > 0 ? 'receipt' : 'adjustment',
-            change: adjust,
-            reservedChange: 0,
-          },
-        ],
-        reason,
-        by,
-      );
       await changed([item], adjust > 0);
       return itemView(item, (await current()).switches.get(product.id) ?? true);
     },
@@ -545,13 +574,17 @@ export function createStockService(deps: StockServiceDeps = {}) {
         .map((item) => ({ productId: item.productId, name: item.name, available: item.available }));
     },
 
-    /** A product's ledger, newest first. */
-    async moves(id: string): Promise<StockMove[]> {
+    /** A page of a product's ledger, newest first. */
+    async moves(
+      id: string,
+      page: StockMovesQuery = { page: 1, limit: STOCK_MOVES_PAGE_MAX },
+    ): Promise<StockMove[]> {
       const product = single(id);
       const rows = await withDbRetry(() =>
         StockMoveModel.find({ productId: product.id })
           .sort({ at: -1, _id: -1 })
-          .limit(MOVES_LISTED)
+          .skip((page.page - 1) * page.limit)
+          .limit(page.limit)
           .lean<StockMoveDoc[]>(),
       );
       // A reservation is made before its order has its number: the number is read from the order.

@@ -197,6 +197,7 @@ describe('every query has an index that serves it', () => {
     // The jobs.
     await t.services.jobs.runNow('reservation-expiry');
     await t.services.jobs.runNow('stock-wishes');
+    await t.services.jobs.runNow('stock-ledger');
     await t.services.payments.reconcile({ minAgeMs: 0 });
     await t.services.refunds.settlePending();
     await t.services.jobs.runNow('sweep');

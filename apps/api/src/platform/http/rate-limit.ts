@@ -120,6 +120,34 @@ function accountOf(req: Request): string | undefined {
       : undefined;
 }
 
+/** The most refusals a limit remembers in memory before it forgets the ended ones. */
+const REMEMBERED_REFUSALS = 10_000;
+
+/**
+ * Refusals remembered in this process until their window ends: a client already refused is
+ * answered 429 from memory, so a flood of refused requests costs the database nothing and cannot
+ * slow anyone else's. Another process learns it from the database on its first refusal.
+ */
+function refusalMemory() {
+  const until = new Map<string, number>();
+  return {
+    /** Seconds to wait when `key` is refused in this window, else undefined. */
+    refused(key: string, now: number): number | undefined {
+      const end = until.get(key);
+      if (end === undefined) return undefined;
+      if (end > now) return Math.max(1, Math.ceil((end - now) / 1000));
+      until.delete(key);
+      return undefined;
+    },
+    remember(key: string, now: number, retryAfterSeconds: number): void {
+      if (until.size >= REMEMBERED_REFUSALS)
+        for (const [k, end] of until) if (end <= now) until.delete(k);
+      if (until.size >= REMEMBERED_REFUSALS) until.clear();
+      until.set(key, now + retryAfterSeconds * 1000);
+    },
+  };
+}
+
 /**
  * Limits a route per client address and, when the body names an account (`email` or `phone`), per
  * account and client (which leaves every other client alone) and per account from everywhere.
@@ -129,18 +157,29 @@ export function rateLimit(
   rule: RateRule,
   options: { perAccount?: RateRule; perAccountClient?: RateRule; perUser?: RateRule } = {},
 ): RequestHandler {
+  const memory = refusalMemory();
   return async (req, res, next) => {
     const ip = clientIp(req);
-    const checks: Promise<RateDecision>[] = [hitRateLimit(rule, `ip:${ip}`)];
+    const checks: [RateRule, string][] = [[rule, `ip:${ip}`]];
     const account = accountOf(req);
-    if (options.perAccount && account)
-      checks.push(hitRateLimit(options.perAccount, `acct:${account}`));
+    if (options.perAccount && account) checks.push([options.perAccount, `acct:${account}`]);
     if (options.perAccountClient && account)
-      checks.push(hitRateLimit(options.perAccountClient, `acct-ip:${account}|${ip}`));
+      checks.push([options.perAccountClient, `acct-ip:${account}|${ip}`]);
     const userId = (res.locals.user as { _id?: unknown } | undefined)?._id ?? res.locals.userId;
-    if (options.perUser && userId)
-      checks.push(hitRateLimit(options.perUser, `user:${String(userId)}`));
-    const decisions = await Promise.all(checks);
+    if (options.perUser && userId) checks.push([options.perUser, `user:${String(userId)}`]);
+    const now = Date.now();
+    const known = checks
+      .map(([r, key]) => memory.refused(`${r.name}:${key}`, now))
+      .filter((wait) => wait !== undefined);
+    if (known.length > 0) {
+      const wait = Math.max(...known);
+      return next(tooManyRequests(tooManyMessage(wait), wait));
+    }
+    const decisions = await Promise.all(checks.map(([r, key]) => hitRateLimit(r, key, now)));
+    decisions.forEach((d, i) => {
+      if (!d.allowed)
+        memory.remember(`${checks[i]![0].name}:${checks[i]![1]}`, now, d.retryAfterSeconds);
+    });
     const refused = decisions.filter((d) => !d.allowed);
     if (refused.length === 0) return next();
     const wait = Math.max(...refused.map((d) => d.retryAfterSeconds));
