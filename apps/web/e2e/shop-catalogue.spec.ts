@@ -103,6 +103,8 @@ test('a product page: details, quantity, Add to Cart stays, How to Use video pla
   page,
   screenshot,
 }) => {
+  // A visitor whose system allows motion: the video plays by itself (with reduced motion it waits).
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   const product = getProduct('Bodybutter');
   await page.goto('/products/Bodybutter');
   await expect(page.getByRole('heading', { level: 1, name: 'Body Butter' })).toBeVisible();
