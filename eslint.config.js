@@ -1,9 +1,47 @@
 // One ESLint configuration for every package of the workspace.
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The web's features do not import each other's insides: from src/features/X, another feature is
+// reached only through its index.ts (what it offers the others); shared pieces live in components/,
+// hooks/ or lib/. Relative paths depend on how deep the importing file sits, hence a block per depth.
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const OTHER_FEATURE_MESSAGE =
+  "Features do not import each other's insides: import it from that feature's index.ts (export it there), or move the shared piece to components/, hooks/ or lib/.";
+const featureBoundaries = WEB_FEATURES.flatMap((feature) =>
+  [0, 1, 2].map((depth) => {
+    // Slashes escaped so the same pattern also reads as an esquery regex below.
+    const up = (times) => `(\\.\\.\\/){${times}}`;
+    const otherInside = `(?!${feature}\\/)[\\w-]+\\/(?!index$)`;
+    const regex = `^${up(depth + 1)}${otherInside}|^${up(depth + 2)}features\\/${otherInside}`;
+    return {
+      files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ regex, message: OTHER_FEATURE_MESSAGE }] },
+        ],
+        // no-restricted-imports reads static imports only; lazy pages and panels use import().
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: `ImportExpression > Literal[value=/${regex}/]`,
+            message: OTHER_FEATURE_MESSAGE,
+          },
+        ],
+      },
+    };
+  }),
+);
 
 export default tseslint.config(
   {
@@ -40,5 +78,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...featureBoundaries,
   prettier,
 );

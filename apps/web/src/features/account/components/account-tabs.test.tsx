@@ -6,7 +6,7 @@ import { AppProvider } from '../../../app/provider';
 import { setSession } from '../../../lib/auth-storage';
 import { answer, spyOnApi } from '../../../testing/api-spy';
 import { userFixture } from '../../../testing/user-fixtures';
-import { RequireAuth } from '../../auth/components/require-auth';
+import { RequireAuth } from '../../auth';
 import { ACCOUNT_TEXTS } from '../texts';
 import { ProfilePage } from './profile-page';
 

@@ -8,8 +8,7 @@ import { AppProvider } from '../../../app/provider';
 import { getToken, setSession } from '../../../lib/auth-storage';
 import { answer, apiError, spyOnApi } from '../../../testing/api-spy';
 import { userFixture } from '../../../testing/user-fixtures';
-import { RequireAuth } from '../../auth/components/require-auth';
-import { SessionWatcher } from '../../auth/components/session-watcher';
+import { RequireAuth, SessionWatcher } from '../../auth';
 import { ACCOUNT_TEXTS } from '../texts';
 import { ProfilePage } from './profile-page';
 

@@ -10,12 +10,16 @@ import { summaryQuery, useNotifications } from '../api/admin-api';
 import { ADMIN_TEXTS } from '../texts';
 import { AdminAudit } from './admin-audit';
 import { AdminCoupons } from './admin-coupons';
+import { AdminGst } from './admin-gst';
+import { AdminMessages } from './admin-messages';
 import { AdminNotifications } from './admin-notifications';
 import { AdminOrders } from './admin-orders';
+import { AdminReturns } from './admin-returns';
 import { AdminReviews } from './admin-reviews';
 import { AdminSettings } from './admin-settings';
-import { AdminGst, AdminMessages, AdminReturns, AdminTickets, AdminWaitlist } from './admin-panels';
 import { AdminStock } from './admin-stock';
+import { AdminTickets } from './admin-tickets';
+import { AdminWaitlist } from './admin-waitlist';
 import './admin.css';
 
 const TABS = [

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { PATHS } from '../../../config/paths';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '../../../hooks/use-countdown';
 import { AUTH_TEXTS } from '../texts';
 import { AuthCard, BackToLogin } from './auth-card';
 

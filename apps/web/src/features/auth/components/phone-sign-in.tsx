@@ -11,7 +11,7 @@ import { FormError } from '../../../components/ui/form-parts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client';
 import { useStartPhoneSignIn } from '../api/start-phone-sign-in';
 import { useVerifyPhoneSignIn } from '../api/verify-phone-sign-in';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '../../../hooks/use-countdown';
 import { authResolver } from '../lazy-schemas';
 import { AUTH_TEXTS } from '../texts';
 import { SubmitButton } from './auth-card';

@@ -9,7 +9,7 @@ import { PATHS } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { setSession } from '../../../lib/auth-storage';
 import { useVerifyEmail } from '../api/verify-email';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '../../../hooks/use-countdown';
 import { AUTH_TEXTS } from '../texts';
 import { AuthCard, BackToLogin } from './auth-card';
 

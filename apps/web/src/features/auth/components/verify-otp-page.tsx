@@ -13,7 +13,7 @@ import { sessionUserFrom, setSession } from '../../../lib/auth-storage';
 import { FormError } from '../../../components/ui/form-parts';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '../../../hooks/use-countdown';
 import { authResolver } from '../lazy-schemas';
 import { AUTH_TEXTS } from '../texts';
 import { safeRedirect } from '../utils/login-redirect';

@@ -34,7 +34,7 @@ const HowToUse = lazy(() =>
 );
 const NotifyMe = lazy(() => import('./notify-me').then((module) => ({ default: module.NotifyMe })));
 const ProductReviews = lazy(() =>
-  import('../../reviews/product-reviews').then((module) => ({ default: module.ProductReviews })),
+  import('../../reviews').then((module) => ({ default: module.ProductReviews })),
 );
 const RelatedProducts = lazy(() =>
   import('./related-products').then((module) => ({ default: module.RelatedProducts })),

@@ -10,7 +10,7 @@ import { mockApi } from '../../../testing/mock-api';
 import { orderFixture } from '../../../testing/order-fixtures';
 import { renderRoute } from '../../../testing/render-route';
 import { userFixture } from '../../../testing/user-fixtures';
-import { COD_TEXTS } from '../../orders/texts';
+import { COD_TEXTS } from '../../orders';
 import { CHECKOUT_TEXTS as T } from '../texts';
 
 const LATUR: PincodeAnswer = {

@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 
 import { Field } from '../../../components/ui/field';
 import { getErrorMessage } from '../../../lib/api-client';
-import { useCountdown } from '../../auth/hooks/use-countdown';
+import { useCountdown } from '../../../hooks/use-countdown';
 import { resendCodCode, useConfirmCod } from '../api/confirm-cod';
 import { COD_TEXTS as T } from '../texts';
 import './cod-confirmation.css';

@@ -1,0 +1,3 @@
+// What other features may use of auth.
+export { RequireAuth } from './components/require-auth';
+export { SessionWatcher } from './components/session-watcher';

@@ -1,0 +1,2 @@
+// What other features may use of reviews.
+export { ProductReviews } from './product-reviews';
