@@ -33,6 +33,7 @@ import { requestLog } from './platform/http/request-log';
 import { webApp } from './platform/http/web-app';
 import type { Logger } from './platform/logger';
 import type { Services } from './services';
+import type { TestModes } from './openapi/document';
 
 export interface AppDeps {
   config: Config;
@@ -78,6 +79,17 @@ function compressible(req: Request, res: Response): boolean {
 }
 
 /** Builds the whole HTTP app without listening: index.ts listens, tests call it in-process. */
+/**
+ * The providers in their built-in test mode (no keys set), whose test-only routes are mounted and
+ * documented: never in production.
+ */
+export function testModesOf(services: Services, config: Config): TestModes {
+  return {
+    payments: !config.isProduction && services.payments.provider.mode === 'test',
+    courier: !config.isProduction && services.shipping.provider.mode === 'test',
+  };
+}
+
 export function createApp({ config, logger, connection, services }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -110,7 +122,8 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(contactRoutes(config, services.mailer, logger));
   api.use(waitlistRoutes(config, services.mailer));
   api.use(ordersRoutes(services.orders, config));
-  api.use(paymentsRoutes(services.payments, config));
+  const testModes = testModesOf(services, config);
+  api.use(paymentsRoutes(services.payments, config, testModes.payments));
   api.use(invoicesRoutes(config));
   api.use(userListsRoutes(config));
   api.use(returnsRoutes(config, services.ownerNotices));
@@ -119,7 +132,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(couponsRoutes(config, services.coupons, services.shopSettings));
   api.use(reviewsRoutes(config, services.reviews));
   // Before the owner area's router too: its bookings carry their own owner guard.
-  api.use(shippingRoutes(config, services.shipping));
+  api.use(shippingRoutes(config, services.shipping, testModes.courier));
   api.use(stockRoutes(config, services.stock));
   api.use(
     adminRoutes({
@@ -130,7 +143,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
       stock: services.stock,
     }),
   );
-  api.use(openApiRoutes());
+  api.use(openApiRoutes(testModes));
   api.use(notFoundHandler);
   app.use('/api', api);
 

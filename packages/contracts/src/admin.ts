@@ -507,7 +507,8 @@ export const ownerNotificationQuerySchema = z
 export const ownerSmsPhoneField = z
   .string({ error: FIELD_MESSAGES.mobile })
   .trim()
-  .regex(/^(?:[6-9]\d{9})?$/, FIELD_MESSAGES.mobile);
+  .regex(/^(?:[6-9]\d{9})?$/, FIELD_MESSAGES.mobile)
+  .meta({ example: '9876543210' });
 
 /** PUT /admin/settings/notifications */
 export const ownerNoticeSettingsSchema = z

@@ -181,6 +181,11 @@ export interface ApiRoute {
    */
   multipart?: { field: string; contentTypes: readonly string[]; optional?: boolean };
   responses: Record<number, ApiResponse>;
+  /**
+   * Mounted only while that provider runs in its built-in test mode (no keys set), never in
+   * production; the served document lists the route only where it exists.
+   */
+  testMode?: 'payments' | 'courier';
 }
 
 const error = (description: string): ApiResponse => ({ description, schema: errorBodySchema });
@@ -684,6 +689,7 @@ const shopping: ApiRoute[] = [
     method: 'post',
     path: '/payments/test/complete',
     tag: 'Payments',
+    testMode: 'payments',
     summary: 'Test mode only: pay or fail an order as the provider dialog would',
     // As the provider's dialog: no session (the order and its provider order id name the payment).
     auth: false,
@@ -1402,6 +1408,7 @@ const shipping: ApiRoute[] = [
     method: 'post',
     path: '/shipping/test/advance',
     tag: 'Shipping',
+    testMode: 'courier',
     summary:
       "Test mode only: the courier's next scan of a parcel, played through the webhook's path",
     auth: false,
@@ -1547,6 +1554,35 @@ const health: ApiRoute[] = [
     ...readiness,
   },
 ];
+
+/** The areas of the API, as the OpenAPI document groups its operations. */
+export const API_TAGS: Readonly<Record<string, string>> = {
+  Auth: 'Accounts and sessions: sign-up, email and password or phone code sign-in, two-step codes, verification, password reset, the signed-in profile',
+  Products: 'The catalogue: products with their prices in paise, stock state and delivery promise',
+  Reviews:
+    "Verified buyers' reviews: published ones for everyone, the shopper's own, the owner's moderation",
+  Delivery: 'PIN codes: where the shop delivers, by when, and whether cash on delivery is offered',
+  Coupons: 'Checking a coupon against a cart before ordering',
+  Orders:
+    "Placing and following the shopper's orders: totals recomputed by the server, cash on delivery confirmed by an SMS code, cancelling",
+  Payments:
+    "Razorpay: the checkout dialog's signature, the webhook, and test mode's stand-in for the dialog",
+  Shipping: "The courier (Shiprocket): its tracking webhook, and test mode's scans",
+  Invoices: 'GST invoices and credit notes, as PDFs behind signed links',
+  Returns: 'Return requests on delivered orders',
+  Tickets: 'Support tickets with attachments, and their replies',
+  Wishlist: "The signed-in shopper's wishlist",
+  Addresses: "The signed-in shopper's saved delivery addresses",
+  'Payment methods':
+    "The signed-in shopper's saved payment methods (labels only; the provider keeps the details)",
+  Contact: "The contact form, mailed to the shop's inbox",
+  Community: 'The newsletter and launch waitlist',
+  Consent: 'Cookie consent, logged before the browser keeps it',
+  Shop: 'Notices and amounts every shopper sees (shipping threshold, cash-on-delivery fee, pre-orders)',
+  Owner:
+    'The owner area: orders and their actions, the courier, stock counts, coupons, reviews, returns, tickets, notifications, settings, GST exports',
+  Health: 'Liveness and readiness for the platform and for people',
+};
 
 export const apiRoutes: readonly ApiRoute[] = [
   ...auth,

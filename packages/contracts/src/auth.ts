@@ -213,7 +213,8 @@ export const PHONE_SIGN_IN_MESSAGES = {
 export const indianMobileField = z
   .string({ error: PHONE_SIGN_IN_MESSAGES.mobile })
   .trim()
-  .regex(/^[6-9]\d{9}$/, PHONE_SIGN_IN_MESSAGES.mobile);
+  .regex(/^[6-9]\d{9}$/, PHONE_SIGN_IN_MESSAGES.mobile)
+  .meta({ example: '9876543210' });
 
 export const phoneStartBodySchema = z.object({ phone: indianMobileField }).strict();
 

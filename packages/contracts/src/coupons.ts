@@ -76,7 +76,21 @@ export const couponInputSchema = z
     message: 'The coupon must end after it starts',
     path: ['endsAt'],
   })
-  .meta({ id: 'CouponInput' });
+  .meta({
+    id: 'CouponInput',
+    example: {
+      code: 'DIWALI15',
+      kind: 'percent',
+      value: 15,
+      minOrder: 99900,
+      maxDiscount: 30000,
+      startsAt: '2026-10-20T00:00:00+05:30',
+      endsAt: '2026-11-05T23:59:59+05:30',
+      usageLimit: 500,
+      perCustomerLimit: 1,
+      active: true,
+    },
+  });
 export type CouponInput = z.output<typeof couponInputSchema>;
 
 /** A coupon as the owner sees it, with the uses taken so far. */

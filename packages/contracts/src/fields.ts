@@ -50,22 +50,24 @@ export function createEmailField(required: string = AUTH_MESSAGES.emailRequired)
     .toLowerCase()
     .min(1, { message: required, abort: true })
     .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.emailTooLong)
-    .regex(EMAIL_RE, FIELD_MESSAGES.invalidEmail);
+    .regex(EMAIL_RE, FIELD_MESSAGES.invalidEmail)
+    .meta({ example: 'asha.patil@example.in' });
 }
 
 /** Trimmed, lower-cased, email format. */
 export const emailField = createEmailField();
 
-function digitsField(digits: number, message: string, required: string) {
+function digitsField(digits: number, message: string, required: string, example: string) {
   return z
     .string({ error: required })
     .trim()
     .min(1, { message: required, abort: true })
-    .regex(new RegExp(`^\\d{${digits}}$`), message);
+    .regex(new RegExp(`^\\d{${digits}}$`), message)
+    .meta({ example });
 }
 
 export function createMobileField(required: string = FIELD_MESSAGES.mobile) {
-  return digitsField(LIMITS.phoneDigits, FIELD_MESSAGES.mobile, required);
+  return digitsField(LIMITS.phoneDigits, FIELD_MESSAGES.mobile, required, '9876543210');
 }
 
 /** An Indian mobile number: exactly 10 digits, no country code or separators. */
@@ -76,10 +78,11 @@ export const pinCodeField = digitsField(
   LIMITS.pinCodeDigits,
   FIELD_MESSAGES.pinCode,
   FIELD_MESSAGES.pinCode,
+  '413512',
 );
 
 export function createOtpField(required: string = FIELD_MESSAGES.otp) {
-  return digitsField(LIMITS.otpLength, FIELD_MESSAGES.otp, required);
+  return digitsField(LIMITS.otpLength, FIELD_MESSAGES.otp, required, '482913');
 }
 
 /** A one-time code: exactly 6 digits. */
@@ -97,7 +100,8 @@ export const OBJECT_ID_RE = /^[0-9a-fA-F]{24}$/;
 /** A MongoDB ObjectId in its 24-hex-digit text form. */
 export const objectIdField = z
   .string({ error: FIELD_MESSAGES.objectId })
-  .regex(OBJECT_ID_RE, FIELD_MESSAGES.objectId);
+  .regex(OBJECT_ID_RE, FIELD_MESSAGES.objectId)
+  .meta({ example: '6752f0c1a8e4b2d3c4e5f601' });
 
 /** A person's name: trimmed, 1 to 100 characters. */
 export const nameField = requiredTextField(FIELD_MESSAGES.name, 100, FIELD_MESSAGES.nameTooLong);
@@ -123,7 +127,10 @@ export function createPasswordField(required: string = AUTH_MESSAGES.passwordPol
       // Whatever is over 72 characters is over 72 bytes: the same refusal, stated in the document.
       .max(LIMITS.passwordMaxBytes, { message: FIELD_MESSAGES.passwordTooLong, abort: true })
       .refine(fitsBcrypt, FIELD_MESSAGES.passwordTooLong)
-      .meta({ description: `At most ${LIMITS.passwordMaxBytes} bytes in UTF-8` })
+      .meta({
+        description: `At most ${LIMITS.passwordMaxBytes} bytes in UTF-8`,
+        example: 'Rose&Turmeric7',
+      })
   );
 }
 
@@ -136,7 +143,10 @@ export function createCurrentPasswordField(required: string) {
     .min(1, { message: required, abort: true })
     .max(LIMITS.passwordMaxBytes, { message: FIELD_MESSAGES.passwordTooLong, abort: true })
     .refine(fitsBcrypt, FIELD_MESSAGES.passwordTooLong)
-    .meta({ description: `At most ${LIMITS.passwordMaxBytes} bytes in UTF-8` });
+    .meta({
+      description: `At most ${LIMITS.passwordMaxBytes} bytes in UTF-8`,
+      example: 'Sandal&Oud5',
+    });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -98,23 +98,25 @@ const withinCap = (value: string | number) =>
  * Convert it with the catalogue's `rupeesToPaise` before comparing (never throws for an accepted
  * value).
  */
-export const totalAmountField = z.union(
-  [
-    z
-      .string()
-      .regex(/^\d+\.\d{2}$/, SHOP_MESSAGES.totalAmount)
-      .refine(withinCap, SHOP_MESSAGES.totalAmountTooLarge)
-      // The document states the cap in the pattern (the server's two checks give two messages).
-      .meta({ pattern: TOTAL_AMOUNT_TEXT_PATTERN }),
-    z
-      .number()
-      .nonnegative(SHOP_MESSAGES.totalAmount)
-      .refine((n) => PLAIN_RUPEES_RE.test(String(n)), SHOP_MESSAGES.totalAmount)
-      .refine(withinCap, SHOP_MESSAGES.totalAmountTooLarge)
-      .meta({ maximum: MAX_TOTAL_AMOUNT_RUPEES }),
-  ],
-  { error: SHOP_MESSAGES.totalAmount },
-);
+export const totalAmountField = z
+  .union(
+    [
+      z
+        .string()
+        .regex(/^\d+\.\d{2}$/, SHOP_MESSAGES.totalAmount)
+        .refine(withinCap, SHOP_MESSAGES.totalAmountTooLarge)
+        // The document states the cap in the pattern (the server's two checks give two messages).
+        .meta({ pattern: TOTAL_AMOUNT_TEXT_PATTERN }),
+      z
+        .number()
+        .nonnegative(SHOP_MESSAGES.totalAmount)
+        .refine((n) => PLAIN_RUPEES_RE.test(String(n)), SHOP_MESSAGES.totalAmount)
+        .refine(withinCap, SHOP_MESSAGES.totalAmountTooLarge)
+        .meta({ maximum: MAX_TOTAL_AMOUNT_RUPEES }),
+    ],
+    { error: SHOP_MESSAGES.totalAmount },
+  )
+  .meta({ example: '1297.00' });
 
 export const createOrderDataSchema = checkoutFormSchema
   .extend({
@@ -146,7 +148,8 @@ export type CreateOrderBody = z.output<typeof createOrderBodySchema>;
 
 export const orderNumberField = z
   .string()
-  .regex(new RegExp(`^${brand.orderPrefix}-\\d{6}$`), 'Invalid order number');
+  .regex(new RegExp(`^${brand.orderPrefix}-\\d{6}$`), 'Invalid order number')
+  .meta({ example: `${brand.orderPrefix}-000123` });
 
 export const orderLineSchema = z.object({
   productId: z.string(),
@@ -288,7 +291,12 @@ export const createOrderResponseSchema = z.object({
 
 /** POST /orders/{id}/confirm-cod: the 6-digit code sent by SMS. */
 export const confirmCodBodySchema = z
-  .object({ code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') })
+  .object({
+    code: z
+      .string()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code')
+      .meta({ example: '482913' }),
+  })
   .strict()
   .meta({ id: 'ConfirmCodBody' });
 

@@ -8,7 +8,10 @@ import { orderSchema } from './orders';
 const providerId = z.string().max(100).trim().min(1).meta({ pattern: NOT_BLANK_PATTERN });
 
 /** HMAC-SHA256 in hex, as the provider (and test mode) sign `order_id|payment_id`. */
-const signatureField = z.string().regex(/^[0-9a-fA-F]{64}$/, 'Invalid payment signature');
+const signatureField = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, 'Invalid payment signature')
+  .meta({ example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' });
 
 /** What the dialog's success callback receives, plus our order's id. */
 export const verifyPaymentBodySchema = z

@@ -172,7 +172,8 @@ export const createReturnBodySchema = z
   .object({
     orderId: z
       .string({ error: PROFILE_MESSAGES.returnOrderRequired })
-      .regex(OBJECT_ID_RE, PROFILE_MESSAGES.returnOrderRequired),
+      .regex(OBJECT_ID_RE, PROFILE_MESSAGES.returnOrderRequired)
+      .meta({ example: '6752f0c1a8e4b2d3c4e5f601' }),
     reason: requiredTextField(
       PROFILE_MESSAGES.returnReasonRequired,
       500,

@@ -1,15 +1,65 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import type { ZodContentObject } from '@asteasolutions/zod-to-openapi';
-import { apiRoutes, errorBodySchema } from '@vanya/contracts';
+import { API_TAGS, apiRoutes, errorBodySchema } from '@vanya/contracts';
+import type { ApiRoute } from '@vanya/contracts';
+import { sample } from 'openapi-sampler';
 import { z } from 'zod';
 
-type OpenApiDocument = ReturnType<OpenApiGeneratorV3['generateDocument']>;
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV3['generateDocument']>;
 
-let cached: OpenApiDocument | undefined;
+/** The providers running in their built-in test mode, whose test-only routes are mounted. */
+export type TestModes = { payments: boolean; courier: boolean };
 
-/** The OpenAPI 3 document of the whole API, generated from the zod contracts (never hand-written). */
-export function buildOpenApiDocument(): OpenApiDocument {
-  if (cached) return cached;
+/** Who may call a route, as the operation's description says it. */
+function whoMayCall(route: ApiRoute): string {
+  const who = !route.auth
+    ? 'Open to anyone.'
+    : route.responses[403]
+      ? "The shop's owner only: an account whose verified email is in OWNER_EMAILS, with its bearer token."
+      : 'A signed-in account, with its bearer token.';
+  const test = route.testMode
+    ? ` Exists only while ${route.testMode === 'payments' ? 'payments run' : 'the courier runs'} in the built-in test mode (no provider keys set), never in production.`
+    : '';
+  return `${who}${test} Errors answer JSON { msg, message, code }; the codes are listed with each status.`;
+}
+
+type Operation = {
+  requestBody?: { content?: Record<string, { schema?: object; example?: unknown }> };
+  responses?: Record<string, { content?: Record<string, { schema?: object; example?: unknown }> }>;
+};
+
+/**
+ * An example for each JSON body and answer, sampled from its schema (Redocly's openapi-sampler:
+ * the fields' own examples where they give one, else a value of the right type and format).
+ */
+function addExamples(document: OpenApiDocument): void {
+  const withExample = (media: { schema?: object; example?: unknown } | undefined) => {
+    if (media?.schema && media.example === undefined)
+      media.example = sample(media.schema, { skipReadOnly: true, quiet: true }, document);
+  };
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, Operation>)) {
+      if (typeof operation !== 'object' || !operation?.responses) continue;
+      withExample(operation.requestBody?.content?.['application/json']);
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (status.startsWith('2')) withExample(response.content?.['application/json']);
+      }
+    }
+  }
+}
+
+const cached = new Map<string, OpenApiDocument>();
+
+/**
+ * The OpenAPI 3 document of the API, generated from the zod contracts (never hand-written): every
+ * route, less the test-only ones of a provider not in test mode.
+ */
+export function buildOpenApiDocument(
+  testModes: TestModes = { payments: true, courier: true },
+): OpenApiDocument {
+  const key = JSON.stringify(testModes);
+  const known = cached.get(key);
+  if (known) return known;
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -19,6 +69,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
 
   const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
   for (const route of apiRoutes) {
+    if (route.testMode && !testModes[route.testMode]) continue;
     const responses: Record<string, { description: string; content?: ZodContentObject }> = {};
     for (const [status, response] of Object.entries(route.responses)) {
       const { description, schema, alternatives = {} } = response;
@@ -58,6 +109,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       path: `/api${route.path}`,
       tags: [route.tag],
       summary: route.summary,
+      description: whoMayCall(route),
       security: route.auth ? [{ [bearer.name]: [] }] : undefined,
       request: {
         ...(route.params ? { params: route.params } : {}),
@@ -69,7 +121,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     });
   }
 
-  cached = new OpenApiGeneratorV3(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {
       title: 'Vanya Naturals shop API',
@@ -78,6 +130,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
         'The API of the Vanya Naturals shop. Amounts are integer paise. Errors are JSON `{ msg, message, code, issues? }`.',
     },
     servers: [{ url: '/' }],
+    tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
   });
-  return cached;
+  addExamples(document);
+  cached.set(key, document);
+  return document;
 }

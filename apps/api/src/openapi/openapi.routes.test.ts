@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
+import { buildOpenApiDocument } from './document';
 
 describe('the API documentation', () => {
   let t: TestApp;
@@ -51,5 +52,71 @@ describe('the API documentation', () => {
     const res = await request(t.app).get('/api/docs/').redirects(1);
     expect(res.status).toBe(200);
     expect(res.text).toContain('swagger-ui');
+  });
+});
+
+describe('the OpenAPI document for a consumer', () => {
+  const document = buildOpenApiDocument() as unknown as {
+    tags: { name: string; description: string }[];
+    paths: Record<string, Record<string, DocumentedOperation>>;
+  };
+  type Media = { example?: unknown };
+  type DocumentedOperation = {
+    tags: string[];
+    description?: string;
+    requestBody?: { content: Record<string, Media> };
+    responses: Record<string, { content?: Record<string, Media> }>;
+  };
+  const operationOf = (route: (typeof apiRoutes)[number]) =>
+    document.paths[`/api${route.path}`]![route.method]!;
+
+  it('groups the operations by area, each area described', () => {
+    const described = new Map(document.tags.map((tag) => [tag.name, tag.description]));
+    for (const route of apiRoutes) {
+      const description = described.get(operationOf(route).tags[0]!) ?? '';
+      expect(description.length, `${route.method} ${route.path}`).toBeGreaterThan(20);
+    }
+    expect(new Set(apiRoutes.map((route) => route.tag))).toEqual(new Set(described.keys()));
+  });
+
+  it('says who may call each operation', () => {
+    const register = operationOf(findApiRoute('post', '/auth/register')!);
+    const order = operationOf(findApiRoute('get', '/orders/{id}')!);
+    const owner = operationOf(findApiRoute('get', '/admin/orders')!);
+    expect(register.description).toMatch(/^Open to anyone\./);
+    expect(order.description).toMatch(/^A signed-in account/);
+    expect(owner.description).toMatch(/^The shop's owner only/);
+  });
+
+  it("gives every JSON body and answer an example that the route's own schemas accept", () => {
+    let examples = 0;
+    for (const route of apiRoutes) {
+      const operation = operationOf(route);
+      const body = operation.requestBody?.content['application/json'];
+      if (route.body && body) {
+        const read = route.body.safeParse(body.example);
+        expect(read.success, `${route.method} ${route.path} ${JSON.stringify(read.error)}`).toBe(
+          true,
+        );
+        examples += 1;
+      }
+      for (const [status, response] of Object.entries(route.responses)) {
+        const media = operation.responses[status]?.content?.['application/json'];
+        if (!status.startsWith('2') || !media || !response.schema) continue;
+        const read = response.schema.safeParse(media.example);
+        expect(read.success, `${route.method} ${route.path} ${status}`).toBe(true);
+        examples += 1;
+      }
+    }
+    expect(examples).toBeGreaterThan(apiRoutes.length);
+  });
+
+  it('lists the test-only routes only while their provider is in test mode, as they are mounted', () => {
+    const live = buildOpenApiDocument({ payments: false, courier: false });
+    expect(Object.keys(live.paths)).not.toContain('/api/payments/test/complete');
+    expect(Object.keys(live.paths)).not.toContain('/api/shipping/test/advance');
+    const testing = buildOpenApiDocument({ payments: true, courier: false });
+    expect(Object.keys(testing.paths)).toContain('/api/payments/test/complete');
+    expect(Object.keys(testing.paths)).not.toContain('/api/shipping/test/advance');
   });
 });

@@ -1,12 +1,16 @@
 import { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { buildOpenApiDocument } from './document';
+import type { TestModes } from './document';
 
-/** /api/openapi.json (the document) and /api/docs (Swagger UI, served from the package: no CDN). */
-export function openApiRoutes(): Router {
+/**
+ * /api/openapi.json (the document, with the test-only routes of the providers in test mode, which
+ * are the ones mounted) and /api/docs (Swagger UI, served from the package: no CDN).
+ */
+export function openApiRoutes(testModes: TestModes): Router {
   const router = Router();
   router.get('/openapi.json', (_req, res) => {
-    res.json(buildOpenApiDocument());
+    res.json(buildOpenApiDocument(testModes));
   });
   router.use(
     '/docs',

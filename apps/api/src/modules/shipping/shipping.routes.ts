@@ -28,7 +28,8 @@ export function webhookTokenMatches(expected: string, given: string | undefined)
  * courier's tracking webhook (/api/shipping/webhook) and, in test mode only, the courier's next
  * scan played by hand (/api/shipping/test/advance).
  */
-export function shippingRoutes(config: Config, shipping: Shipping): Router {
+/** `testRoute`: mount test mode's scans played by hand (see testModesOf in app.ts). */
+export function shippingRoutes(config: Config, shipping: Shipping, testRoute: boolean): Router {
   const router = Router();
   const owner = requireOwner(config);
 
@@ -102,7 +103,7 @@ export function shippingRoutes(config: Config, shipping: Shipping): Router {
     },
   );
 
-  if (shipping.provider.mode === 'test' && !config.isProduction) {
+  if (testRoute) {
     router.post('/shipping/test/advance', validate(testScanBodySchema), async (_req, res) => {
       const { awb, status } = parsed(res, testScanBodySchema);
       res.json(await shipping.playTestScan(awb, status));
