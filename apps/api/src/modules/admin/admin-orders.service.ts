@@ -33,8 +33,8 @@ import type { Refunds } from '../orders/refunds';
 import { ReturnModel } from '../returns/return.model';
 import { TicketModel } from '../tickets/ticket.model';
 import { ContactMessageModel } from '../contact/contact.model';
-import { audit } from './audit';
-import type { Actor } from './audit';
+import { audit } from '../../platform/audit/audit';
+import type { Actor } from '../../platform/audit/audit';
 import { renderPackingSlip, renderPackingSlips } from './packing-slip';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -31,8 +31,8 @@ import type { ReturnDoc } from '../returns/return.model';
 import { TicketModel, toTicketView } from '../tickets/ticket.model';
 import type { TicketDoc } from '../tickets/ticket.model';
 import { UserModel } from '../users/user.model';
-import { audit } from './audit';
-import type { Actor } from './audit';
+import { audit } from '../../platform/audit/audit';
+import type { Actor } from '../../platform/audit/audit';
 
 const RETURN_MAIL: Record<ReturnStatus, string> = {
   requested: 'We have your return request.',
