@@ -1,4 +1,5 @@
-import { DocumentNumberModel, INVOICES } from '../modules/invoices/invoice-number';
+import { DocumentNumberModel } from '../modules/invoices/document-number.model';
+import { INVOICES } from '../modules/invoices/invoice-number';
 import type { Series } from '../modules/invoices/invoice-number';
 
 /** Every issued number of a financial year with what it numbers, in number order. */

@@ -26,13 +26,15 @@ import { actionsFor, assertOffered, liveBooking, liveBookings } from '../orders/
 import type { OrderDoc } from '../orders/order.model';
 import { toOrderView } from '../orders/orders.service';
 import { PaymentEventModel } from '../payments/payment-event.model';
-import { orderRefundKey, RefundModel } from '../orders/refunds';
-import type { RefundDoc, Refunds } from '../orders/refunds';
-import { ReturnModel } from '../returns/returns.routes';
-import { TicketModel } from '../tickets/tickets.routes';
+import { RefundModel } from '../orders/refund.model';
+import type { RefundDoc } from '../orders/refund.model';
+import { orderRefundKey } from '../orders/refunds';
+import type { Refunds } from '../orders/refunds';
+import { ReturnModel } from '../returns/return.model';
+import { TicketModel } from '../tickets/ticket.model';
 import { ContactMessageModel } from '../contact/contact.model';
-import { audit } from './audit';
-import type { Actor } from './audit';
+import { audit } from '../../platform/audit/audit';
+import type { Actor } from '../../platform/audit/audit';
 import { renderPackingSlip, renderPackingSlips } from './packing-slip';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -22,16 +22,17 @@ import type { Logger } from '../../platform/logger';
 import { escapeHtml, layout } from '../mail/templates';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
-import { RefundModel, returnRefundKey } from '../orders/refunds';
+import { RefundModel } from '../orders/refund.model';
+import { returnRefundKey } from '../orders/refunds';
 import type { Refunds } from '../orders/refunds';
 import { OrderModel } from '../orders/order.model';
-import { ReturnModel, toReturnView } from '../returns/returns.routes';
-import type { ReturnDoc } from '../returns/returns.routes';
-import { TicketModel, toTicketView } from '../tickets/tickets.routes';
-import type { TicketDoc } from '../tickets/tickets.routes';
+import { ReturnModel, toReturnView } from '../returns/return.model';
+import type { ReturnDoc } from '../returns/return.model';
+import { TicketModel, toTicketView } from '../tickets/ticket.model';
+import type { TicketDoc } from '../tickets/ticket.model';
 import { UserModel } from '../users/user.model';
-import { audit } from './audit';
-import type { Actor } from './audit';
+import { audit } from '../../platform/audit/audit';
+import type { Actor } from '../../platform/audit/audit';
 
 const RETURN_MAIL: Record<ReturnStatus, string> = {
   requested: 'We have your return request.',

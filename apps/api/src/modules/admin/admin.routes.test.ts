@@ -11,7 +11,7 @@ import { pdfText } from '../../testing/pdf';
 import type { SmtpSink } from '../../testing/smtp-sink';
 import type { TestApp } from '../../testing/test-app';
 import type { TestPaymentProvider } from '../payments/payment-provider';
-import { CreditNoteModel } from '../invoices/credit-notes';
+import { CreditNoteModel } from '../invoices/credit-note.model';
 import { OrderModel } from '../orders/order.model';
 import { setOwner } from './owners';
 

@@ -2,8 +2,9 @@ import { calendarDateInIndia, GST_CLASSES, GST_STATE_CODES } from '@vanya/catalo
 import type { IndianState } from '@vanya/catalog';
 import type { GstExport } from '@vanya/contracts';
 import { trusted } from 'mongoose';
-import { CreditNoteModel, invoiceLines, SHIPPING_SAC } from '../invoices/credit-notes';
-import type { CreditNoteDoc } from '../invoices/credit-notes';
+import { CreditNoteModel } from '../invoices/credit-note.model';
+import type { CreditNoteDoc } from '../invoices/credit-note.model';
+import { invoiceLines, SHIPPING_SAC } from '../invoices/credit-notes';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
 

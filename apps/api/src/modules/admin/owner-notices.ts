@@ -5,7 +5,6 @@ import type {
   OwnerNotification,
   OwnerNotificationList,
 } from '@vanya/contracts';
-import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { doOnce } from '../../platform/db/once';
 import { withDbRetry } from '../../platform/db/retry';
@@ -19,24 +18,8 @@ import type { SmsTransport } from '../sms/sms-transport';
 import type { SpentWindow } from '../sms/text-budget';
 import { OwnerNotificationModel } from './owner-notification.model';
 import type { OwnerNotificationDoc } from './owner-notification.model';
+import { OwnerSettingsModel } from './owner-settings.model';
 
-/**
- * The owners' choice of notices: one document, every notice on until turned off; texts only once a
- * mobile number is given and they are turned on.
- */
-const settingsSchema = new Schema(
-  {
-    _id: { type: String, required: true },
-    newOrder: { type: Boolean, default: true },
-    returnRequest: { type: Boolean, default: true },
-    ticket: { type: Boolean, default: true },
-    lowStock: { type: Boolean, default: true },
-    smsPhone: { type: String, default: '' },
-    sms: { type: Boolean, default: false },
-  },
-  { versionKey: false, collection: 'owner_settings' },
-);
-const OwnerSettingsModel = mongoose.model('OwnerSettings', settingsSchema);
 const NOTICES_ID = 'notifications';
 const DEFAULTS: OwnerNoticeSettings = {
   newOrder: true,

@@ -31,7 +31,7 @@ import { clientIp, rateLimit, scaledRule } from '../../platform/http/rate-limit'
 import { currentUser, requireAuth } from '../../platform/http/require-auth';
 import { isOwner } from '../../platform/http/require-owner';
 import { parsed, validate } from '../../platform/http/validate';
-import type { LoginEvent } from '../users/user.view';
+import type { LoginEvent } from '../users/login-history';
 import { createAttemptGuard } from './attempt-guard';
 import type { AttemptGuard } from './attempt-guard';
 import type { AuthService } from './auth.service';

@@ -9,7 +9,7 @@ import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { currentUser, maybeUser, optionalAuth } from '../../platform/http/require-auth';
 import { requireOwner } from '../../platform/http/require-owner';
 import { parsed, validate } from '../../platform/http/validate';
-import { audit } from '../admin/audit';
+import { audit } from '../../platform/audit/audit';
 import { OrderModel } from '../orders/order.model';
 import { assertPayable, lineView, totalsView } from '../orders/orders.service';
 import type { ShopSettingsStore } from '../settings/shop-settings.service';

@@ -1,7 +1,8 @@
 import { brand } from '@vanya/catalog';
-import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { withDbRetry } from '../../platform/db/retry';
+import { DocumentNumberModel } from './document-number.model';
+import type { DocumentNumberDoc } from './document-number.model';
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const SEQ_DIGITS = 6;
@@ -11,34 +12,6 @@ const ATTEMPTS = 50;
 export type Series = string;
 export const INVOICES: Series = brand.orderPrefix;
 export const CREDIT_NOTES: Series = 'CN';
-
-/**
- * One issued number of a series, bound to the document it numbers in the insert that takes it:
- * the `_id` is the number ('VNY/26-27/000001'), and (series, documentId) is unique, so a number
- * never belongs to nobody and a document never gets two, whatever dies afterwards.
- */
-const documentNumberSchema = new Schema(
-  {
-    _id: { type: String, required: true },
-    series: { type: String, required: true },
-    fy: { type: String, required: true },
-    seq: { type: Number, required: true },
-    /** The order's id for an invoice, the refund's key for a credit note. */
-    documentId: { type: String, required: true },
-    /** When the number was taken: the document's date, so dates rise with the numbers. */
-    date: { type: Date, required: true },
-  },
-  { versionKey: false, collection: 'document_numbers' },
-);
-documentNumberSchema.index({ series: 1, documentId: 1 }, { unique: true });
-documentNumberSchema.index({ series: 1, fy: 1, seq: -1 });
-export const DocumentNumberModel = mongoose.model('DocumentNumber', documentNumberSchema);
-
-interface DocumentNumberDoc {
-  _id: string;
-  seq: number;
-  date: Date;
-}
 
 /** The Indian financial year (April to March, in IST) of a moment: '26-27' for 1 Apr 2026 - 31 Mar 2027. */
 export function financialYear(at: Date): string {

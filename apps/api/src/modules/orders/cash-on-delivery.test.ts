@@ -7,7 +7,7 @@ import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import { createLogger } from '../../platform/logger';
 import type { TestApp } from '../../testing/test-app';
-import { CreditNoteModel } from '../invoices/credit-notes';
+import { CreditNoteModel } from '../invoices/credit-note.model';
 import type { LogSmsTransport } from '../sms/sms-transport';
 import { createCashOnDelivery } from './cash-on-delivery';
 import { UserModel } from '../users/user.model';

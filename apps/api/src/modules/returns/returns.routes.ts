@@ -4,11 +4,9 @@ import {
   PROFILE_MESSAGES,
   PROFILE_PAGE_DEFAULT,
   profilePageQuerySchema,
-  RETURN_STATUSES,
 } from '@vanya/contracts';
 import type { ReturnRequest } from '@vanya/contracts';
 import { Router } from 'express';
-import mongoose, { Schema } from 'mongoose';
 import type { Types } from 'mongoose';
 import type { Config } from '../../config/env';
 import type { OwnerNotices } from '../admin/owner-notices';
@@ -19,61 +17,10 @@ import { ownOrder } from '../orders/orders.service';
 import { pageForUser } from '../../platform/db/page';
 import type { PageQuery } from '../../platform/db/page';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
-
-const returnSchema = new Schema(
-  {
-    userId: { type: Schema.Types.ObjectId, required: true },
-    orderId: { type: Schema.Types.ObjectId, required: true },
-    orderNumber: { type: String, required: true },
-    status: { type: String, enum: RETURN_STATUSES, default: 'requested' },
-    refundAmount: { type: Number, required: true },
-    method: { type: String, required: true },
-    reason: { type: String, required: true },
-    /**
-     * The order id while the return is open, something unique once it is closed: a unique index on
-     * it allows one open return per order without a partial index.
-     */
-    openKey: { type: String, required: true, unique: true },
-    note: { type: String, default: null },
-    refundedAmount: { type: Number, default: null },
-    creditNoteNumber: { type: String, default: null },
-  },
-  { timestamps: true, collection: 'returns' },
-);
-// The shopper's returns, newest first (pageForUser).
-returnSchema.index({ userId: 1, createdAt: -1, _id: -1 });
-// The owner's lists: by status, and all of them, newest first.
-returnSchema.index({ status: 1, createdAt: -1 });
-returnSchema.index({ createdAt: -1 });
-export const ReturnModel = mongoose.model('Return', returnSchema);
+import { ReturnModel, toReturnView } from './return.model';
+import type { ReturnDoc } from './return.model';
 
 const RETURNABLE = ['paid', 'shipped', 'delivered'];
-
-export type ReturnDoc = {
-  _id: Types.ObjectId;
-  userId: Types.ObjectId;
-  orderId: Types.ObjectId;
-  orderNumber: string;
-  status: string;
-  refundAmount: number;
-  method: string;
-  reason: string;
-  createdAt: Date;
-  note?: string | null;
-  refundedAmount?: number | null;
-  creditNoteNumber?: string | null;
-};
-export const toReturnView = (r: ReturnDoc): ReturnRequest => ({
-  _id: String(r._id),
-  orderId: String(r.orderId),
-  status: r.status as ReturnRequest['status'],
-  refundAmount: r.refundAmount,
-  method: r.method as ReturnRequest['method'],
-  orderNumber: r.orderNumber,
-  ...(r.note ? { note: r.note } : {}),
-  ...(r.refundedAmount ? { refundedAmount: r.refundedAmount } : {}),
-  ...(r.creditNoteNumber ? { creditNoteNumber: r.creditNoteNumber } : {}),
-});
 
 /** A page of the shopper's returns, newest first. */
 export async function listReturns(

@@ -17,7 +17,7 @@ import { orderBody, placeOrder } from '../../testing/orders';
 import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
-import { AuditModel } from '../admin/audit';
+import { AuditModel } from '../../platform/audit/audit.model';
 import type { LogSmsTransport } from '../sms/sms-transport';
 
 const OWNER_EMAIL = 'owner.settings@vanyanaturals.in';

@@ -4,7 +4,7 @@ import type { Config } from '../../config/env';
 import { currentUser } from '../../platform/http/require-auth';
 import { requireOwner } from '../../platform/http/require-owner';
 import { parsed, validate } from '../../platform/http/validate';
-import { audit } from '../admin/audit';
+import { audit } from '../../platform/audit/audit';
 import type { ShopSettingsStore } from './shop-settings.service';
 
 /**

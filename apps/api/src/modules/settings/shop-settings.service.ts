@@ -1,34 +1,11 @@
 import { calendarDateInIndia, DEFAULT_SHOP_SETTINGS, dispatchDayPassed } from '@vanya/catalog';
 import type { ShopSettings } from '@vanya/catalog';
 import { SHOP_SETTINGS_MESSAGES } from '@vanya/contracts';
-import mongoose, { Schema } from 'mongoose';
 import type { Config } from '../../config/env';
 import { withDbRetry } from '../../platform/db/retry';
 import { badRequest } from '../../platform/errors/app-error';
+import { ShopSettingsModel } from './shop-settings.model';
 
-/**
- * The shop's settings the owner changes without a release: one document (`_id: 'shop'`). A field
- * never saved reads as its default, so an empty collection is today's shop.
- */
-const shopSettingsSchema = new Schema(
-  {
-    _id: { type: String, required: true },
-    preOrder: {
-      on: Boolean,
-      dispatchFrom: String,
-      text: String,
-    },
-    codFeePaise: Number,
-    codMaxGoodsPaise: Number,
-    freeShippingThresholdPaise: Number,
-  },
-  {
-    versionKey: false,
-    timestamps: { createdAt: false, updatedAt: true },
-    collection: 'shop_settings',
-  },
-);
-const ShopSettingsModel = mongoose.model('ShopSettings', shopSettingsSchema);
 const SHOP_ID = 'shop';
 
 type Stored = Partial<Omit<ShopSettings, 'preOrder'>> & {

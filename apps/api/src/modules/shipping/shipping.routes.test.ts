@@ -11,7 +11,7 @@ import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { ORDER_REFUSALS } from '@vanya/contracts';
-import { CreditNoteModel } from '../invoices/credit-notes';
+import { CreditNoteModel } from '../invoices/credit-note.model';
 
 const OWNER_EMAIL = newEmail('owner-shipping');
 const SR_EMAIL = 'api-user@vanya.test';

@@ -12,7 +12,7 @@ import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { currentUser } from '../../platform/http/require-auth';
 import { requireOwner } from '../../platform/http/require-owner';
 import { parsed, validate } from '../../platform/http/validate';
-import { audit } from '../admin/audit';
+import { audit } from '../../platform/audit/audit';
 import type { StockService } from './stock.service';
 
 const HOUR = 60 * 60 * 1000;

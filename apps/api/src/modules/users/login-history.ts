@@ -2,10 +2,16 @@ import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
 import { UserModel } from './user.model';
 import type { UserDoc } from './user.model';
-import type { LoginEvent } from './user.view';
 
 /** The sign-ins the profile lists, newest first. */
 export const LOGIN_HISTORY_KEPT = 20;
+
+/** One sign-in: when, from which address and browser. */
+export interface LoginEvent {
+  at: Date;
+  ip?: string | null;
+  userAgent?: string | null;
+}
 
 export interface LoginHistory {
   /** Newest first. */

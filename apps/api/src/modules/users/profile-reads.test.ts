@@ -9,7 +9,7 @@ import { SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { OrderModel } from '../orders/order.model';
-import { TicketModel } from '../tickets/tickets.routes';
+import { TicketModel } from '../tickets/ticket.model';
 import { UserModel } from './user.model';
 
 const login = (t: TestApp, email: string, password = PASSWORD) =>

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { EmailTokenModel } from '../auth/email-token.model';
 import { CodeGuessModel, OneTimeCodeModel } from '../auth/one-time-code.model';
 import { OrderModel } from '../orders/order.model';
-import { ReturnModel } from '../returns/returns.routes';
-import { TicketModel } from '../tickets/tickets.routes';
+import { ReturnModel } from '../returns/return.model';
+import { TicketModel } from '../tickets/ticket.model';
 import { RateLimitWindow } from '../../platform/http/rate-limit';
 import { UserModel } from './user.model';
 

@@ -1,12 +1,6 @@
 import type { User } from '@vanya/contracts';
-import type { LoginHistory } from './login-history';
+import type { LoginEvent, LoginHistory } from './login-history';
 import type { UserDoc } from './user.model';
-
-export interface LoginEvent {
-  at: Date;
-  ip?: string | null;
-  userAgent?: string | null;
-}
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg\//, 'Edge'],
