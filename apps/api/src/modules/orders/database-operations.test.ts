@@ -174,7 +174,7 @@ const PAID: Record<string, Counts> = {
   },
   verify: {
     'find document_numbers': 2,
-    'find orders': 2,
+    'find orders': 1,
     'find owner_settings': 1,
     'find payment_events': 1,
     'find shop_settings': 1,
@@ -197,7 +197,7 @@ const PAID: Record<string, Counts> = {
     'update payment_events': 1,
   },
 };
-const PAID_TOTAL = 43;
+const PAID_TOTAL = 42;
 const COD: Record<string, Counts> = {
   place: {
     'aggregate orders': 2,
@@ -213,7 +213,7 @@ const COD: Record<string, Counts> = {
     'update orders': 1,
   },
   confirm: {
-    'find orders': 3,
+    'find orders': 1,
     'find owner_settings': 1,
     'find shop_settings': 1,
     'findAndModify orders': 3,
@@ -228,4 +228,4 @@ const COD: Record<string, Counts> = {
     'update sent_texts': 1,
   },
 };
-const COD_TOTAL = 34;
+const COD_TOTAL = 32;

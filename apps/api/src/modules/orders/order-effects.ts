@@ -202,12 +202,17 @@ export async function text(
 
 /**
  * Finishes a paid order (the invoice number, then the confirmation mail with its PDF) or a
- * confirmed cash-on-delivery one (the confirmation mail), then texts the confirmation, once.
+ * confirmed cash-on-delivery one (the confirmation mail), then texts the confirmation, once;
+ * the order as it is now, whatever the copy given.
  */
 export async function finish(ctx: LifecycleCtx, order: OrderDoc): Promise<OrderDoc> {
-  const current = (await readOrder(order._id)) ?? order;
+  return complete(ctx, (await readOrder(order._id)) ?? order);
+}
+
+/** finish() of an order as just written (every step is guarded, so a stale copy does no harm). */
+async function complete(ctx: LifecycleCtx, order: OrderDoc): Promise<OrderDoc> {
   // A sale whose move happened but whose units a crash kept held is finished here.
-  if (SOLD.includes(current.status as OrderStatus)) await sellUnits(ctx, current);
+  const current = SOLD.includes(order.status as OrderStatus) ? await sellUnits(ctx, order) : order;
   if (isCod(current) && current.status === 'pending_confirmation') return current;
   if (!isCod(current) && !current.paymentId) return current;
   const finished = await mailConfirmation(
@@ -222,12 +227,12 @@ export async function finish(ctx: LifecycleCtx, order: OrderDoc): Promise<OrderD
   return finished;
 }
 
-/** finish() after the answer; a failure is left to whoever comes next (reconciliation). */
+/** complete() after the answer; a failure is left to whoever comes next (reconciliation). */
 export function finishInBackground(ctx: LifecycleCtx, order: OrderDoc): void {
   if (order.confirmationMailedAt) return;
   ctx.runInBackground(async () => {
     try {
-      await finish(ctx, order);
+      await complete(ctx, order);
     } catch (err) {
       ctx.logger.error({ err, orderNumber: order.orderNumber }, 'invoice or confirmation pending');
     }
@@ -237,10 +242,21 @@ export function finishInBackground(ctx: LifecycleCtx, order: OrderDoc): void {
 // What follows entering a state, one effect each. Each is idempotent (whoever comes next may
 // run it again) and done before answering, but the confirmation, which follows the answer.
 
-/** Paid or confirmed: the units held for the order are sold (once; never held again after). */
-async function sellUnits(ctx: LifecycleCtx, order: OrderDoc): Promise<void> {
-  if (order.reservation?.state !== 'held') return;
-  await turnReservation(ctx, order, { from: ['held'], to: 'sold' }, 'Sold', 'system');
+/**
+ * Paid or confirmed: the units held for the order are sold (once; never held again after).
+ * Answers the order with its reservation as this turn left it.
+ */
+async function sellUnits(ctx: LifecycleCtx, order: OrderDoc): Promise<OrderDoc> {
+  const reservation = order.reservation;
+  if (reservation?.state !== 'held') return order;
+  const turned = await turnReservation(
+    ctx,
+    order,
+    { from: ['held'], to: 'sold' },
+    'Sold',
+    'system',
+  );
+  return turned ? { ...order, reservation: { ...reservation, state: 'sold' } } : order;
 }
 
 /** Cancelled or refunded while the parcel was still on our shelf: its units go back. */

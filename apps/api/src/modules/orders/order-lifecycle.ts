@@ -105,14 +105,34 @@ async function move(
   by: OrderActor,
   details: MoveDetails = {},
 ): Promise<OrderDoc> {
+  // The caller's copy is usually current: guard on it, and read the order only when it is not.
+  const moved = canMove(ORDER_MOVES, order.status as OrderStatus, to)
+    ? await moveFrom(ctx, order, to, by, details)
+    : null;
+  if (moved) return moved;
   const current = (await readOrder(order._id)) ?? order;
-  const from = current.status as OrderStatus;
-  if (!canMove(ORDER_MOVES, from, to))
-    throw conflict(`An order that is ${from} cannot become ${to}.`, 'ORDER_MOVE_NOT_ALLOWED');
-  const fields = fieldsOf(current, to, new Date(ctx.now()));
-  const moved = await guardedMove(ctx, current._id, { from: [from], to, by }, details, fields);
-  if (!moved) throw conflict('The order was changed meanwhile. Please reload it.', 'ORDER_CHANGED');
-  return enter(ctx, moved, { from, to, by });
+  if (!canMove(ORDER_MOVES, current.status as OrderStatus, to))
+    throw conflict(
+      `An order that is ${current.status} cannot become ${to}.`,
+      'ORDER_MOVE_NOT_ALLOWED',
+    );
+  const again = await moveFrom(ctx, current, to, by, details);
+  if (!again) throw conflict('The order was changed meanwhile. Please reload it.', 'ORDER_CHANGED');
+  return again;
+}
+
+/** The move from the status `order` is in, then its effects; null when it is there no more. */
+async function moveFrom(
+  ctx: LifecycleCtx,
+  order: OrderDoc,
+  to: OrderStatus,
+  by: OrderActor,
+  details: MoveDetails,
+): Promise<OrderDoc | null> {
+  const from = order.status as OrderStatus;
+  const fields = fieldsOf(order, to, new Date(ctx.now()));
+  const moved = await guardedMove(ctx, order._id, { from: [from], to, by }, details, fields);
+  return moved && enter(ctx, moved, { from, to, by });
 }
 
 /** Holds a payment whose amount is not the order's for the owner, on the order. */
