@@ -27,15 +27,19 @@ export interface TestApp {
  * The real app in-process on a database of its own (dropped by close()), on the shared test server
  * unless `server.mongoUri` names another (a test that takes its server down brings its own);
  * `server.dbName` names the database (one a test has filled, e.g. by a restore) instead of a new one.
- * `options.logTo` receives the log lines (set LOG_LEVEL too: tests log nothing by default).
+ * `options.logTo` receives the log lines (set LOG_LEVEL too: tests log nothing by default);
+ * `options.monitorCommands` makes the client emit `commandStarted` for every command it sends.
  */
 export async function startTestApp(
   env: NodeJS.ProcessEnv = {},
   server: { mongoUri?: string; dbName?: string } = {},
-  options: { logTo?: DestinationStream } = {},
+  options: { logTo?: DestinationStream; monitorCommands?: boolean } = {},
 ): Promise<TestApp> {
   const dbName = server.dbName ?? `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const connection = await connectDatabase(server.mongoUri ?? inject('mongoUri'), { dbName });
+  const connection = await connectDatabase(server.mongoUri ?? inject('mongoUri'), {
+    dbName,
+    monitorCommands: options.monitorCommands,
+  });
   const config = loadConfig({
     NODE_ENV: 'test',
     WEB_ORIGIN: 'http://localhost:5173',

@@ -217,9 +217,7 @@ export function createCashOnDelivery(deps: {
       const expected = Buffer.from(stored.hash, 'hex');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
       try {
-        const confirmed = await lifecycle.move(order, 'confirmed', 'shopper');
-        lifecycle.finishInBackground(confirmed);
-        return confirmed;
+        return await lifecycle.move(order, 'confirmed', 'shopper');
       } catch (err) {
         const current = await lifecycle.read(order._id);
         if (current?.status === 'confirmed') return current;

@@ -11,6 +11,26 @@ import type { MailMessage } from '../mail/mailer';
 import { escapeHtml, layout } from '../mail/templates';
 import type { OrderDoc } from './order.model';
 
+/** The moves and scans the shopper gets a text message about. */
+export type TextedNews = 'confirmed' | 'shipped' | 'out_for_delivery' | 'delivered' | 'refunded';
+
+/** The text message of a move or a scan: short, with the tracking link when it ships. */
+export function orderText(
+  order: OrderDoc,
+  news: TextedNews,
+  details: { carrier?: string; trackingUrl?: string; refunded?: number } = {},
+): string {
+  const codDue = order.paymentMethod === 'cod' && order.codStatus === 'due';
+  const texts: Record<TextedNews, string> = {
+    confirmed: `${brand.name}: your order ${order.orderNumber} is confirmed${codDue ? `; please pay ${formatINR(order.totals.grandTotal)} on delivery` : ''}. We will text you when it ships.`,
+    refunded: `${brand.name}: we have refunded ${formatINR(details.refunded ?? 0)} on your order ${order.orderNumber}.`,
+    shipped: `${brand.name}: your order ${order.orderNumber} has shipped${details.carrier ? ` with ${details.carrier}` : ''}.${details.trackingUrl ? ` Track it at ${details.trackingUrl}` : ''}`,
+    out_for_delivery: `${brand.name}: your order ${order.orderNumber} is out for delivery today.${codDue ? ` Please keep ${formatINR(order.totals.grandTotal)} ready.` : ''}`,
+    delivered: `${brand.name}: your order ${order.orderNumber} was delivered. Thank you for shopping with us.`,
+  };
+  return texts[news];
+}
+
 /**
  * The order confirmation: lines, totals with the tax split, and the dispatch notes (the owner's
  * pre-order notice when the order was placed while pre-orders were open).

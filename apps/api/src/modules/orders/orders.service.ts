@@ -147,6 +147,132 @@ export async function ownOrder(userId: Types.ObjectId, id: Types.ObjectId | stri
   return order;
 }
 
+type CheckoutData = CreateOrderBody['data'];
+
+/**
+ * Prices the items from the catalogue for the delivery state, with the coupon quoted and the
+ * owner's cash-on-delivery fee and free-shipping threshold as they are now (read once per order);
+ * refuses an unpayable total, an item out of stock and a total that differs from the client's.
+ */
+async function priceCheckout(
+  deps: { settings: ShopSettingsStore; coupons: Coupons; stock: StockService },
+  userId: Types.ObjectId,
+  data: CheckoutData,
+) {
+  const shop = await deps.settings.read();
+  const codTerms = { feePaise: shop.codFeePaise, maxGoodsPaise: shop.codMaxGoodsPaise };
+  const shippingPolicy = shippingPolicyOf(shop);
+  const codFee = data.paymentMethod === 'cod' ? codTerms.feePaise : 0;
+  const price = (couponDiscount: number) =>
+    priceOrder(data.items, { deliveryState: data.state, couponDiscount, codFee, shippingPolicy });
+  const goods = price(0).itemsTotal;
+  const quoted = data.couponCode
+    ? (await deps.coupons.quote(data.couponCode, userId, goods)).discount
+    : 0;
+  const priced = price(quoted);
+  assertPayable(priced.grandTotal);
+  await deps.stock.assertInStock(data.items);
+  if (rupeesToPaise(data.total_amount) !== priced.grandTotal) {
+    const { lines: _l, shippingTax: _s, codFeeTax: _c, supply: _p, ...totals } = priced;
+    throw conflict(
+      'The total has changed. Please review your cart before paying.',
+      'TOTAL_MISMATCH',
+      { totals },
+    );
+  }
+  return { priced, price, goods, quoted, codTerms };
+}
+
+/** The order as the checkout stores it, before its number and its provider order. */
+function newOrderFields(
+  order: {
+    _id: Types.ObjectId;
+    userId: Types.ObjectId;
+    idempotencyKey: string;
+    requestHash: string;
+  },
+  data: CheckoutData,
+  priced: ReturnType<typeof priceOrder>,
+  quoted: number,
+  provider: NewOrder['provider'],
+) {
+  const payOnDelivery = data.paymentMethod === 'cod';
+  const { lines, shippingTax, codFeeTax, supply, ...totals } = priced;
+  return {
+    ...order,
+    status: payOnDelivery ? ('pending_confirmation' as const) : ('pending_payment' as const),
+    firstName: data.firstName,
+    lastName: data.lastName,
+    email: data.email,
+    phone: data.phone,
+    address: data.address,
+    city: data.city,
+    state: data.state,
+    pinCode: data.pinCode,
+    country: data.country,
+    paymentMethod: data.paymentMethod,
+    gstNumber: data.gstNumber ?? '',
+    whatsappUpdates: data.whatsapp,
+    cartSummary: cartSummaryText(data.items),
+    deliveryState: data.state,
+    supply,
+    lines,
+    totals,
+    shippingTax,
+    codFeeTax: payOnDelivery ? codFeeTax : null,
+    coupon: data.couponCode ? { code: data.couponCode, discount: quoted } : null,
+    codStatus: payOnDelivery ? ('due' as const) : null,
+    codCode: null,
+    provider,
+  };
+}
+
+/**
+ * Opens the provider's order (prepaid) and stores ours under a fresh order number, trying
+ * another number when one is taken. If the provider is away, the order is stored anyway
+ * (pending, without a provider order) with the outage to answer, and a retry with the same
+ * key finishes it. Answers the order stored by a racing attempt with the same key instead.
+ */
+async function storeOrder(
+  deps: { payments: PaymentsService; lifecycle: OrderLifecycle },
+  order: Omit<NewOrder, 'orderNumber' | 'providerOrderId'>,
+): Promise<{ order: OrderDoc; outage?: unknown } | { earlier: OrderDoc }> {
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+    const orderNumber = `${brand.orderPrefix}-${randomInt(100000, 1000000)}`;
+    let providerOrderId: string | null = null;
+    let outage: unknown;
+    if (order.paymentMethod !== 'cod') {
+      try {
+        const opened = await deps.payments.provider.createOrder({
+          amount: order.totals.grandTotal,
+          receipt: orderNumber,
+          notes: { orderNumber },
+        });
+        providerOrderId = opened.id;
+      } catch (err) {
+        outage = err;
+      }
+    }
+    try {
+      const created = await deps.lifecycle.place({ ...order, orderNumber, providerOrderId });
+      return outage ? { order: created, outage } : { order: created };
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      // The same key's order was stored meanwhile; else the number was taken.
+      const earlier = await OrderModel.findOne({
+        userId: order.userId,
+        idempotencyKey: order.idempotencyKey,
+      }).lean<OrderDoc>();
+      if (earlier) return { earlier };
+    }
+  }
+  throw new AppError(
+    503,
+    'ORDER_NUMBER_UNAVAILABLE',
+    'Could not assign an order number. Please try again.',
+  );
+}
+
 /** Placing orders, reading them and the shopper's cancel; every write goes through the lifecycle. */
 export function createOrdersService({
   payments,
@@ -202,34 +328,11 @@ export function createOrdersService({
       created: boolean;
     }> {
       const data = body.data;
-      const payOnDelivery = data.paymentMethod === 'cod';
-      // The owner's fee, cap and free-shipping threshold as they are now, read once per order.
-      const shop = await settings.read();
-      const codTerms = { feePaise: shop.codFeePaise, maxGoodsPaise: shop.codMaxGoodsPaise };
-      const shippingPolicy = shippingPolicyOf(shop);
-      const price = (couponDiscount: number) =>
-        priceOrder(data.items, {
-          deliveryState: data.state,
-          couponDiscount,
-          codFee: payOnDelivery ? codTerms.feePaise : 0,
-          shippingPolicy,
-        });
-      const goods = price(0).itemsTotal;
-      const quoted = data.couponCode
-        ? (await coupons.quote(data.couponCode, userId, goods)).discount
-        : 0;
-      const priced = price(quoted);
-      assertPayable(priced.grandTotal);
-      await stock.assertInStock(data.items);
-      const { lines, shippingTax, codFeeTax, supply, ...totals } = priced;
-      if (rupeesToPaise(data.total_amount) !== totals.grandTotal) {
-        throw conflict(
-          'The total has changed. Please review your cart before paying.',
-          'TOTAL_MISMATCH',
-          { totals },
-        );
-      }
-
+      const { priced, price, goods, quoted, codTerms } = await priceCheckout(
+        { settings, coupons, stock },
+        userId,
+        data,
+      );
       const requestHash = createHash('sha256').update(JSON.stringify(data)).digest('hex');
       const key = idempotencyKey ?? randomUUID();
       const replay = async (existing: OrderDoc) => {
@@ -248,45 +351,18 @@ export function createOrdersService({
       const earlier = await OrderModel.findOne({ userId, idempotencyKey: key }).lean<OrderDoc>();
       if (earlier) return replay(earlier);
 
-      const phone = payOnDelivery
-        ? await cod.eligiblePhone(
-            userId,
-            data.pinCode,
-            totals.itemsTotal - totals.couponDiscount,
-            codTerms,
-          )
-        : null;
+      const phone =
+        data.paymentMethod === 'cod'
+          ? await cod.eligiblePhone(
+              userId,
+              data.pinCode,
+              priced.itemsTotal - priced.couponDiscount,
+              codTerms,
+            )
+          : null;
       const orderId = new Types.ObjectId();
-      const fields = {
-        _id: orderId,
-        userId,
-        idempotencyKey: key,
-        requestHash,
-        status: payOnDelivery ? ('pending_confirmation' as const) : ('pending_payment' as const),
-        firstName: data.firstName,
-        lastName: data.lastName,
-        email: data.email,
-        phone: data.phone,
-        address: data.address,
-        city: data.city,
-        state: data.state,
-        pinCode: data.pinCode,
-        country: data.country,
-        paymentMethod: data.paymentMethod,
-        gstNumber: data.gstNumber ?? '',
-        whatsappUpdates: data.whatsapp,
-        cartSummary: cartSummaryText(data.items),
-        deliveryState: data.state,
-        supply,
-        lines,
-        totals,
-        shippingTax,
-        codFeeTax: payOnDelivery ? codFeeTax : null,
-        coupon: data.couponCode ? { code: data.couponCode, discount: quoted } : null,
-        codStatus: payOnDelivery ? ('due' as const) : null,
-        codCode: null,
-        provider: payments.provider.mode,
-      };
+      const ids = { _id: orderId, userId, idempotencyKey: key, requestHash };
+      const fields = newOrderFields(ids, data, priced, quoted, payments.provider.mode);
       // Each step's undo is registered beside it, and runs when a later step fails while no
       // order is stored under this id. A process that dies meanwhile leaves the units held under
       // the id: the ledger job releases them, and gives the coupon's use back, once it sees no
@@ -306,10 +382,8 @@ export function createOrdersService({
               { totals: totalsView(price(discount)) },
             );
         }
-        const stored = await store({
-          ...fields,
-          reservation: { items: held, state: 'held' as const },
-        });
+        const reservation = { items: held, state: 'held' as const };
+        const stored = await storeOrder({ payments, lifecycle }, { ...fields, reservation });
         if ('earlier' in stored) {
           // A double click racing itself stored the order meanwhile: this attempt's steps go back.
           await undo.run();
@@ -326,52 +400,6 @@ export function createOrdersService({
       } catch (err) {
         if (!(await OrderModel.exists({ _id: orderId }))) await undo.run();
         throw err;
-      }
-
-      /**
-       * Opens the provider's order (prepaid) and stores ours under a fresh order number, trying
-       * another number when one is taken. If the provider is away, the order is stored anyway
-       * (pending, without a provider order) with the outage to answer, and a retry with the same
-       * key finishes it. Answers the order stored by a racing attempt with the same key instead.
-       */
-      async function store(
-        order: Omit<NewOrder, 'orderNumber' | 'providerOrderId'>,
-      ): Promise<{ order: OrderDoc; outage?: unknown } | { earlier: OrderDoc }> {
-        for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-          const orderNumber = `${brand.orderPrefix}-${randomInt(100000, 1000000)}`;
-          let providerOrderId: string | null = null;
-          let outage: unknown;
-          if (!payOnDelivery) {
-            try {
-              providerOrderId = (
-                await payments.provider.createOrder({
-                  amount: totals.grandTotal,
-                  receipt: orderNumber,
-                  notes: { orderNumber },
-                })
-              ).id;
-            } catch (err) {
-              outage = err;
-            }
-          }
-          try {
-            const created = await lifecycle.place({ ...order, orderNumber, providerOrderId });
-            return outage ? { order: created, outage } : { order: created };
-          } catch (err) {
-            if (!isDuplicateKey(err)) throw err;
-            // The same key's order was stored meanwhile; else the number was taken.
-            const earlier = await OrderModel.findOne({
-              userId,
-              idempotencyKey: key,
-            }).lean<OrderDoc>();
-            if (earlier) return { earlier };
-          }
-        }
-        throw new AppError(
-          503,
-          'ORDER_NUMBER_UNAVAILABLE',
-          'Could not assign an order number. Please try again.',
-        );
       }
     },
 

@@ -53,7 +53,7 @@ export const redactedUri = (uri: string) => uri.replace(/\/\/[^@/]*@/, '//');
 
 export async function connectDatabase(
   uri: string,
-  options: { dbName?: string; autoIndex?: boolean } = {},
+  options: { dbName?: string; autoIndex?: boolean; monitorCommands?: boolean } = {},
 ): Promise<Connection> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   const connect = () =>
@@ -65,6 +65,8 @@ export async function connectDatabase(
       socketTimeoutMS: SOCKET_TIMEOUT_MS,
       // Production builds its indexes in a deploy step (cli/indexes.ts), not at every start.
       autoIndex: options.autoIndex ?? true,
+      // Tests that count the database's round trips listen to the client's commandStarted.
+      monitorCommands: options.monitorCommands ?? false,
     });
   for (;;) {
     try {
