@@ -116,7 +116,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(pincodesRoutes(services.pincodes, config));
   api.use(shopSettingsRoutes(config, services.shopSettings));
   api.use(healthRoutes(connection));
-  api.use('/auth', authRoutes(services.auth, config));
+  api.use(authRoutes(services.auth, config));
   api.use(wishlistRoutes(config));
   api.use(consentRoutes(config));
   api.use(contactRoutes(config, services.mailer, logger));

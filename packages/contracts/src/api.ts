@@ -222,7 +222,7 @@ const created = (schema: z.ZodType, description = 'Created'): Record<number, Api
   201: { description, schema },
 });
 
-const auth: ApiRoute[] = [
+const auth = [
   {
     method: 'post',
     path: '/auth/register',
@@ -496,9 +496,9 @@ const auth: ApiRoute[] = [
     body: verifyPhoneOtpBodySchema,
     responses: { ...ok(messageResponseSchema), ...invalid, ...unauthorized, ...rateLimited },
   },
-];
+] as const satisfies readonly ApiRoute[];
 
-const shopping: ApiRoute[] = [
+const shopping = [
   {
     method: 'get',
     path: '/products',
@@ -727,9 +727,9 @@ const shopping: ApiRoute[] = [
       ...rateLimited,
     },
   },
-];
+] as const satisfies readonly ApiRoute[];
 
-const profile: ApiRoute[] = [
+const profile = [
   {
     method: 'get',
     path: '/invoices',
@@ -870,17 +870,17 @@ const profile: ApiRoute[] = [
       ...rateLimited,
     },
   },
-];
+] as const satisfies readonly ApiRoute[];
 
 /** GET, POST and DELETE of a user's list whose every change answers the whole list. */
-function listEndpoints(spec: {
-  path: string;
+function listEndpoints<P extends string, B extends z.ZodType>(spec: {
+  path: P;
   tag: string;
   noun: string;
   nouns: string;
-  body: z.ZodType;
+  body: B;
   list: z.ZodType;
-}): ApiRoute[] {
+}) {
   return [
     {
       method: 'get',
@@ -906,20 +906,20 @@ function listEndpoints(spec: {
     },
     {
       method: 'delete',
-      path: `${spec.path}/{id}`,
+      path: `${spec.path}/{id}` as `${P}/{id}`,
       tag: spec.tag,
       summary: `Delete a ${spec.noun}; answers the whole list`,
       auth: true,
       params: itemIdParamsSchema,
       responses: { ...ok(spec.list), ...invalid, ...unauthorized, ...notFound },
     },
-  ];
+  ] as const satisfies readonly ApiRoute[];
 }
 
 const forbidden = { 403: error('Signed in, but not as the shop owner') };
 const ownerOnly = { ...unauthorized, ...forbidden };
 
-const admin: ApiRoute[] = [
+const admin = [
   {
     method: 'get',
     path: '/admin/summary',
@@ -1155,10 +1155,10 @@ const admin: ApiRoute[] = [
     query: adminAuditQuerySchema,
     responses: { ...ok(auditListSchema), ...invalid, ...ownerOnly },
   },
-];
+] as const satisfies readonly ApiRoute[];
 
 /** The owner's coupons and the shopper's check of a code against a cart. */
-const coupons: ApiRoute[] = [
+const coupons = [
   {
     method: 'get',
     path: '/admin/coupons',
@@ -1229,10 +1229,10 @@ const coupons: ApiRoute[] = [
       ...rateLimited,
     },
   },
-];
+] as const satisfies readonly ApiRoute[];
 
 /** Stock counts: the owner's counts, receipts, settings and ledger, and the shopper's "Notify me". */
-const stock: ApiRoute[] = [
+const stock = [
   {
     method: 'get',
     path: '/admin/stock',
@@ -1305,10 +1305,10 @@ const stock: ApiRoute[] = [
       ...rateLimited,
     },
   },
-];
+] as const satisfies readonly ApiRoute[];
 
 /** Parcels booked with the courier from the owner area, and the courier's tracking updates. */
-const shipping: ApiRoute[] = [
+const shipping = [
   {
     method: 'post',
     path: '/admin/orders/{id}/shipment',
@@ -1419,9 +1419,9 @@ const shipping: ApiRoute[] = [
       404: error('No parcel with this AWB, or test mode is off'),
     },
   },
-];
+] as const satisfies readonly ApiRoute[];
 
-const reviews: ApiRoute[] = [
+const reviews = [
   {
     method: 'get',
     path: '/products/{id}/reviews',
@@ -1495,10 +1495,10 @@ const reviews: ApiRoute[] = [
     body: adminReviewActionSchema,
     responses: { ...ok(adminReviewSchema), ...invalid, ...ownerOnly, ...notFound },
   },
-];
+] as const satisfies readonly ApiRoute[];
 
 /** The settings the owner changes without a release: everyone reads them, the owner sets them. */
-const shopSettings: ApiRoute[] = [
+const shopSettings = [
   {
     method: 'get',
     path: '/shop-settings',
@@ -1518,7 +1518,7 @@ const shopSettings: ApiRoute[] = [
     body: shopSettingsSchema,
     responses: { ...ok(shopSettingsSchema), ...invalid, ...ownerOnly },
   },
-];
+] as const satisfies readonly ApiRoute[];
 
 const readiness = {
   tag: 'Health',
@@ -1532,7 +1532,7 @@ const readiness = {
   },
 } as const;
 
-const health: ApiRoute[] = [
+const health = [
   {
     method: 'get',
     path: '/health/live',
@@ -1553,7 +1553,7 @@ const health: ApiRoute[] = [
     summary: 'Readiness, under its older name (the same as /health/ready)',
     ...readiness,
   },
-];
+] as const satisfies readonly ApiRoute[];
 
 /** The areas of the API, as the OpenAPI document groups its operations. */
 export const API_TAGS: Readonly<Record<string, string>> = {
@@ -1584,7 +1584,7 @@ export const API_TAGS: Readonly<Record<string, string>> = {
   Health: 'Liveness and readiness for the platform and for people',
 };
 
-export const apiRoutes: readonly ApiRoute[] = [
+const routes = [
   ...auth,
   ...shopping,
   ...profile,
@@ -1595,7 +1595,28 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...reviews,
   ...shopSettings,
   ...health,
-];
+] as const;
+
+export const apiRoutes: readonly ApiRoute[] = routes;
+
+/** Every route as the contracts declare it, schemas and all (for typing what a route takes). */
+export type ContractRoute = (typeof routes)[number];
+
+/** 'method /path/{param}': how code names a route of the contracts. */
+export type ApiRouteKey = ContractRoute extends infer R
+  ? R extends { method: infer M extends string; path: infer P extends string }
+    ? `${M} ${P}`
+    : never
+  : never;
+
+/** The route named by `key`. */
+export type ContractRouteOf<K extends ApiRouteKey> = Extract<
+  ContractRoute,
+  {
+    method: K extends `${infer M} ${string}` ? M : never;
+    path: K extends `${string} ${infer P}` ? P : never;
+  }
+>;
 
 /** The route of `method` and `path` (OpenAPI-style path below /api), if there is one. */
 export function findApiRoute(method: HttpMethod, path: string): ApiRoute | undefined {

@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  addAddressBodySchema,
-  addPaymentMethodBodySchema,
-  itemIdParamsSchema,
-} from '@vanya/contracts';
 import { Router } from 'express';
 import { trusted } from 'mongoose';
 import type { Config } from '../../config/env';
 import { conflict, notFound } from '../../platform/errors/app-error';
 import { currentUser, requireAuth } from '../../platform/http/require-auth';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle } from '../../platform/http/contract-route';
 import { UserModel } from '../users/user.model';
 import type { UserDoc } from '../users/user.model';
 
@@ -27,22 +22,21 @@ type Entry = { id: string } & Record<string, string>;
 function listRoutes(
   router: Router,
   auth: ReturnType<typeof requireAuth>,
-  path: string,
+  path: '/me/addresses' | '/me/payment-methods',
   field: Field,
   valueKey: 'address' | 'payment',
-  schema: typeof addAddressBodySchema | typeof addPaymentMethodBodySchema,
   noun: string,
 ) {
   const entriesOf = (user: UserDoc) => (user[field] ?? []) as unknown as Entry[];
   const read = (user: UserDoc) =>
     entriesOf(user).map((e) => ({ id: e.id, [valueKey]: e[valueKey]! }));
 
-  router.get(path, auth, (_req, res) => {
+  handle(router, `get ${path}`, auth, (_req, res) => {
     res.set('Cache-Control', 'no-store').json(read(currentUser(res)));
   });
 
-  router.post(path, auth, validate(schema), async (_req, res) => {
-    const value = (parsed(res, schema) as Record<string, string>)[valueKey]!;
+  handle(router, `post ${path}`, auth, async (_req, res, { body }) => {
+    const value = (body as Record<string, string>)[valueKey]!;
     const entry = { id: randomBytes(6).toString('hex'), [valueKey]: value };
     const updated = await UserModel.findOneAndUpdate(
       {
@@ -60,8 +54,7 @@ function listRoutes(
     res.status(201).json(read(updated));
   });
 
-  router.delete(`${path}/:id`, auth, validate(itemIdParamsSchema, 'params'), async (_req, res) => {
-    const { id } = parsed(res, itemIdParamsSchema, 'params');
+  handle(router, `delete ${path}/{id}`, auth, async (_req, res, { params: { id } }) => {
     const user = currentUser(res);
     const entry = entriesOf(user).find((e) => e.id === id);
     if (!entry) throw notFound(`No such ${noun.replace(/s$/, '')}.`, 'NOT_FOUND');
@@ -77,23 +70,7 @@ function listRoutes(
 export function userListsRoutes(config: Config): Router {
   const router = Router();
   const auth = requireAuth(config.jwtSecret);
-  listRoutes(
-    router,
-    auth,
-    '/me/addresses',
-    'addresses',
-    'address',
-    addAddressBodySchema,
-    'addresses',
-  );
-  listRoutes(
-    router,
-    auth,
-    '/me/payment-methods',
-    'paymentMethods',
-    'payment',
-    addPaymentMethodBodySchema,
-    'payment methods',
-  );
+  listRoutes(router, auth, '/me/addresses', 'addresses', 'address', 'addresses');
+  listRoutes(router, auth, '/me/payment-methods', 'paymentMethods', 'payment', 'payment methods');
   return router;
 }

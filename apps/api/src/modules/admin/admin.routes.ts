@@ -1,28 +1,10 @@
 import { brand } from '@vanya/catalog';
-import {
-  adminAuditQuerySchema,
-  adminMessageQuerySchema,
-  adminPackManyBodySchema,
-  ownerNoticeSettingsSchema,
-  ownerNotificationQuerySchema,
-  adminOrderListQuerySchema,
-  adminOrderStatusBodySchema,
-  adminReturnActionBodySchema,
-  adminReturnQuerySchema,
-  adminTicketQuerySchema,
-  adminTicketReplyBodySchema,
-  adminTicketStatusBodySchema,
-  gstExportQuerySchema,
-  objectIdParamsSchema,
-  productParamsSchema,
-  stockBodySchema,
-} from '@vanya/contracts';
 import { Router } from 'express';
 import { trusted } from 'mongoose';
 import type { Config } from '../../config/env';
 import { currentUser } from '../../platform/http/require-auth';
 import { requireOwner } from '../../platform/http/require-owner';
-import { parsed, validate } from '../../platform/http/validate';
+import { guardAll, handle } from '../../platform/http/contract-route';
 import { sendPdf } from '../../platform/pdf';
 import { ContactMessageModel } from '../contact/contact.model';
 import { WaitlistSignupModel } from '../waitlist/waitlist.model';
@@ -44,94 +26,66 @@ export function adminRoutes(deps: {
 }): Router {
   const { orders, stock, support, notices } = deps;
   const router = Router();
-  router.use('/admin', ...requireOwner(deps.config));
+  guardAll(router, '/admin', ...requireOwner(deps.config));
 
-  router.get('/admin/summary', async (_req, res) => {
+  handle(router, 'get /admin/summary', async (_req, res) => {
     res.json({ ...(await orders.summary()), lowStock: await stock.lowStock() });
   });
 
-  router.get('/admin/orders', validate(adminOrderListQuerySchema, 'query'), async (_req, res) => {
-    res.json(await orders.list(parsed(res, adminOrderListQuerySchema, 'query')));
+  handle(router, 'get /admin/orders', async (_req, res, { query }) => {
+    res.json(await orders.list(query));
   });
 
-  router.get('/admin/orders/:id', validate(objectIdParamsSchema, 'params'), async (_req, res) => {
-    res.json(await orders.detail(parsed(res, objectIdParamsSchema, 'params').id));
+  handle(router, 'get /admin/orders/{id}', async (_req, res, { params }) => {
+    res.json(await orders.detail(params.id));
   });
 
-  router.post(
-    '/admin/orders/:id/status',
-    validate(objectIdParamsSchema, 'params'),
-    validate(adminOrderStatusBodySchema),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
-      res.json(await orders.move(currentUser(res), id, parsed(res, adminOrderStatusBodySchema)));
-    },
-  );
+  handle(router, 'post /admin/orders/{id}/status', async (_req, res, { params: { id }, body }) => {
+    res.json(await orders.move(currentUser(res), id, body));
+  });
 
-  router.get('/admin/packing-slips', async (_req, res) => {
+  handle(router, 'get /admin/packing-slips', async (_req, res) => {
     sendPdf(res, 'Packing-slips.pdf', await orders.packingSlips());
   });
 
-  router.post('/admin/packing', validate(adminPackManyBodySchema), async (_req, res) => {
-    const { ids } = parsed(res, adminPackManyBodySchema);
+  handle(router, 'post /admin/packing', async (_req, res, { body: { ids } }) => {
     res.json(await orders.packMany(currentUser(res), ids));
   });
 
-  router.get(
-    '/admin/orders/:id/packing-slip',
-    validate(objectIdParamsSchema, 'params'),
-    async (_req, res) => {
-      const { orderNumber, pdf } = await orders.packingSlip(
-        parsed(res, objectIdParamsSchema, 'params').id,
-      );
-      sendPdf(res, `Packing-slip-${orderNumber}.pdf`, pdf);
-    },
-  );
-
-  router.get('/admin/returns', validate(adminReturnQuerySchema, 'query'), async (_req, res) => {
-    res.json(await support.listReturns(parsed(res, adminReturnQuerySchema, 'query').status));
+  handle(router, 'get /admin/orders/{id}/packing-slip', async (_req, res, { params }) => {
+    const { orderNumber, pdf } = await orders.packingSlip(params.id);
+    sendPdf(res, `Packing-slip-${orderNumber}.pdf`, pdf);
   });
 
-  router.post(
-    '/admin/returns/:id',
-    validate(objectIdParamsSchema, 'params'),
-    validate(adminReturnActionBodySchema),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
-      res.json(
-        await support.actOnReturn(currentUser(res), id, parsed(res, adminReturnActionBodySchema)),
-      );
-    },
-  );
-
-  router.get('/admin/tickets', validate(adminTicketQuerySchema, 'query'), async (_req, res) => {
-    res.json(await support.listTickets(parsed(res, adminTicketQuerySchema, 'query').status));
+  handle(router, 'get /admin/returns', async (_req, res, { query }) => {
+    res.json(await support.listReturns(query.status));
   });
 
-  router.post(
-    '/admin/tickets/:id/replies',
-    validate(objectIdParamsSchema, 'params'),
-    validate(adminTicketReplyBodySchema),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
-      const { message } = parsed(res, adminTicketReplyBodySchema);
+  handle(router, 'post /admin/returns/{id}', async (_req, res, { params: { id }, body }) => {
+    res.json(await support.actOnReturn(currentUser(res), id, body));
+  });
+
+  handle(router, 'get /admin/tickets', async (_req, res, { query }) => {
+    res.json(await support.listTickets(query.status));
+  });
+
+  handle(
+    router,
+    'post /admin/tickets/{id}/replies',
+    async (_req, res, { params: { id }, body: { message } }) => {
       res.status(201).json(await support.reply(currentUser(res), id, message));
     },
   );
 
-  router.post(
-    '/admin/tickets/:id/status',
-    validate(objectIdParamsSchema, 'params'),
-    validate(adminTicketStatusBodySchema),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
-      const { status } = parsed(res, adminTicketStatusBodySchema);
+  handle(
+    router,
+    'post /admin/tickets/{id}/status',
+    async (_req, res, { params: { id }, body: { status } }) => {
       res.json(await support.setTicketStatus(currentUser(res), id, status));
     },
   );
 
-  router.get('/admin/messages', validate(adminMessageQuerySchema, 'query'), async (_req, res) => {
-    const { status } = parsed(res, adminMessageQuerySchema, 'query');
+  handle(router, 'get /admin/messages', async (_req, res, { query: { status } }) => {
     // Unread: what the dashboard counts (readAt null), so its tile opens exactly those.
     const filter = status === 'unread' ? { readAt: null } : {};
     const rows = await ContactMessageModel.find(filter).sort({ createdAt: -1 }).limit(100).lean<
@@ -164,21 +118,17 @@ export function adminRoutes(deps: {
     );
   });
 
-  router.put(
-    '/admin/products/:id/stock',
-    validate(productParamsSchema, 'params'),
-    validate(stockBodySchema),
-    async (_req, res) => {
-      const { id } = parsed(res, productParamsSchema, 'params');
-      const { inStock } = parsed(res, stockBodySchema);
+  handle(
+    router,
+    'put /admin/products/{id}/stock',
+    async (_req, res, { params: { id }, body: { inStock } }) => {
       const result = await stock.set(id, inStock);
       await audit(currentUser(res), inStock ? 'stock.in' : 'stock.out', id);
       res.json(result);
     },
   );
 
-  router.get('/admin/gst', validate(gstExportQuerySchema, 'query'), async (_req, res) => {
-    const { from, to, format } = parsed(res, gstExportQuerySchema, 'query');
+  handle(router, 'get /admin/gst', async (_req, res, { query: { from, to, format } }) => {
     const report = await gstExport(from, to);
     if (format === 'csv')
       res
@@ -192,7 +142,7 @@ export function adminRoutes(deps: {
     else res.json(report);
   });
 
-  router.get('/admin/waitlist', async (_req, res) => {
+  handle(router, 'get /admin/waitlist', async (_req, res) => {
     const rows = await WaitlistSignupModel.find({})
       .sort({ createdAt: -1, _id: 1 })
       .lean<{ _id: string; name: string; createdAt: Date }[]>();
@@ -201,44 +151,31 @@ export function adminRoutes(deps: {
     );
   });
 
-  router.get(
-    '/admin/notifications',
-    validate(ownerNotificationQuerySchema, 'query'),
-    async (_req, res) => {
-      res.json(await notices.list(parsed(res, ownerNotificationQuerySchema, 'query').limit));
-    },
-  );
+  handle(router, 'get /admin/notifications', async (_req, res, { query }) => {
+    res.json(await notices.list(query.limit));
+  });
 
-  router.post('/admin/notifications/read', async (_req, res) => {
+  handle(router, 'post /admin/notifications/read', async (_req, res) => {
     await notices.markAllRead();
     res.json(await notices.list(30));
   });
 
-  router.post(
-    '/admin/notifications/:id/read',
-    validate(objectIdParamsSchema, 'params'),
-    async (_req, res) => {
-      res.json(await notices.markRead(parsed(res, objectIdParamsSchema, 'params').id));
-    },
-  );
+  handle(router, 'post /admin/notifications/{id}/read', async (_req, res, { params }) => {
+    res.json(await notices.markRead(params.id));
+  });
 
-  router.get('/admin/settings/notifications', async (_req, res) => {
+  handle(router, 'get /admin/settings/notifications', async (_req, res) => {
     res.json(await notices.settings());
   });
 
-  router.put(
-    '/admin/settings/notifications',
-    validate(ownerNoticeSettingsSchema),
-    async (_req, res) => {
-      const next = parsed(res, ownerNoticeSettingsSchema);
-      const saved = await notices.update(next);
-      await audit(currentUser(res), 'settings.notifications', 'notifications', { ...next });
-      res.json(saved);
-    },
-  );
+  handle(router, 'put /admin/settings/notifications', async (_req, res, { body: next }) => {
+    const saved = await notices.update(next);
+    await audit(currentUser(res), 'settings.notifications', 'notifications', { ...next });
+    res.json(saved);
+  });
 
-  router.get('/admin/audit', validate(adminAuditQuerySchema, 'query'), async (_req, res) => {
-    res.json(await recentAudit(parsed(res, adminAuditQuerySchema, 'query')));
+  handle(router, 'get /admin/audit', async (_req, res, { query }) => {
+    res.json(await recentAudit(query));
   });
 
   return router;

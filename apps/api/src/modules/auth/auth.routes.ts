@@ -1,26 +1,5 @@
 import { LIMITS } from '@vanya/catalog';
-import {
-  AUTH_MESSAGES,
-  AVATAR_FIELD,
-  PROFILE_MESSAGES,
-  changePasswordBodySchema,
-  loginBodySchema,
-  phoneStartBodySchema,
-  phoneVerifyBodySchema,
-  registerBodySchema,
-  requestPasswordResetBodySchema,
-  resendOtpBodySchema,
-  resetPasswordBodySchema,
-  sendEmailOtpBodySchema,
-  sendPhoneOtpBodySchema,
-  twoStepBodySchema,
-  updateMeBodySchema,
-  verifyEmailBodySchema,
-  verifyEmailOtpBodySchema,
-  verifyEmailQuerySchema,
-  verifyOtpBodySchema,
-  verifyPhoneOtpBodySchema,
-} from '@vanya/contracts';
+import { AUTH_MESSAGES, AVATAR_FIELD, PROFILE_MESSAGES } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Request } from 'express';
 import multer from 'multer';
@@ -30,7 +9,7 @@ import { perClientQueue } from '../../platform/http/per-client-queue';
 import { clientIp, rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { currentUser, requireAuth } from '../../platform/http/require-auth';
 import { isOwner } from '../../platform/http/require-owner';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle } from '../../platform/http/contract-route';
 import type { LoginEvent } from '../users/login-history';
 import { createAttemptGuard } from './attempt-guard';
 import type { AttemptGuard } from './attempt-guard';
@@ -142,18 +121,12 @@ export function authRoutes(service: AuthService, config: Config): Router {
   const hashed = <T>(req: Request, work: () => Promise<T>) => hashing(clientIp(req), work);
   const codeGuard = createAttemptGuard(limits.codeAttempts);
 
-  router.post(
-    '/register',
-    rateLimit(limits.register),
-    validate(registerBodySchema),
-    async (req, res) => {
-      await hashed(req, () => service.register(parsed(res, registerBodySchema), clientIp(req)));
-      res.status(201).json(message(AUTH_MESSAGES.registered));
-    },
-  );
+  handle(router, 'post /auth/register', rateLimit(limits.register), async (req, res, { body }) => {
+    await hashed(req, () => service.register(body, clientIp(req)));
+    res.status(201).json(message(AUTH_MESSAGES.registered));
+  });
 
-  router.post('/login', rateLimit(limits.login), validate(loginBodySchema), async (req, res) => {
-    const body = parsed(res, loginBodySchema);
+  handle(router, 'post /auth/login', rateLimit(limits.login), async (req, res, { body }) => {
     res.json(
       await attempt(loginGuard, req, body.email, ['INVALID_CREDENTIALS'], () =>
         hashed(req, () => service.login(body, loginEvent(req))),
@@ -161,19 +134,16 @@ export function authRoutes(service: AuthService, config: Config): Router {
     );
   });
 
-  router.post('/verify-email', verifyLimit, validate(verifyEmailBodySchema), async (req, res) => {
-    res.json(
-      await service.verifyEmailAndSignIn(parsed(res, verifyEmailBodySchema).token, loginEvent(req)),
-    );
+  handle(router, 'post /auth/verify-email', verifyLimit, async (req, res, { body }) => {
+    res.json(await service.verifyEmailAndSignIn(body.token, loginEvent(req)));
   });
 
   // The link in the mail: it verifies and sends the browser to the login screen with the outcome.
-  router.get(
-    '/verify-email',
+  handle(
+    router,
+    'get /auth/verify-email',
     rateLimit(limits.verify),
-    validate(verifyEmailQuerySchema, 'query'),
-    async (_req, res) => {
-      const { token } = parsed(res, verifyEmailQuerySchema, 'query');
+    async (_req, res, { query: { token } }) => {
       const login = (query: string) => res.redirect(302, `${config.webOrigin}/login?${query}`);
       if (!token) return login('error=missing_token');
       const { outcome } = await service.verifyEmailLink(token);
@@ -187,20 +157,16 @@ export function authRoutes(service: AuthService, config: Config): Router {
     },
   );
 
-  router.post('/resend-otp', sendCodeLimit, validate(resendOtpBodySchema), async (req, res) => {
-    const resendAfterSeconds = await service.resendOtp(
-      parsed(res, resendOtpBodySchema).email,
-      clientIp(req),
-    );
+  handle(router, 'post /auth/resend-otp', sendCodeLimit, async (req, res, { body }) => {
+    const resendAfterSeconds = await service.resendOtp(body.email, clientIp(req));
     res.json({ ...message(AUTH_MESSAGES.otpResent), resendAfterSeconds });
   });
 
-  router.post(
-    '/verify-otp',
+  handle(
+    router,
+    'post /auth/verify-otp',
     rateLimit(limits.verify),
-    validate(verifyOtpBodySchema),
-    async (req, res) => {
-      const { email, otp } = parsed(res, verifyOtpBodySchema);
+    async (req, res, { body: { email, otp } }) => {
       res.json(
         await attempt(codeGuard, req, email, ['INVALID_OTP', 'OTP_ATTEMPTS_EXCEEDED'], () =>
           service.verifyOtp(email, otp, loginEvent(req)),
@@ -210,12 +176,11 @@ export function authRoutes(service: AuthService, config: Config): Router {
   );
 
   // Sign-in by phone: the number's limits are kept per number (`phone` in the body).
-  router.post(
-    '/phone/start',
+  handle(
+    router,
+    'post /auth/phone/start',
     rateLimit(limits.phoneStart),
-    validate(phoneStartBodySchema),
-    async (req, res) => {
-      const { phone } = parsed(res, phoneStartBodySchema);
+    async (req, res, { body: { phone } }) => {
       res.json({
         sent: true,
         retryAfterSeconds: await service.startPhoneSignIn(phone, clientIp(req)),
@@ -223,12 +188,11 @@ export function authRoutes(service: AuthService, config: Config): Router {
     },
   );
 
-  router.post(
-    '/phone/verify',
+  handle(
+    router,
+    'post /auth/phone/verify',
     rateLimit(limits.verify),
-    validate(phoneVerifyBodySchema),
-    async (req, res) => {
-      const body = parsed(res, phoneVerifyBodySchema);
+    async (req, res, { body }) => {
       res.json(
         await attempt(codeGuard, req, body.phone, ['INVALID_OTP', 'OTP_ATTEMPTS_EXCEEDED'], () =>
           service.verifyPhoneSignIn(body, loginEvent(req)),
@@ -237,115 +201,92 @@ export function authRoutes(service: AuthService, config: Config): Router {
     },
   );
 
-  router.post(
-    '/request-password-reset',
+  handle(
+    router,
+    'post /auth/request-password-reset',
     rateLimit(limits.resetRequest, { perAccount: limits.resetRequestAccount }),
-    validate(requestPasswordResetBodySchema),
-    async (_req, res) => {
-      await service.requestPasswordReset(parsed(res, requestPasswordResetBodySchema).email);
+    async (_req, res, { body }) => {
+      await service.requestPasswordReset(body.email);
       res.json(message(AUTH_MESSAGES.resetLinkSent));
     },
   );
 
-  router.post(
-    '/reset-password',
+  handle(
+    router,
+    'post /auth/reset-password',
     rateLimit(limits.reset),
-    validate(resetPasswordBodySchema),
-    async (req, res) => {
-      await hashed(req, () => service.resetPassword(parsed(res, resetPasswordBodySchema)));
+    async (req, res, { body }) => {
+      await hashed(req, () => service.resetPassword(body));
       res.json(message(AUTH_MESSAGES.passwordResetSucceeded));
     },
   );
 
-  router.get('/me', auth, async (_req, res) => {
+  handle(router, 'get /auth/me', auth, async (_req, res) => {
     const user = currentUser(res);
     // `owner` lets the account page offer the way into the owner area.
     res.json({ data: { user: await service.me(user), owner: isOwner(user, config.ownerEmails) } });
   });
 
-  router.put('/me', auth, validate(updateMeBodySchema), async (_req, res) => {
+  handle(router, 'put /auth/me', auth, async (_req, res, { body }) => {
     res.json({
-      data: { user: await service.updateMe(currentUser(res), parsed(res, updateMeBodySchema)) },
+      data: { user: await service.updateMe(currentUser(res), body) },
     });
   });
 
-  router.post(
-    '/send-email-otp',
-    auth,
-    sendCodeLimit,
-    validate(sendEmailOtpBodySchema),
-    async (_req, res) => {
-      await service.sendEmailChangeCode(
-        currentUser(res),
-        parsed(res, sendEmailOtpBodySchema).email,
-      );
-      res.json(message(PROFILE_MESSAGES.emailOtpSent));
-    },
-  );
+  handle(router, 'post /auth/send-email-otp', auth, sendCodeLimit, async (_req, res, { body }) => {
+    await service.sendEmailChangeCode(currentUser(res), body.email);
+    res.json(message(PROFILE_MESSAGES.emailOtpSent));
+  });
 
-  router.post(
-    '/verify-email-otp',
+  handle(
+    router,
+    'post /auth/verify-email-otp',
     auth,
     verifyLimit,
-    validate(verifyEmailOtpBodySchema),
-    async (req, res) => {
-      const { email, otp } = parsed(res, verifyEmailOtpBodySchema);
+    async (req, res, { body: { email, otp } }) => {
       await service.verifyEmailChangeCode(currentUser(res), email, otp, clientIp(req));
       res.json(message(PROFILE_MESSAGES.emailOtpVerified));
     },
   );
 
-  router.post(
-    '/send-phone-otp',
-    auth,
-    sendCodeLimit,
-    validate(sendPhoneOtpBodySchema),
-    async (_req, res) => {
-      await service.sendPhoneChangeCode(
-        currentUser(res),
-        parsed(res, sendPhoneOtpBodySchema).phone,
-      );
-      res.json(message(PROFILE_MESSAGES.phoneOtpSent));
-    },
-  );
+  handle(router, 'post /auth/send-phone-otp', auth, sendCodeLimit, async (_req, res, { body }) => {
+    await service.sendPhoneChangeCode(currentUser(res), body.phone);
+    res.json(message(PROFILE_MESSAGES.phoneOtpSent));
+  });
 
-  router.post(
-    '/verify-phone-otp',
+  handle(
+    router,
+    'post /auth/verify-phone-otp',
     auth,
     verifyLimit,
-    validate(verifyPhoneOtpBodySchema),
-    async (req, res) => {
-      const { phone, otp } = parsed(res, verifyPhoneOtpBodySchema);
+    async (req, res, { body: { phone, otp } }) => {
       await service.verifyPhoneChangeCode(currentUser(res), phone, otp, clientIp(req));
       res.json(message(PROFILE_MESSAGES.phoneOtpVerified));
     },
   );
 
-  router.post(
-    '/change-password',
+  handle(
+    router,
+    'post /auth/change-password',
     auth,
     rateLimit(limits.password),
-    validate(changePasswordBodySchema),
-    async (req, res) => {
-      const { token } = await hashed(req, () =>
-        service.changePassword(currentUser(res), parsed(res, changePasswordBodySchema)),
-      );
+    async (req, res, { body }) => {
+      const { token } = await hashed(req, () => service.changePassword(currentUser(res), body));
       res.json({ ...message(PROFILE_MESSAGES.passwordChanged), token });
     },
   );
 
-  router.post('/two-step/send-code', auth, sendCodeLimit, async (_req, res) => {
+  handle(router, 'post /auth/two-step/send-code', auth, sendCodeLimit, async (_req, res) => {
     await service.sendTwoStepCode(currentUser(res));
     res.json(message(AUTH_MESSAGES.otpSent));
   });
 
-  router.post(
-    '/two-step',
+  handle(
+    router,
+    'post /auth/two-step',
     auth,
     rateLimit(limits.password),
-    validate(twoStepBodySchema),
-    async (req, res) => {
-      const body = parsed(res, twoStepBodySchema);
+    async (req, res, { body }) => {
       const enabled = await hashed(req, () =>
         service.setTwoStep(currentUser(res), body, clientIp(req)),
       );
@@ -357,12 +298,19 @@ export function authRoutes(service: AuthService, config: Config): Router {
   );
 
   const uploadLimit = rateLimit(limits.upload, { perUser: limits.uploadUser });
-  router.post('/upload-avatar', auth, uploadLimit, readUpload(avatarUpload), async (req, res) => {
-    if (!req.file) throw new AppError(400, 'VALIDATION_ERROR', 'Choose an image to upload.');
-    res.json({ avatar: await service.uploadAvatar(currentUser(res), req.file.buffer) });
-  });
+  handle(
+    router,
+    'post /auth/upload-avatar',
+    auth,
+    uploadLimit,
+    readUpload(avatarUpload),
+    async (req, res) => {
+      if (!req.file) throw new AppError(400, 'VALIDATION_ERROR', 'Choose an image to upload.');
+      res.json({ avatar: await service.uploadAvatar(currentUser(res), req.file.buffer) });
+    },
+  );
 
-  router.post('/remove-avatar', auth, async (_req, res) => {
+  handle(router, 'post /auth/remove-avatar', auth, async (_req, res) => {
     await service.removeAvatar(currentUser(res));
     res.json({ avatar: '', ...message(PROFILE_MESSAGES.avatarRemoved) });
   });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { consentBodySchema } from '@vanya/contracts';
 import cookieParser from 'cookie-parser';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { maybeUser, optionalAuth } from '../../platform/http/require-auth';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle } from '../../platform/http/contract-route';
 import { ConsentModel } from './consent.model';
 
 export const VISITOR_COOKIE = 'vanya_vid';
@@ -15,18 +14,17 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** POST /consent: stores the decision with time, an anonymous visitor id (cookie) and the user if signed in. */
 export function consentRoutes(config: Config): Router {
   const router = Router();
-  router.post(
-    '/consent',
+  handle(
+    router,
+    'post /consent',
     rateLimit(scaledRule(config.rateLimitScale, 'consent', 60, 60 * 60 * 1000)),
     optionalAuth(config.jwtSecret),
     // The only route that reads a cookie parses them itself; no other request pays for it.
     cookieParser(),
-    validate(consentBodySchema),
-    async (req, res) => {
+    async (req, res, { body }) => {
       const cookie = req.cookies?.[VISITOR_COOKIE];
       const visitorId =
         typeof cookie === 'string' && VISITOR_ID.test(cookie) ? cookie : randomUUID();
-      const body = parsed(res, consentBodySchema);
       await ConsentModel.create({
         ...body,
         visitorId,

@@ -1,9 +1,9 @@
 import { brand } from '@vanya/catalog';
-import { CONTACT_MESSAGES, CONTACT_SUBJECTS, contactBodySchema } from '@vanya/contracts';
+import { CONTACT_MESSAGES, CONTACT_SUBJECTS } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle } from '../../platform/http/contract-route';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../mail/mailer';
 import { escapeHtml, layout } from '../mail/templates';
@@ -12,12 +12,11 @@ import { ContactMessageModel } from './contact.model';
 /** POST /contact: stored first (so nothing is lost), then mailed to the support mailbox. */
 export function contactRoutes(config: Config, mailer: Mailer, logger: Logger): Router {
   const router = Router();
-  router.post(
-    '/contact',
+  handle(
+    router,
+    'post /contact',
     rateLimit(scaledRule(config.rateLimitScale, 'contact', 10, 60 * 60 * 1000)),
-    validate(contactBodySchema),
-    async (_req, res) => {
-      const body = parsed(res, contactBodySchema);
+    async (_req, res, { body }) => {
       const saved = await ContactMessageModel.create(body);
       const label = CONTACT_SUBJECTS.find((s) => s.value === body.subject)?.label ?? body.subject;
       const subject = `[Contact] ${label} from ${body.name}`;

@@ -1,5 +1,4 @@
 import { priceCart, shippingPolicyOf } from '@vanya/catalog';
-import { couponCheckBodySchema, couponCodeParamsSchema, couponInputSchema } from '@vanya/contracts';
 import type { CouponCheckResponse, CouponUse } from '@vanya/contracts';
 import { Router } from 'express';
 import { trusted } from 'mongoose';
@@ -8,7 +7,7 @@ import { badRequest } from '../../platform/errors/app-error';
 import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { currentUser, maybeUser, optionalAuth } from '../../platform/http/require-auth';
 import { requireOwner } from '../../platform/http/require-owner';
-import { parsed, validate } from '../../platform/http/validate';
+import { guardAll, handle } from '../../platform/http/contract-route';
 import { audit } from '../../platform/audit/audit';
 import { OrderModel } from '../orders/order.model';
 import { assertPayable, lineView, totalsView } from '../orders/orders.service';
@@ -29,26 +28,22 @@ export function couponsRoutes(
 ): Router {
   const router = Router();
 
-  router.use('/admin/coupons', ...requireOwner(config));
+  guardAll(router, '/admin/coupons', ...requireOwner(config));
 
-  router.get('/admin/coupons', async (_req, res) => {
+  handle(router, 'get /admin/coupons', async (_req, res) => {
     res.json(await coupons.list());
   });
 
-  router.post('/admin/coupons', validate(couponInputSchema), async (_req, res) => {
-    const input = parsed(res, couponInputSchema);
+  handle(router, 'post /admin/coupons', async (_req, res, { body: input }) => {
     const coupon = await coupons.create(input);
     await audit(currentUser(res), 'coupon.create', coupon.code, { ...input });
     res.status(201).json(coupon);
   });
 
-  router.put(
-    '/admin/coupons/:code',
-    validate(couponCodeParamsSchema, 'params'),
-    validate(couponInputSchema),
-    async (_req, res) => {
-      const { code } = parsed(res, couponCodeParamsSchema, 'params');
-      const input = parsed(res, couponInputSchema);
+  handle(
+    router,
+    'put /admin/coupons/{code}',
+    async (_req, res, { params: { code }, body: input }) => {
       // A code is what shoppers were given: renaming would orphan its uses, so it never changes.
       if (input.code !== code)
         throw badRequest(`A coupon's code cannot change (${code}).`, 'COUPON_CODE_MISMATCH');
@@ -65,41 +60,35 @@ export function couponsRoutes(
     },
   );
 
-  router.get(
-    '/admin/coupons/:code/uses',
-    validate(couponCodeParamsSchema, 'params'),
-    async (_req, res) => {
-      const { code } = parsed(res, couponCodeParamsSchema, 'params');
-      await coupons.get(code); // 404 for an unknown code rather than an empty list
-      const uses = await coupons.uses(code);
-      const orders = await OrderModel.find(
-        { _id: trusted({ $in: uses.map((u) => u._id) }) },
-        { orderNumber: 1, status: 1 },
-      ).lean<{ _id: unknown; orderNumber: string; status: CouponUse['status'] }[]>();
-      const byId = new Map(orders.map((o) => [String(o._id), o]));
-      const body: CouponUse[] = uses.map((use) => {
-        const order = byId.get(String(use._id));
-        return {
-          orderId: String(use._id),
-          orderNumber: order?.orderNumber ?? null,
-          status: order?.status ?? null,
-          discount: use.discount,
-          at: use.at.toISOString(),
-          givenBackAt: use.givenBackAt ? use.givenBackAt.toISOString() : null,
-        };
-      });
-      res.json(body);
-    },
-  );
+  handle(router, 'get /admin/coupons/{code}/uses', async (_req, res, { params: { code } }) => {
+    await coupons.get(code); // 404 for an unknown code rather than an empty list
+    const uses = await coupons.uses(code);
+    const orders = await OrderModel.find(
+      { _id: trusted({ $in: uses.map((u) => u._id) }) },
+      { orderNumber: 1, status: 1 },
+    ).lean<{ _id: unknown; orderNumber: string; status: CouponUse['status'] }[]>();
+    const byId = new Map(orders.map((o) => [String(o._id), o]));
+    const body: CouponUse[] = uses.map((use) => {
+      const order = byId.get(String(use._id));
+      return {
+        orderId: String(use._id),
+        orderNumber: order?.orderNumber ?? null,
+        status: order?.status ?? null,
+        discount: use.discount,
+        at: use.at.toISOString(),
+        givenBackAt: use.givenBackAt ? use.givenBackAt.toISOString() : null,
+      };
+    });
+    res.json(body);
+  });
 
   // Per client, so a code cannot be guessed by trying many: 20 a minute is plenty for a person.
-  router.post(
-    '/coupons/check',
+  handle(
+    router,
+    'post /coupons/check',
     rateLimit(scaledRule(config.rateLimitScale, 'coupon-check', 20, MINUTE)),
     optionalAuth(config.jwtSecret),
-    validate(couponCheckBodySchema),
-    async (_req, res) => {
-      const { code, items, deliveryState } = parsed(res, couponCheckBodySchema);
+    async (_req, res, { body: { code, items, deliveryState } }) => {
       const shippingPolicy = shippingPolicyOf(await settings.read());
       const goods = priceCart(items, { deliveryState, shippingPolicy });
       const { coupon, discount } = await coupons.quote(code, maybeUser(res)?._id, goods.itemsTotal);

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import type { Connection } from 'mongoose';
 import { databaseState, SERVER_SELECTION_TIMEOUT_MS } from '../../platform/db/connect';
+import { handle } from '../../platform/http/contract-route';
+import type { ContractHandler } from '../../platform/http/contract-route';
 
 const startedAt = Date.now();
 /** The build's version (set by tsup from SHOP_VERSION or git); `development` when run from source. */
@@ -28,7 +30,7 @@ export function healthRoutes(connection: Connection, now: () => number = Date.no
     uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     version: VERSION,
   });
-  router.get(['/health', '/health/ready'], async (_req, res) => {
+  const ready: ContractHandler<unknown> = async (_req, res) => {
     if (!shared || (finishedAt !== undefined && now() - finishedAt >= HEALTH_FRESH_MS)) {
       finishedAt = undefined;
       shared = databaseState(connection, SERVER_SELECTION_TIMEOUT_MS).finally(() => {
@@ -41,8 +43,10 @@ export function healthRoutes(connection: Connection, now: () => number = Date.no
       .status(up ? 200 : 503)
       .set('Cache-Control', 'no-store')
       .json(report(up ? 'ok' : 'degraded', database));
-  });
-  router.get('/health/live', (_req, res) => {
+  };
+  handle(router, 'get /health', ready);
+  handle(router, 'get /health/ready', ready);
+  handle(router, 'get /health/live', (_req, res) => {
     res.set('Cache-Control', 'no-store').json(report('ok', 'unchecked'));
   });
   return router;

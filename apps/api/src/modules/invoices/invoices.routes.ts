@@ -1,17 +1,12 @@
 import { createHmac } from 'node:crypto';
-import {
-  objectIdParamsSchema,
-  PROFILE_PAGE_DEFAULT,
-  profilePageQuerySchema,
-} from '@vanya/contracts';
+import { PROFILE_PAGE_DEFAULT } from '@vanya/contracts';
 import type { Invoice } from '@vanya/contracts';
 import { Router } from 'express';
-import { z } from 'zod';
 import type { Config } from '../../config/env';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { signatureMatches } from '../payments/payment-provider';
 import { requireSession, sessionUserId } from '../../platform/http/require-auth';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle } from '../../platform/http/contract-route';
 import { sendPdf } from '../../platform/pdf';
 import { OrderModel } from '../orders/order.model';
 import type { OrderDoc } from '../orders/order.model';
@@ -23,11 +18,6 @@ import type { Types } from 'mongoose';
 
 /** Download links live this long: enough to click, too short to share usefully. */
 export const INVOICE_LINK_LIFETIME_MS = 30 * 60 * 1000;
-
-const pdfQuerySchema = z.object({
-  sig: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
-  exp: z.coerce.number().int().positive(),
-});
 
 function sign(secret: string, orderId: string, exp: number): string {
   return createHmac('sha256', secret).update(`invoice:${orderId}:${exp}`).digest('base64url');
@@ -64,12 +54,11 @@ export async function listInvoices(
 export function invoicesRoutes(config: Config): Router {
   const router = Router();
 
-  router.get(
-    '/invoices',
+  handle(
+    router,
+    'get /invoices',
     requireSession(config.jwtSecret),
-    validate(profilePageQuerySchema, 'query'),
-    async (_req, res) => {
-      const page = parsed(res, profilePageQuerySchema, 'query');
+    async (_req, res, { query: page }) => {
       res
         .set('Cache-Control', 'no-store')
         .json(await listInvoices(config.secrets.invoiceLinks, sessionUserId(res), page));
@@ -77,13 +66,10 @@ export function invoicesRoutes(config: Config): Router {
   );
 
   // Opened in a new tab, so no bearer header: the signature and expiry are the permission.
-  router.get(
-    '/invoices/:id/pdf',
-    validate(objectIdParamsSchema, 'params'),
-    validate(pdfQuerySchema, 'query'),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
-      const { sig, exp } = parsed(res, pdfQuerySchema, 'query');
+  handle(
+    router,
+    'get /invoices/{id}/pdf',
+    async (_req, res, { params: { id }, query: { sig, exp } }) => {
       const valid = signatureMatches(
         Buffer.from(sign(config.secrets.invoiceLinks, id, exp), 'base64url').toString('hex'),
         Buffer.from(sig, 'base64url').toString('hex'),

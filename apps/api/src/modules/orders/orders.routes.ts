@@ -1,15 +1,9 @@
-import {
-  confirmCodBodySchema,
-  createOrderBodySchema,
-  objectIdParamsSchema,
-  profilePageQuerySchema,
-} from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { badRequest } from '../../platform/errors/app-error';
+import { handle } from '../../platform/http/contract-route';
 import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { requireSession, sessionUserId } from '../../platform/http/require-auth';
-import { parsed, validate } from '../../platform/http/validate';
 import type { OrdersService } from './orders.service';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
@@ -22,7 +16,7 @@ export function ordersRoutes(service: OrdersService, config: Config): Router {
   // allows 5 tries).
   const codCodes = rateLimit(scaledRule(config.rateLimitScale, 'cod-code', 30, 15 * MINUTE));
 
-  router.post('/orders', auth, validate(createOrderBodySchema), async (req, res) => {
+  handle(router, 'post /orders', auth, async (req, res, { body }) => {
     const key = req.get('Idempotency-Key');
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
       throw badRequest(
@@ -30,11 +24,7 @@ export function ordersRoutes(service: OrdersService, config: Config): Router {
         'INVALID_IDEMPOTENCY_KEY',
       );
     }
-    const result = await service.create(
-      sessionUserId(res),
-      parsed(res, createOrderBodySchema),
-      key,
-    );
+    const result = await service.create(sessionUserId(res), body, key);
     res.status(result.created ? 201 : 200).json({
       order: result.order,
       payment: result.payment,
@@ -42,48 +32,24 @@ export function ordersRoutes(service: OrdersService, config: Config): Router {
     });
   });
 
-  router.post(
-    '/orders/:id/confirm-cod',
-    auth,
-    codCodes,
-    validate(objectIdParamsSchema, 'params'),
-    validate(confirmCodBodySchema),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
-      const { code } = parsed(res, confirmCodBodySchema);
-      res.json(await service.confirmCod(sessionUserId(res), id, code));
-    },
-  );
+  handle(router, 'post /orders/{id}/confirm-cod', auth, codCodes, async (_req, res, input) => {
+    res.json(await service.confirmCod(sessionUserId(res), input.params.id, input.body.code));
+  });
 
-  router.post(
-    '/orders/:id/cod-code',
-    auth,
-    codCodes,
-    validate(objectIdParamsSchema, 'params'),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
-      res.json(await service.resendCodCode(sessionUserId(res), id));
-    },
-  );
+  handle(router, 'post /orders/{id}/cod-code', auth, codCodes, async (_req, res, { params }) => {
+    res.json(await service.resendCodCode(sessionUserId(res), params.id));
+  });
 
-  router.get('/orders', auth, validate(profilePageQuerySchema, 'query'), async (_req, res) => {
-    const page = parsed(res, profilePageQuerySchema, 'query');
+  handle(router, 'get /orders', auth, async (_req, res, { query: page }) => {
     res.set('Cache-Control', 'no-store').json(await service.list(sessionUserId(res), page));
   });
 
-  router.post(
-    '/orders/:id/cancel',
-    auth,
-    validate(objectIdParamsSchema, 'params'),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
-      res.json(await service.cancel(sessionUserId(res), id));
-    },
-  );
+  handle(router, 'post /orders/{id}/cancel', auth, async (_req, res, { params }) => {
+    res.json(await service.cancel(sessionUserId(res), params.id));
+  });
 
-  router.get('/orders/:id', auth, validate(objectIdParamsSchema, 'params'), async (_req, res) => {
-    const { id } = parsed(res, objectIdParamsSchema, 'params');
-    res.set('Cache-Control', 'no-store').json(await service.get(sessionUserId(res), id));
+  handle(router, 'get /orders/{id}', auth, async (_req, res, { params }) => {
+    res.set('Cache-Control', 'no-store').json(await service.get(sessionUserId(res), params.id));
   });
 
   return router;

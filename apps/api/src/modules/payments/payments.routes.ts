@@ -1,12 +1,8 @@
-import {
-  testPaymentCompletionBodySchema,
-  verifyPaymentBodySchema,
-  WEBHOOK_SIGNATURE_HEADER,
-} from '@vanya/contracts';
+import { WEBHOOK_SIGNATURE_HEADER } from '@vanya/contracts';
 import express, { Router } from 'express';
 import type { Config } from '../../config/env';
 import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle, handleRawBody } from '../../platform/http/contract-route';
 import { toOrderView } from '../orders/orders.service';
 import type { PaymentsService } from './payments.service';
 
@@ -16,7 +12,8 @@ import type { PaymentsService } from './payments.service';
  */
 export function webhookRoute(service: PaymentsService): Router {
   const router = Router();
-  router.post('/payments/webhook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
+  const raw = express.raw({ type: '*/*', limit: '1mb' });
+  handleRawBody(router, 'post /payments/webhook', raw, async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const eventId = req.get('x-razorpay-event-id') ?? undefined;
     const outcome = await service.handleWebhook(
@@ -40,24 +37,20 @@ export function paymentsRoutes(
 
   // No session needed: the HMAC signature is the proof, and a shopper whose session lapsed while
   // paying must still see their order confirmed.
-  router.post(
-    '/payments/verify',
+  handle(
+    router,
+    'post /payments/verify',
     rateLimit(scaledRule(config.rateLimitScale, 'verify-payment', 60, 15 * 60 * 1000)),
-    validate(verifyPaymentBodySchema),
-    async (_req, res) => {
-      const order = await service.verify(parsed(res, verifyPaymentBodySchema));
+    async (_req, res, { body }) => {
+      const order = await service.verify(body);
       res.json({ order: toOrderView(order) });
     },
   );
 
   if (testRoute) {
-    router.post(
-      '/payments/test/complete',
-      validate(testPaymentCompletionBodySchema),
-      async (_req, res) => {
-        res.json(await service.completeTestPayment(parsed(res, testPaymentCompletionBodySchema)));
-      },
-    );
+    handle(router, 'post /payments/test/complete', async (_req, res, { body }) => {
+      res.json(await service.completeTestPayment(body));
+    });
   }
 
   return router;

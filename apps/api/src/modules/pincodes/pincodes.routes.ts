@@ -1,8 +1,7 @@
-import { pincodeParamsSchema } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle } from '../../platform/http/contract-route';
 import type { Pincodes } from './pincodes.service';
 
 /**
@@ -12,12 +11,11 @@ import type { Pincodes } from './pincodes.service';
  */
 export function pincodesRoutes(pincodes: Pincodes, config: Config): Router {
   const router = Router();
-  router.get(
-    '/pincodes/:pin',
+  handle(
+    router,
+    'get /pincodes/{pin}',
     rateLimit(scaledRule(config.rateLimitScale, 'pincodes', 300, 15 * 60 * 1000)),
-    validate(pincodeParamsSchema, 'params'),
-    async (_req, res) => {
-      const { pin } = parsed(res, pincodeParamsSchema, 'params');
+    async (_req, res, { params: { pin } }) => {
       // The dates move at midnight and the owner's fee rarely: a minute in a cache does no harm.
       res.set('Cache-Control', 'public, max-age=60');
       res.json(await pincodes.lookup(pin));

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Request, Response } from 'express';
+import { handle } from '../../platform/http/contract-route';
 import { sendPrepared } from '../../platform/http/prepared-answer';
 import type { PreparedAnswer } from '../../platform/http/prepared-answer';
 import type { StockService } from '../stock/stock.service';
@@ -16,11 +17,11 @@ export function catalogueRoutes(stock: StockService): Router {
     res.set('Cache-Control', 'public, max-age=5');
     sendPrepared(req, res, answer, 'json');
   };
-  router.get('/products', async (req, res) => {
+  handle(router, 'get /products', async (req, res) => {
     send(req, res, (await stock.answers()).list);
   });
-  router.get('/products/:id', async (req, res) => {
-    send(req, res, (await stock.answers()).product(String(req.params.id)));
+  handle(router, 'get /products/{id}', async (req, res, { params }) => {
+    send(req, res, (await stock.answers()).product(params.id));
   });
   return router;
 }

@@ -1,10 +1,5 @@
 import { LIMITS } from '@vanya/catalog';
-import {
-  createReturnBodySchema,
-  PROFILE_MESSAGES,
-  PROFILE_PAGE_DEFAULT,
-  profilePageQuerySchema,
-} from '@vanya/contracts';
+import { PROFILE_MESSAGES, PROFILE_PAGE_DEFAULT } from '@vanya/contracts';
 import type { ReturnRequest } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Types } from 'mongoose';
@@ -12,7 +7,7 @@ import type { Config } from '../../config/env';
 import type { OwnerNotices } from '../admin/owner-notices';
 import { conflict } from '../../platform/errors/app-error';
 import { requireSession, sessionUserId } from '../../platform/http/require-auth';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle } from '../../platform/http/contract-route';
 import { ownOrder } from '../orders/orders.service';
 import { pageForUser } from '../../platform/db/page';
 import type { PageQuery } from '../../platform/db/page';
@@ -35,14 +30,12 @@ export function returnsRoutes(config: Config, notices?: OwnerNotices): Router {
   const router = Router();
   const auth = requireSession(config.jwtSecret);
 
-  router.get('/returns', auth, validate(profilePageQuerySchema, 'query'), async (_req, res) => {
-    const page = parsed(res, profilePageQuerySchema, 'query');
+  handle(router, 'get /returns', auth, async (_req, res, { query: page }) => {
     res.set('Cache-Control', 'no-store').json(await listReturns(sessionUserId(res), page));
   });
 
   /** 'Initiate a Return': a paid order of this user, within 30 days of delivery (or payment), one open return at a time. */
-  router.post('/returns', auth, validate(createReturnBodySchema), async (_req, res) => {
-    const body = parsed(res, createReturnBodySchema);
+  handle(router, 'post /returns', auth, async (_req, res, { body }) => {
     const userId = sessionUserId(res);
     const order = await ownOrder(userId, body.orderId);
     if (!RETURNABLE.includes(order.status)) {

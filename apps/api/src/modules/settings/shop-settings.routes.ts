@@ -1,9 +1,8 @@
-import { shopSettingsSchema } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { currentUser } from '../../platform/http/require-auth';
 import { requireOwner } from '../../platform/http/require-owner';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle } from '../../platform/http/contract-route';
 import { audit } from '../../platform/audit/audit';
 import type { ShopSettingsStore } from './shop-settings.service';
 
@@ -15,20 +14,22 @@ import type { ShopSettingsStore } from './shop-settings.service';
 export function shopSettingsRoutes(config: Config, settings: ShopSettingsStore): Router {
   const router = Router();
 
-  router.get('/shop-settings', async (_req, res) => {
+  handle(router, 'get /shop-settings', async (_req, res) => {
     res.set('Cache-Control', 'no-cache');
     res.json(await settings.read());
   });
 
-  router.use('/admin/settings/shop', ...requireOwner(config));
-
-  router.put('/admin/settings/shop', validate(shopSettingsSchema), async (_req, res) => {
-    const next = parsed(res, shopSettingsSchema);
-    const before = await settings.read();
-    const saved = await settings.update(next);
-    await audit(currentUser(res), 'settings.shop', 'shop', { before, after: saved });
-    res.json(saved);
-  });
+  handle(
+    router,
+    'put /admin/settings/shop',
+    ...requireOwner(config),
+    async (_req, res, { body: next }) => {
+      const before = await settings.read();
+      const saved = await settings.update(next);
+      await audit(currentUser(res), 'settings.shop', 'shop', { before, after: saved });
+      res.json(saved);
+    },
+  );
 
   return router;
 }

@@ -1,16 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  objectIdParamsSchema,
-  SHIPPING_WEBHOOK_TOKEN_HEADER,
-  shippingWebhookBodySchema,
-  testScanBodySchema,
-} from '@vanya/contracts';
+import { SHIPPING_WEBHOOK_TOKEN_HEADER } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { AppError } from '../../platform/errors/app-error';
 import { currentUser } from '../../platform/http/require-auth';
 import { requireOwner } from '../../platform/http/require-owner';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle } from '../../platform/http/contract-route';
 import { sendPdf } from '../../platform/pdf';
 import type { Shipping } from './shipping.service';
 
@@ -33,47 +28,44 @@ export function shippingRoutes(config: Config, shipping: Shipping, testRoute: bo
   const router = Router();
   const owner = requireOwner(config);
 
-  router.post(
-    '/admin/orders/:id/shipment',
+  handle(
+    router,
+    'post /admin/orders/{id}/shipment',
     ...owner,
-    validate(objectIdParamsSchema, 'params'),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
+    async (_req, res, { params: { id } }) => {
       res.json(await shipping.book(currentUser(res), id));
     },
   );
 
-  router.delete(
-    '/admin/orders/:id/shipment',
+  handle(
+    router,
+    'delete /admin/orders/{id}/shipment',
     ...owner,
-    validate(objectIdParamsSchema, 'params'),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
+    async (_req, res, { params: { id } }) => {
       await shipping.cancelPickup(currentUser(res), id);
       res.json({ shipment: null });
     },
   );
 
-  router.get('/admin/labels', ...owner, async (_req, res) => {
+  handle(router, 'get /admin/labels', ...owner, async (_req, res) => {
     sendPdf(res, 'Labels.pdf', await shipping.labels());
   });
 
-  router.get(
-    '/admin/orders/:id/shipment',
+  handle(
+    router,
+    'get /admin/orders/{id}/shipment',
     ...owner,
-    validate(objectIdParamsSchema, 'params'),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
+    async (_req, res, { params: { id } }) => {
       res.json({ shipment: await shipping.shipmentOf(id) });
     },
   );
 
-  router.get(
-    '/admin/orders/:id/label',
+  handle(
+    router,
+    'get /admin/orders/{id}/label',
     ...owner,
-    validate(objectIdParamsSchema, 'params'),
-    async (_req, res) => {
-      const { awb, pdf } = await shipping.label(parsed(res, objectIdParamsSchema, 'params').id);
+    async (_req, res, { params: { id } }) => {
+      const { awb, pdf } = await shipping.label(id);
       sendPdf(res, `Label-${awb}.pdf`, pdf);
     },
   );
@@ -81,8 +73,9 @@ export function shippingRoutes(config: Config, shipping: Shipping, testRoute: bo
   // The courier calls this with the token set in its panel. Its body is not signed, so only the
   // AWB is taken from it: the status is read back from the courier. The courier wants a 200 for
   // every update it sends; a parcel that could not be followed now is followed by the polling job.
-  router.post(
-    '/shipping/webhook',
+  handle(
+    router,
+    'post /shipping/webhook',
     (req, _res, next) => {
       if (
         !webhookTokenMatches(shipping.provider.webhookToken, req.get(SHIPPING_WEBHOOK_TOKEN_HEADER))
@@ -90,9 +83,8 @@ export function shippingRoutes(config: Config, shipping: Shipping, testRoute: bo
         return next(new AppError(401, 'INVALID_WEBHOOK_TOKEN', 'Missing or wrong webhook token.'));
       next();
     },
-    validate(shippingWebhookBodySchema),
-    async (req, res) => {
-      const awb = String(parsed(res, shippingWebhookBodySchema).awb);
+    async (req, res, { body }) => {
+      const awb = String(body.awb);
       try {
         const order = await shipping.trackingUpdate(awb);
         req.log?.info({ awb, status: order?.status ?? 'not ours' }, 'tracking webhook');
@@ -104,8 +96,7 @@ export function shippingRoutes(config: Config, shipping: Shipping, testRoute: bo
   );
 
   if (testRoute) {
-    router.post('/shipping/test/advance', validate(testScanBodySchema), async (_req, res) => {
-      const { awb, status } = parsed(res, testScanBodySchema);
+    handle(router, 'post /shipping/test/advance', async (_req, res, { body: { awb, status } }) => {
       res.json(await shipping.playTestScan(awb, status));
     });
   }

@@ -2,14 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS } from '@vanya/catalog';
-import {
-  adminTicketReplyBodySchema,
-  createTicketBodySchema,
-  objectIdParamsSchema,
-  PROFILE_PAGE_DEFAULT,
-  profilePageQuerySchema,
-  TICKET_ATTACHMENT_FIELD,
-} from '@vanya/contracts';
+import { PROFILE_PAGE_DEFAULT, TICKET_ATTACHMENT_FIELD } from '@vanya/contracts';
 import type { Ticket } from '@vanya/contracts';
 import { Router } from 'express';
 import { trusted } from 'mongoose';
@@ -21,7 +14,7 @@ import type { OwnerNotices } from '../admin/owner-notices';
 import { AppError, notFound } from '../../platform/errors/app-error';
 import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
 import { requireSession, sessionUserId } from '../../platform/http/require-auth';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle } from '../../platform/http/contract-route';
 import { MAX_INPUT_PIXELS } from '../users/avatar-image';
 import { readUpload } from '../../platform/http/upload';
 import { pageForUser } from '../../platform/db/page';
@@ -93,8 +86,7 @@ export function ticketsRoutes(config: Config, notices?: OwnerNotices): Router {
   const router = Router();
   const auth = requireSession(config.jwtSecret);
 
-  router.get('/tickets', auth, validate(profilePageQuerySchema, 'query'), async (_req, res) => {
-    const page = parsed(res, profilePageQuerySchema, 'query');
+  handle(router, 'get /tickets', auth, async (_req, res, { query: page }) => {
     res.set('Cache-Control', 'no-store').json(await listTickets(sessionUserId(res), page));
   });
 
@@ -106,22 +98,18 @@ export function ticketsRoutes(config: Config, notices?: OwnerNotices): Router {
     return ticket;
   };
 
-  router.get('/tickets/:id', auth, validate(objectIdParamsSchema, 'params'), async (_req, res) => {
-    const { id } = parsed(res, objectIdParamsSchema, 'params');
+  handle(router, 'get /tickets/{id}', auth, async (_req, res, { params: { id } }) => {
     const ticket = await ownTicket(id, sessionUserId(res));
     res.set('Cache-Control', 'no-store').json(toTicketView(ticket));
   });
 
   // The shopper answers in the thread (the owners are told); a closed ticket takes no more.
-  router.post(
-    '/tickets/:id/replies',
+  handle(
+    router,
+    'post /tickets/{id}/replies',
     auth,
     rateLimit(scaledRule(config.rateLimitScale, 'ticket-replies', 30, 60 * 60 * 1000)),
-    validate(objectIdParamsSchema, 'params'),
-    validate(adminTicketReplyBodySchema),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
-      const { message } = parsed(res, adminTicketReplyBodySchema);
+    async (_req, res, { params: { id }, body: { message } }) => {
       const ticket = await ownTicket(id, sessionUserId(res));
       const updated = await TicketModel.findOneAndUpdate(
         { _id: ticket._id, status: trusted({ $ne: 'closed' }) },
@@ -135,30 +123,23 @@ export function ticketsRoutes(config: Config, notices?: OwnerNotices): Router {
     },
   );
 
-  router.post(
-    '/tickets/:id/close',
-    auth,
-    validate(objectIdParamsSchema, 'params'),
-    async (_req, res) => {
-      const { id } = parsed(res, objectIdParamsSchema, 'params');
-      const ticket = await ownTicket(id, sessionUserId(res));
-      const updated = await TicketModel.findOneAndUpdate(
-        { _id: ticket._id },
-        { $set: { status: 'closed' } },
-        { returnDocument: 'after' },
-      ).lean<TicketDoc>();
-      res.json(toTicketView(updated ?? ticket));
-    },
-  );
+  handle(router, 'post /tickets/{id}/close', auth, async (_req, res, { params: { id } }) => {
+    const ticket = await ownTicket(id, sessionUserId(res));
+    const updated = await TicketModel.findOneAndUpdate(
+      { _id: ticket._id },
+      { $set: { status: 'closed' } },
+      { returnDocument: 'after' },
+    ).lean<TicketDoc>();
+    res.json(toTicketView(updated ?? ticket));
+  });
 
-  router.post(
-    '/tickets',
+  handle(
+    router,
+    'post /tickets',
     auth,
     rateLimit(scaledRule(config.rateLimitScale, 'tickets', 10, 60 * 60 * 1000)),
     readUpload(upload),
-    validate(createTicketBodySchema),
-    async (req, res) => {
-      const { message } = parsed(res, createTicketBodySchema);
+    async (req, res, { body: { message } }) => {
       const attachment = req.file ? await storeAttachment(config.uploadDir, req.file) : null;
       const userId = sessionUserId(res);
       const created = await TicketModel.create({

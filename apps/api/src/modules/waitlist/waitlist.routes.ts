@@ -1,9 +1,9 @@
-import { WAITLIST_MESSAGES, waitlistBodySchema } from '@vanya/contracts';
+import { WAITLIST_MESSAGES } from '@vanya/contracts';
 import type { WaitlistResponse } from '@vanya/contracts';
 import { Router } from 'express';
 import type { Config } from '../../config/env';
 import { rateLimit, scaledRule } from '../../platform/http/rate-limit';
-import { parsed, validate } from '../../platform/http/validate';
+import { handle } from '../../platform/http/contract-route';
 import type { Mailer } from '../mail/mailer';
 import { createWaitlistService } from './waitlist.service';
 
@@ -15,14 +15,14 @@ export function waitlistRoutes(config: Config, mailer: Mailer): Router {
   const service = createWaitlistService(mailer);
   const rule = (name: string, limit: number) =>
     scaledRule(config.rateLimitScale, name, limit, HOUR);
-  router.post(
-    '/waitlist',
+  handle(
+    router,
+    'post /waitlist',
     rateLimit(rule('waitlist', 10), { perAccount: rule('waitlist-acct', 5) }),
-    validate(waitlistBodySchema),
-    async (_req, res) => {
-      const { created } = await service.join(parsed(res, waitlistBodySchema));
-      const body: WaitlistResponse = { success: true, message: WAITLIST_MESSAGES.joined };
-      res.status(created ? 201 : 200).json(body);
+    async (_req, res, { body }) => {
+      const { created } = await service.join(body);
+      const answer: WaitlistResponse = { success: true, message: WAITLIST_MESSAGES.joined };
+      res.status(created ? 201 : 200).json(answer);
     },
   );
   return router;

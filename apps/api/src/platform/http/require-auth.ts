@@ -5,6 +5,7 @@ import { verifySessionToken } from '../../modules/auth/tokens';
 import { UserModel } from '../../modules/users/user.model';
 import type { UserDoc } from '../../modules/users/user.model';
 import { unauthorized } from '../errors/app-error';
+import { sessionGuard } from './contract-route';
 
 /** The claims of `Authorization: Bearer <token>` when it holds a valid HS256 token of ours. */
 function bearerClaims(header: string | undefined, jwtSecret: string) {
@@ -28,13 +29,13 @@ async function sessionUser(header: string | undefined, jwtSecret: string) {
 
 /** Requires a signed-in user; it lands on `res.locals.user`. */
 export function requireAuth(jwtSecret: string): RequestHandler {
-  return async (req, res, next) => {
+  return sessionGuard(async (req, res, next) => {
     const result = await sessionUser(req.headers.authorization, jwtSecret);
     if (result === 'invalid') return next(unauthorized(AUTH_MESSAGES.loginRequired));
     if (result === 'ended') return next(sessionEnded());
     res.locals.user = result;
     next();
-  };
+  });
 }
 
 /** Like requireAuth, but a request without a valid session goes on as a guest. */
@@ -86,7 +87,7 @@ async function currentVersion(userId: string): Promise<number | undefined> {
 
 /** Requires a valid session and stores only the caller's id (see sessionUserId). */
 export function requireSession(jwtSecret: string): RequestHandler {
-  return async (req, res, next) => {
+  return sessionGuard(async (req, res, next) => {
     const claims = bearerClaims(req.headers.authorization, jwtSecret);
     if (!claims) return next(unauthorized(AUTH_MESSAGES.loginRequired));
     const cached = versions.get(claims.sub);
@@ -94,7 +95,7 @@ export function requireSession(jwtSecret: string): RequestHandler {
     if (!fresh && (await currentVersion(claims.sub)) !== claims.tv) return next(sessionEnded());
     res.locals.userId = claims.sub;
     next();
-  };
+  });
 }
 
 /** The caller's user id stored by requireSession (or requireAuth). */

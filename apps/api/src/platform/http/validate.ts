@@ -16,12 +16,3 @@ export function validate<S extends z.ZodType>(schema: S, part: Part = 'body'): R
     next();
   };
 }
-
-/** Reads what `validate` stored, typed by the same schema. */
-export function parsed<S extends z.ZodType>(
-  res: { locals: Record<string, unknown> },
-  _schema: S,
-  part: Part = 'body',
-): z.output<S> {
-  return res.locals[part] as z.output<S>;
-}
