@@ -8,6 +8,7 @@ export const PUBLISHED_SECRET_DIGESTS: ReadonlySet<string> = new Set([
   '36f9910b49695a23be4117f4f9881785',
   '3cc5c05a931568bf08951034d2082c60',
   '55096575e898b352eb40de70e586ecff',
+  '7b3d979ca8330a94fa7e9e1b466d8b99',
   '9ddb2863cfccb2ac56beb25f5a792b31',
   'b340215af9971976265b07aadad3c1c4',
   'cddad574ea97c4a3709b53efc531b091',
