@@ -1,7 +1,7 @@
 import { LIMITS } from '@vanya/catalog';
 import { AUTH_MESSAGES, AVATAR_FIELD, PROFILE_MESSAGES } from '@vanya/contracts';
 import { Router } from 'express';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import type { Config } from '../../config/env';
 import { AppError } from '../../platform/errors/app-error';
@@ -106,6 +106,20 @@ const avatarUpload = multer({
   },
 }).single(AVATAR_FIELD);
 
+/** What each group of auth routes is registered with: the router, the service, the shared limits. */
+interface AuthRouting {
+  router: Router;
+  service: AuthService;
+  config: Config;
+  limits: ReturnType<typeof rules>;
+  auth: RequestHandler;
+  sendCodeLimit: RequestHandler;
+  verifyLimit: RequestHandler;
+  loginGuard: AttemptGuard;
+  codeGuard: AttemptGuard;
+  hashed: <T>(req: Request, work: () => Promise<T>) => Promise<T>;
+}
+
 export function authRoutes(service: AuthService, config: Config): Router {
   const router = Router();
   const limits = rules(config.rateLimitScale);
@@ -120,7 +134,38 @@ export function authRoutes(service: AuthService, config: Config): Router {
   const hashing = perClientQueue(HASHES_AT_ONCE_PER_CLIENT);
   const hashed = <T>(req: Request, work: () => Promise<T>) => hashing(clientIp(req), work);
   const codeGuard = createAttemptGuard(limits.codeAttempts);
+  const routing: AuthRouting = {
+    router,
+    service,
+    config,
+    limits,
+    auth,
+    sendCodeLimit,
+    verifyLimit,
+    loginGuard,
+    codeGuard,
+    hashed,
+  };
+  emailSignInRoutes(routing);
+  phoneSignInRoutes(routing);
+  passwordResetRoutes(routing);
+  profileRoutes(routing);
+  avatarRoutes(routing);
+  return router;
+}
 
+/** Sign-up, email verification and the password login with its code. */
+function emailSignInRoutes({
+  router,
+  service,
+  config,
+  limits,
+  sendCodeLimit,
+  verifyLimit,
+  loginGuard,
+  codeGuard,
+  hashed,
+}: AuthRouting): void {
   handle(router, 'post /auth/register', rateLimit(limits.register), async (req, res, { body }) => {
     await hashed(req, () => service.register(body, clientIp(req)));
     res.status(201).json(message(AUTH_MESSAGES.registered));
@@ -174,7 +219,9 @@ export function authRoutes(service: AuthService, config: Config): Router {
       );
     },
   );
+}
 
+function phoneSignInRoutes({ router, service, limits, codeGuard }: AuthRouting): void {
   // Sign-in by phone: the number's limits are kept per number (`phone` in the body).
   handle(
     router,
@@ -200,7 +247,9 @@ export function authRoutes(service: AuthService, config: Config): Router {
       );
     },
   );
+}
 
+function passwordResetRoutes({ router, service, limits, hashed }: AuthRouting): void {
   handle(
     router,
     'post /auth/request-password-reset',
@@ -220,7 +269,22 @@ export function authRoutes(service: AuthService, config: Config): Router {
       res.json(message(AUTH_MESSAGES.passwordResetSucceeded));
     },
   );
+}
 
+/**
+ * The signed-in account: its profile, the codes for a new email or phone, its password and its
+ * two-step setting.
+ */
+function profileRoutes({
+  router,
+  service,
+  config,
+  limits,
+  auth,
+  sendCodeLimit,
+  verifyLimit,
+  hashed,
+}: AuthRouting): void {
   handle(router, 'get /auth/me', auth, async (_req, res) => {
     const user = currentUser(res);
     // `owner` lets the account page offer the way into the owner area.
@@ -296,7 +360,9 @@ export function authRoutes(service: AuthService, config: Config): Router {
       });
     },
   );
+}
 
+function avatarRoutes({ router, service, limits, auth }: AuthRouting): void {
   const uploadLimit = rateLimit(limits.upload, { perUser: limits.uploadUser });
   handle(
     router,
@@ -314,6 +380,4 @@ export function authRoutes(service: AuthService, config: Config): Router {
     await service.removeAvatar(currentUser(res));
     res.json({ avatar: '', ...message(PROFILE_MESSAGES.avatarRemoved) });
   });
-
-  return router;
 }
