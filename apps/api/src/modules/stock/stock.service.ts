@@ -1,53 +1,39 @@
 import {
   availableOf,
   getProduct,
-  LOW_STOCK_SHOWN,
   products,
   productsUsing,
   STOCKED_PRODUCT_IDS,
   stockUnitsOf,
 } from '@vanya/catalog';
 import type { Product, ProductId, StockUnits } from '@vanya/catalog';
-import type {
-  AdminStock,
-  LowStock,
-  ProductResponse,
-  StockItem,
-  StockMove,
-  StockMovesQuery,
-} from '@vanya/contracts';
+import type { AdminStock, LowStock, StockItem, StockMove, StockMovesQuery } from '@vanya/contracts';
 import { STOCK_MOVES_PAGE_MAX } from '@vanya/contracts';
 import { trusted, Types } from 'mongoose';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { withDbRetry } from '../../platform/db/retry';
 import { conflict, notFound } from '../../platform/errors/app-error';
-import { preparedAnswer } from '../../platform/http/prepared-answer';
-import type { PreparedAnswer } from '../../platform/http/prepared-answer';
-import type { Logger } from '../../platform/logger';
-import type { Mailer } from '../mail/mailer';
 import { OrderModel } from '../orders/order.model';
+import {
+  current,
+  productNotFound,
+  shopperAnswers,
+  shopperList,
+  shopperProduct,
+} from './stock-answers';
+import { background, ensureCounts, stockContext } from './stock-context';
+import type { StockActor, StockServiceDeps } from './stock-context';
 import { backInStockMail, lowStockMail } from './stock-mail';
 import { copyToLedger, ensureMoves, makeMoves, moveKey } from './stock-moves';
 import type { Move } from './stock-moves';
 import { StockItemModel, StockModel, StockMoveModel, StockWishModel } from './stock.model';
 import type { StockItemDoc, StockMoveDoc } from './stock.model';
 
-/** How long another API process may show counts or a switch that changed elsewhere. */
-const STOCK_CACHE_MS = 5000;
-/** The low-stock level a product starts with. */
-export const DEFAULT_LOW_STOCK_AT = 10;
+export { DEFAULT_LOW_STOCK_AT } from './stock-context';
+export type { CatalogueAnswers, StockActor, StockServiceDeps } from './stock-context';
 
 export const outOfStockMessage = (name: string) =>
   `Sorry, ${name} is out of stock. Please remove it from your cart to place the order.`;
-
-/** The catalogue's answers: the list, and each product (404 PRODUCT_NOT_FOUND for an unknown id). */
-export interface CatalogueAnswers {
-  list: PreparedAnswer;
-  product(id: string): PreparedAnswer;
-}
-
-/** Who changed a count: the owner (by email), the shopper placing an order, or the shop itself. */
-export type StockActor = string;
 
 /** The order a move of units is for. */
 export interface OrderRef {
@@ -90,61 +76,12 @@ async function storedOrders(ids: readonly Types.ObjectId[]): Promise<Set<string>
   return new Set(found.map((o) => String(o._id)));
 }
 
-interface State {
-  at: number;
-  key: string;
-  switches: Map<string, boolean>;
-  counts: Map<string, StockItemDoc>;
-  answers: CatalogueAnswers;
-}
-
-const productNotFound = (id: string) =>
-  notFound(`No product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');
-
 /** A single product (the only kind with counts), or 404. */
 function single(id: string): Product {
   const product = getProduct(id);
   if (!product || product.contents.length > 0)
     throw notFound(`No single product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');
   return product;
-}
-
-/**
- * A product as shoppers see it: in stock while the owner sells it and some is available; how many
- * only when few are left, so exact counts are not shown.
- */
-function shopperView(
-  product: Product,
-  switches: Map<string, boolean>,
-  counts: Map<string, StockItemDoc>,
-): ProductResponse {
-  const selling = switches.get(product.id) ?? true;
-  const available = selling ? availableOf(product.id, (id) => counts.get(id)?.available ?? 0) : 0;
-  return {
-    ...product,
-    images: [...product.images],
-    ingredients: [...product.ingredients],
-    benefits: [...product.benefits],
-    relatedProductIds: [...product.relatedProductIds],
-    howToUseDescription: [...product.howToUseDescription],
-    contents: product.contents.map((item) => ({ ...item })),
-    inStock: available > 0,
-    available: available <= LOW_STOCK_SHOWN ? available : null,
-  };
-}
-
-function catalogueAnswers(list: ProductResponse[]): CatalogueAnswers {
-  const byId = new Map<string, PreparedAnswer>(
-    list.map((p) => [p.id, preparedAnswer(JSON.stringify(p))]),
-  );
-  return {
-    list: preparedAnswer(JSON.stringify(list)),
-    product(id: string) {
-      const answer = byId.get(id);
-      if (!answer) throw productNotFound(id);
-      return answer;
-    },
-  };
 }
 
 const itemView = (doc: StockItemDoc, selling: boolean): StockItem => ({
@@ -158,24 +95,6 @@ const itemView = (doc: StockItemDoc, selling: boolean): StockItem => ({
   selling,
 });
 
-export interface StockServiceDeps {
-  now?: () => number;
-  /** The units each single product starts with when it has no count yet (STOCK_INITIAL). */
-  initial?: number;
-  /** Mails the owners when a product runs low, and shoppers when one is back. */
-  mail?: {
-    mailer: Mailer;
-    ownerEmails: readonly string[];
-    webOrigin: string;
-    logger: Logger;
-    runInBackground: (task: () => Promise<unknown>) => void;
-    /** Whether the owners still want the low-stock mail (their settings page). */
-    lowStockWanted?: () => Promise<boolean>;
-    /** Also tells the owner by text (when they set it up), once per fall like the mail. */
-    textLow?: (name: string, available: number) => void;
-  };
-}
-
 /**
  * Stock: the three single products' counts (on hand, reserved for orders not yet paid, available),
  * the owner's "stop selling" switches, the ledger of every change, and the catalogue's JSON as
@@ -183,76 +102,8 @@ export interface StockServiceDeps {
  * lost under concurrency; an order's reservation is all or nothing.
  */
 export function createStockService(deps: StockServiceDeps = {}) {
-  const now = deps.now ?? Date.now;
-  const initial = deps.initial ?? 100;
-  let state: State | undefined;
-  let ready: Promise<void> | undefined;
-
-  /**
-   * Gives each single product its count once: an upsert that only inserts, so a database from
-   * before counts starts at `initial`, and two processes starting at once make one document each.
-   */
-  function ensureCounts(): Promise<void> {
-    ready ??= (async () => {
-      for (const id of STOCKED_PRODUCT_IDS) {
-        const first = {
-          _id: `initial:${id}`,
-          kind: 'initial' as const,
-          change: initial,
-          reservedChange: 0,
-          reason: 'Counting starts',
-          orderId: null,
-          by: 'system',
-          at: new Date(now()),
-        };
-        try {
-          const made = await withDbRetry(() =>
-            StockItemModel.updateOne(
-              { _id: id },
-              {
-                $setOnInsert: {
-                  onHand: initial,
-                  reserved: 0,
-                  available: initial,
-                  lowStockAt: DEFAULT_LOW_STOCK_AT,
-                  lowStockNotified: false,
-                  recent: [first],
-                  moveIds: [first._id],
-                },
-              },
-              { upsert: true },
-            ),
-          );
-          if (made.upsertedCount === 1) await copyToLedger([{ ...first, productId: id }]);
-        } catch (err) {
-          // The other process inserted it first: the count is there.
-          if (!isDuplicateKey(err)) throw err;
-        }
-      }
-    })().catch((err: unknown) => {
-      ready = undefined;
-      throw err;
-    });
-    return ready;
-  }
-
-  async function current(): Promise<State> {
-    if (state && now() - state.at < STOCK_CACHE_MS) return state;
-    await ensureCounts();
-    const [switchRows, countRows] = await Promise.all([
-      withDbRetry(() => StockModel.find({}).lean<{ _id: string; inStock: boolean }[]>()),
-      withDbRetry(() => StockItemModel.find({}).lean<StockItemDoc[]>()),
-    ]);
-    const switches = new Map(switchRows.map((r) => [r._id, r.inStock]));
-    const counts = new Map(countRows.map((r) => [r._id, r]));
-    const list = products.map((p) => shopperView(p, switches, counts));
-    // The answers change only when what shoppers see changes, not with every count.
-    const key = JSON.stringify(list.map((p) => [p.inStock, p.available]));
-    const answers = state?.key === key ? state.answers : catalogueAnswers(list);
-    state = { at: now(), key, switches, counts, answers };
-    return state;
-  }
-
+  const ctx = stockContext(deps);
+  const { now } = ctx;
   /** The moves of an order's units of one kind, each made once (its key names the order). */
   const orderMoves = (
     units: Units,
@@ -284,15 +135,13 @@ export function createStockService(deps: StockServiceDeps = {}) {
     await changed(made, rose);
   }
 
-  const background = (task: () => Promise<unknown>) => deps.mail?.runInBackground(task);
-
   /**
    * After counts changed: the catalogue is read again, the owners are mailed once when a product
    * fell to its low-stock level (a guarded flag, cleared when it rises above), and, when units came
    * back, whoever asked is told.
    */
   async function changed(items: StockItemDoc[], rose: boolean): Promise<void> {
-    state = undefined;
+    ctx.state = undefined;
     for (const item of items) {
       if (item.available <= item.lowStockAt) {
         if (item.lowStockNotified) continue;
@@ -302,7 +151,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
             { $set: { lowStockNotified: true } },
           ),
         );
-        if (claimed.modifiedCount === 1) background(() => mailLow(item));
+        if (claimed.modifiedCount === 1) background(ctx, () => mailLow(item));
       } else if (item.lowStockNotified) {
         await withDbRetry(() =>
           StockItemModel.updateOne(
@@ -312,7 +161,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
         );
       }
     }
-    if (rose) background(() => service.mailWishes());
+    if (rose) background(ctx, () => service.mailWishes());
   }
 
   async function mailLow(item: StockItemDoc): Promise<void> {
@@ -339,22 +188,9 @@ export function createStockService(deps: StockServiceDeps = {}) {
   }
 
   const service = {
-    async list(): Promise<ProductResponse[]> {
-      const { switches, counts } = await current();
-      return products.map((p) => shopperView(p, switches, counts));
-    },
-
-    async get(id: string): Promise<ProductResponse> {
-      const product = getProduct(id);
-      if (!product) throw productNotFound(id);
-      const { switches, counts } = await current();
-      return shopperView(product, switches, counts);
-    },
-
-    /** GET /products and /products/:id as JSON, serialised once per state shoppers can see. */
-    async answers(): Promise<CatalogueAnswers> {
-      return (await current()).answers;
-    },
+    list: () => shopperList(ctx),
+    get: (id: string) => shopperProduct(ctx, id),
+    answers: () => shopperAnswers(ctx),
 
     /** The owner's "stop selling" switch (any product, bundles too). */
     async set(id: string, inStock: boolean): Promise<{ productId: string; inStock: boolean }> {
@@ -362,14 +198,14 @@ export function createStockService(deps: StockServiceDeps = {}) {
       await withDbRetry(() =>
         StockModel.updateOne({ _id: id }, { $set: { inStock } }, { upsert: true }),
       );
-      state = undefined;
-      if (inStock) background(() => service.mailWishes());
+      ctx.state = undefined;
+      if (inStock) background(ctx, () => service.mailWishes());
       return { productId: id, inStock };
     },
 
     /** Refuses (409 OUT_OF_STOCK) an order with any item the owner stopped selling. */
     async assertInStock(items: readonly { productId: string }[]): Promise<void> {
-      const { switches } = await current();
+      const { switches } = await current(ctx);
       for (const item of items) {
         const product = getProduct(item.productId);
         if (product && switches.get(product.id) === false)
@@ -388,7 +224,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
       items: readonly { productId: string; quantity: number }[],
       order: OrderRef,
     ): Promise<StockUnits[]> {
-      await ensureCounts();
+      await ensureCounts(ctx);
       const units = stockUnitsOf(items);
       const at = new Date(now());
       const moves = orderMoves(units, order, 'reserved', 'Order placed', 'shopper');
@@ -406,7 +242,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
           ),
           true,
         );
-        state = undefined;
+        ctx.state = undefined;
         throw conflict(outOfStockMessage(product.name), 'OUT_OF_STOCK', {
           productId: product.id,
         });
@@ -456,7 +292,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
       keepMs: number,
       orphaned: (orderId: Types.ObjectId) => Promise<void> = async () => undefined,
     ): Promise<{ retired: number; orphans: number }> {
-      await ensureCounts();
+      await ensureCounts(ctx);
       const cutoff = now() - keepMs;
       const items = await withDbRetry(() => StockItemModel.find({}).lean<StockItemDoc[]>());
       let retired = 0;
@@ -501,7 +337,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
      */
     async adjust(id: string, adjust: number, reason: string, by: StockActor): Promise<StockItem> {
       const product = single(id);
-      await ensureCounts();
+      await ensureCounts(ctx);
       const move: Move = {
         key: new Types.ObjectId().toHexString(),
         productId: product.id,
@@ -522,7 +358,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
         );
       }
       await changed([item], adjust > 0);
-      return itemView(item, (await current()).switches.get(product.id) ?? true);
+      return itemView(item, (await current(ctx)).switches.get(product.id) ?? true);
     },
 
     /** The owner's low-stock level and "stop selling" switch of a single product. */
@@ -531,7 +367,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
       body: { lowStockAt?: number; selling?: boolean },
     ): Promise<StockItem> {
       const product = single(id);
-      await ensureCounts();
+      await ensureCounts(ctx);
       if (body.selling !== undefined) await service.set(product.id, body.selling);
       let item = await StockItemModel.findById(product.id).lean<StockItemDoc>();
       if (body.lowStockAt !== undefined) {
@@ -544,13 +380,13 @@ export function createStockService(deps: StockServiceDeps = {}) {
         );
         if (item) await changed([item], false);
       }
-      return itemView(item!, (await current()).switches.get(product.id) ?? true);
+      return itemView(item!, (await current(ctx)).switches.get(product.id) ?? true);
     },
 
     /** GET /admin/stock: every single product's counts, and what each bundle's contents make up. */
     async overview(): Promise<AdminStock> {
-      state = undefined;
-      const { switches, counts } = await current();
+      ctx.state = undefined;
+      const { switches, counts } = await current(ctx);
       const selling = (id: string) => switches.get(id) ?? true;
       return {
         items: STOCKED_PRODUCT_IDS.map((id) => itemView(counts.get(id)!, selling(id))),
@@ -620,7 +456,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
         throw err;
       }
       // It may have come back between the shopper's page and this request.
-      background(() => service.mailWishes());
+      background(ctx, () => service.mailWishes());
       return { created: true };
     },
 
@@ -632,7 +468,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
     async mailWishes(): Promise<number> {
       const mail = deps.mail;
       if (!mail) return 0;
-      state = undefined;
+      ctx.state = undefined;
       const buyable = (await service.list()).filter((p) => p.inStock).map((p) => p.id);
       if (buyable.length === 0) return 0;
       const wishes = await withDbRetry(() =>
