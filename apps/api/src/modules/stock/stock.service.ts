@@ -10,7 +10,6 @@ import type { Product, ProductId, StockUnits } from '@vanya/catalog';
 import type { AdminStock, LowStock, StockItem, StockMove, StockMovesQuery } from '@vanya/contracts';
 import { STOCK_MOVES_PAGE_MAX } from '@vanya/contracts';
 import { trusted, Types } from 'mongoose';
-import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { withDbRetry } from '../../platform/db/retry';
 import { conflict, notFound } from '../../platform/errors/app-error';
 import { OrderModel } from '../orders/order.model';
@@ -23,10 +22,11 @@ import {
 } from './stock-answers';
 import { background, ensureCounts, stockContext } from './stock-context';
 import type { StockActor, StockServiceDeps } from './stock-context';
-import { backInStockMail, lowStockMail } from './stock-mail';
+import { changed, makeEach } from './stock-changes';
 import { copyToLedger, ensureMoves, makeMoves, moveKey } from './stock-moves';
 import type { Move } from './stock-moves';
-import { StockItemModel, StockModel, StockMoveModel, StockWishModel } from './stock.model';
+import { StockItemModel, StockModel, StockMoveModel } from './stock.model';
+import { mailWishes, notify } from './stock-wishes';
 import type { StockItemDoc, StockMoveDoc } from './stock.model';
 
 export { DEFAULT_LOW_STOCK_AT } from './stock-context';
@@ -123,63 +123,6 @@ export function createStockService(deps: StockServiceDeps = {}) {
       by,
     }));
 
-  /** Makes each move (a refused one is logged: the counts cannot cover it) and tells changed(). */
-  async function makeEach(moves: Move[], rose: boolean): Promise<void> {
-    const made: StockItemDoc[] = [];
-    for (const move of moves) {
-      const result = await makeMoves([move], new Date(now()));
-      made.push(...result.made);
-      if (result.refused)
-        deps.mail?.logger.error({ move: result.refused }, 'stock move refused: too few units');
-    }
-    await changed(made, rose);
-  }
-
-  /**
-   * After counts changed: the catalogue is read again, the owners are mailed once when a product
-   * fell to its low-stock level (a guarded flag, cleared when it rises above), and, when units came
-   * back, whoever asked is told.
-   */
-  async function changed(items: StockItemDoc[], rose: boolean): Promise<void> {
-    ctx.state = undefined;
-    for (const item of items) {
-      if (item.available <= item.lowStockAt) {
-        if (item.lowStockNotified) continue;
-        const claimed = await withDbRetry(() =>
-          StockItemModel.updateOne(
-            { _id: item._id, lowStockNotified: false },
-            { $set: { lowStockNotified: true } },
-          ),
-        );
-        if (claimed.modifiedCount === 1) background(ctx, () => mailLow(item));
-      } else if (item.lowStockNotified) {
-        await withDbRetry(() =>
-          StockItemModel.updateOne(
-            { _id: item._id, lowStockNotified: true },
-            { $set: { lowStockNotified: false } },
-          ),
-        );
-      }
-    }
-    if (rose) background(ctx, () => service.mailWishes());
-  }
-
-  async function mailLow(item: StockItemDoc): Promise<void> {
-    const mail = deps.mail;
-    if (!mail) return;
-    const name = getProduct(item._id)?.name ?? item._id;
-    mail.textLow?.(name, item.available);
-    if (mail.ownerEmails.length === 0) {
-      mail.logger.warn({ productId: item._id }, 'low stock: no OWNER_EMAILS to tell');
-      return;
-    }
-    if (mail.lowStockWanted && !(await mail.lowStockWanted())) return;
-    await mail.mailer.send({
-      to: mail.ownerEmails.join(', '),
-      ...lowStockMail(name, item.available, item.lowStockAt, `${mail.webOrigin}/admin?tab=stock`),
-    });
-  }
-
   /** The cart product to name when a single product ran short: the first line that holds it. */
   function lineHolding(items: readonly { productId: string }[], singleId: string): Product {
     const holders: readonly string[] = productsUsing(singleId);
@@ -199,7 +142,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
         StockModel.updateOne({ _id: id }, { $set: { inStock } }, { upsert: true }),
       );
       ctx.state = undefined;
-      if (inStock) background(ctx, () => service.mailWishes());
+      if (inStock) background(ctx, () => mailWishes(ctx));
       return { productId: id, inStock };
     },
 
@@ -233,6 +176,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
         const product = lineHolding(items, refused.productId);
         // What was taken goes back, each with its line: the ledger shows the refused order.
         await makeEach(
+          ctx,
           orderMoves(
             units.slice(0, made.length),
             order,
@@ -247,7 +191,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
           productId: product.id,
         });
       }
-      await changed(made, false);
+      await changed(ctx, made, false);
       return units;
     },
 
@@ -257,15 +201,15 @@ export function createStockService(deps: StockServiceDeps = {}) {
 
     /** The held units of a paid or confirmed order leave the shelf: on hand and reserved both fall. */
     sell: (units: Units, order: OrderRef) =>
-      makeEach(orderMoves(units, order, 'sold', 'Paid or confirmed', 'system'), false),
+      makeEach(ctx, orderMoves(units, order, 'sold', 'Paid or confirmed', 'system'), false),
 
     /** Held units of an order that will not be paid or sent are free again. */
     release: (units: Units, order: OrderRef, reason: string, by: StockActor) =>
-      makeEach(orderMoves(units, order, 'released', reason, by), true),
+      makeEach(ctx, orderMoves(units, order, 'released', reason, by), true),
 
     /** Sold units came back to the shelf (a cancelled, refused or returned order). */
     restock: (units: Units, order: OrderRef, reason: string, by: StockActor) =>
-      makeEach(orderMoves(units, order, 'restocked', reason, by), true),
+      makeEach(ctx, orderMoves(units, order, 'restocked', reason, by), true),
 
     /**
      * Finishes the moves of an order's reservation turned to `to` that a dead process may have
@@ -279,7 +223,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
         orderMoves(units, order, kind, FINISHED_REASONS[kind], 'system'),
         new Date(now()),
       );
-      await changed(made, kind !== 'sold');
+      await changed(ctx, made, kind !== 'sold');
     },
 
     /**
@@ -316,7 +260,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
             ),
             new Date(now()),
           );
-          await changed(made, true);
+          await changed(ctx, made, true);
           orphans.set(String(order._id), order._id);
         }
         await withDbRetry(() =>
@@ -357,7 +301,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
           'STOCK_BELOW_RESERVED',
         );
       }
-      await changed([item], adjust > 0);
+      await changed(ctx, [item], adjust > 0);
       return itemView(item, (await current(ctx)).switches.get(product.id) ?? true);
     },
 
@@ -378,7 +322,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
             { returnDocument: 'after' },
           ).lean<StockItemDoc>(),
         );
-        if (item) await changed([item], false);
+        if (item) await changed(ctx, [item], false);
       }
       return itemView(item!, (await current(ctx)).switches.get(product.id) ?? true);
     },
@@ -445,57 +389,8 @@ export function createStockService(deps: StockServiceDeps = {}) {
       }));
     },
 
-    /** "Notify me": one wish per (product, email); answers whether it is new. */
-    async notify(id: string, email: string): Promise<{ created: boolean }> {
-      const product = getProduct(id);
-      if (!product) throw productNotFound(id);
-      try {
-        await withDbRetry(() => StockWishModel.create({ productId: product.id, email }));
-      } catch (err) {
-        if (isDuplicateKey(err)) return { created: false };
-        throw err;
-      }
-      // It may have come back between the shopper's page and this request.
-      background(ctx, () => service.mailWishes());
-      return { created: true };
-    },
-
-    /**
-     * Mails everyone waiting for a product that can be bought now, once each: a wish is deleted
-     * as its mail is taken for sending (the one who deletes it sends it), and put back if the
-     * mail could not go. Run after units come back, and by a job for what another process did.
-     */
-    async mailWishes(): Promise<number> {
-      const mail = deps.mail;
-      if (!mail) return 0;
-      ctx.state = undefined;
-      const buyable = (await service.list()).filter((p) => p.inStock).map((p) => p.id);
-      if (buyable.length === 0) return 0;
-      const wishes = await withDbRetry(() =>
-        StockWishModel.find({ productId: trusted({ $in: buyable }) })
-          .limit(500)
-          .lean<{ _id: Types.ObjectId; productId: string; email: string; createdAt: Date }[]>(),
-      );
-      let sent = 0;
-      for (const wish of wishes) {
-        const taken = await withDbRetry(() =>
-          StockWishModel.findOneAndDelete({ _id: wish._id }).lean(),
-        );
-        if (!taken) continue;
-        const product = getProduct(wish.productId)!;
-        try {
-          await mail.mailer.send({
-            to: wish.email,
-            ...backInStockMail(product.name, `${mail.webOrigin}/products/${product.id}`),
-          });
-          sent += 1;
-        } catch (err) {
-          mail.logger.error({ err, productId: product.id }, 'back-in-stock mail not sent');
-          await StockWishModel.create(wish).catch(() => undefined);
-        }
-      }
-      return sent;
-    },
+    notify: (id: string, email: string) => notify(ctx, id, email),
+    mailWishes: () => mailWishes(ctx),
   };
   return service;
 }
