@@ -9,7 +9,7 @@ import type { StockService } from '../stock/stock.service';
  * GET /products and /products/:id. The catalogue is code (packages/catalog); only the owner's
  * switches and what can be bought change at run time. An order changes what is left, so the
  * answers are cached for a few seconds only; their JSON is serialised once per state shoppers can
- * see (stock.service.ts) with its ETag and compressed once; a client holding the bytes gets 304.
+ * see (stock-answers.ts) with its ETag and compressed once; a client holding the bytes gets 304.
  */
 export function catalogueRoutes(stock: StockService): Router {
   const router = Router();

@@ -1,6 +1,8 @@
-import { brand } from '@vanya/catalog';
+import { brand, getProduct } from '@vanya/catalog';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml, layout } from '../mail/templates';
+import type { StockMail } from './stock-context';
+import type { StockItemDoc } from './stock.model';
 
 type Mail = Omit<MailMessage, 'to'>;
 
@@ -44,4 +46,23 @@ export function backInStockMail(name: string, productPage: string): Mail {
       `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}${link(productPage, `Order ${name}`)}`,
     ),
   };
+}
+
+/**
+ * Tells the owners a product fell to its low-stock level: by text when they set it up, and by mail
+ * to OWNER_EMAILS unless they turned the mail off.
+ */
+export async function mailLowStock(mail: StockMail | undefined, item: StockItemDoc): Promise<void> {
+  if (!mail) return;
+  const name = getProduct(item._id)?.name ?? item._id;
+  mail.textLow?.(name, item.available);
+  if (mail.ownerEmails.length === 0) {
+    mail.logger.warn({ productId: item._id }, 'low stock: no OWNER_EMAILS to tell');
+    return;
+  }
+  if (mail.lowStockWanted && !(await mail.lowStockWanted())) return;
+  await mail.mailer.send({
+    to: mail.ownerEmails.join(', '),
+    ...lowStockMail(name, item.available, item.lowStockAt, `${mail.webOrigin}/admin?tab=stock`),
+  });
 }

@@ -1,667 +1,77 @@
+import type { Types } from 'mongoose';
 import {
-  availableOf,
-  getProduct,
-  LOW_STOCK_SHOWN,
-  products,
-  productsUsing,
-  STOCKED_PRODUCT_IDS,
-  stockUnitsOf,
-} from '@vanya/catalog';
-import type { Product, ProductId, StockUnits } from '@vanya/catalog';
-import type {
-  AdminStock,
-  LowStock,
-  ProductResponse,
-  StockItem,
-  StockMove,
-  StockMovesQuery,
-} from '@vanya/contracts';
-import { STOCK_MOVES_PAGE_MAX } from '@vanya/contracts';
-import { trusted, Types } from 'mongoose';
-import { isDuplicateKey } from '../../platform/db/duplicate-key';
-import { withDbRetry } from '../../platform/db/retry';
-import { conflict, notFound } from '../../platform/errors/app-error';
-import { preparedAnswer } from '../../platform/http/prepared-answer';
-import type { PreparedAnswer } from '../../platform/http/prepared-answer';
-import type { Logger } from '../../platform/logger';
-import type { Mailer } from '../mail/mailer';
-import { OrderModel } from '../orders/order.model';
-import { backInStockMail, lowStockMail } from './stock-mail';
-import { copyToLedger, ensureMoves, makeMoves, moveKey } from './stock-moves';
-import type { Move } from './stock-moves';
-import { StockItemModel, StockModel, StockMoveModel, StockWishModel } from './stock.model';
-import type { StockItemDoc, StockMoveDoc } from './stock.model';
+  adjustStock,
+  ledgerPage,
+  lowStock,
+  overview,
+  setSelling,
+  stockSettings,
+} from './owner-stock';
+import {
+  assertInStock,
+  finishTurn,
+  release,
+  reserve,
+  restock,
+  retire,
+  sell,
+  unreserve,
+} from './reservations';
+import type { OrderRef, Units } from './reservations';
+import { shopperAnswers, shopperList, shopperProduct } from './stock-answers';
+import { stockContext } from './stock-context';
+import type { StockActor, StockServiceDeps } from './stock-context';
+import { mailWishes, notify } from './stock-wishes';
 
-/** How long another API process may show counts or a switch that changed elsewhere. */
-const STOCK_CACHE_MS = 5000;
-/** The low-stock level a product starts with. */
-export const DEFAULT_LOW_STOCK_AT = 10;
-
-export const outOfStockMessage = (name: string) =>
-  `Sorry, ${name} is out of stock. Please remove it from your cart to place the order.`;
-
-/** The catalogue's answers: the list, and each product (404 PRODUCT_NOT_FOUND for an unknown id). */
-export interface CatalogueAnswers {
-  list: PreparedAnswer;
-  product(id: string): PreparedAnswer;
-}
-
-/** Who changed a count: the owner (by email), the shopper placing an order, or the shop itself. */
-export type StockActor = string;
-
-/** The order a move of units is for. */
-export interface OrderRef {
-  _id: Types.ObjectId;
-}
-
-type Units = readonly { productId: string; quantity: number }[];
-
-/** The moves an order's units make, and what each does to on hand and reserved per unit. */
-type OrderMoveKind = 'reserved' | 'sold' | 'released' | 'restocked';
-const ORDER_MOVES: Record<OrderMoveKind, { change: number; reserved: number }> = {
-  reserved: { change: 0, reserved: 1 },
-  sold: { change: -1, reserved: -1 },
-  released: { change: 0, reserved: -1 },
-  restocked: { change: 1, reserved: 0 },
-};
-
-/** The reason of a move the ledger job made for a process that died before making it. */
-const FINISHED_REASONS: Record<Exclude<OrderMoveKind, 'reserved'>, string> = {
-  sold: 'Paid or confirmed (finished after an interruption)',
-  released: 'Order not sent (finished after an interruption)',
-  restocked: 'Back on the shelf (finished after an interruption)',
-};
-
-/** The reason of a reservation released because its order was never stored. */
-export const ORPHAN_REASON = 'Checkout interrupted: no order was stored, the units are free again';
-
-/** Whether any of the order's units were sold (their line is in the ledger). */
-async function wasSold(units: Units, order: OrderRef): Promise<boolean> {
-  const keys = units.map((u) => moveKey(order._id, 'sold', u.productId));
-  return (await withDbRetry(() => StockMoveModel.exists({ _id: trusted({ $in: keys }) }))) !== null;
-}
-
-/** Which of these orders are stored. */
-async function storedOrders(ids: readonly Types.ObjectId[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const found = await withDbRetry(() =>
-    OrderModel.find({ _id: trusted({ $in: ids }) }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>(),
-  );
-  return new Set(found.map((o) => String(o._id)));
-}
-
-interface State {
-  at: number;
-  key: string;
-  switches: Map<string, boolean>;
-  counts: Map<string, StockItemDoc>;
-  answers: CatalogueAnswers;
-}
-
-const productNotFound = (id: string) =>
-  notFound(`No product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');
-
-/** A single product (the only kind with counts), or 404. */
-function single(id: string): Product {
-  const product = getProduct(id);
-  if (!product || product.contents.length > 0)
-    throw notFound(`No single product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');
-  return product;
-}
-
-/**
- * A product as shoppers see it: in stock while the owner sells it and some is available; how many
- * only when few are left, so exact counts are not shown.
- */
-function shopperView(
-  product: Product,
-  switches: Map<string, boolean>,
-  counts: Map<string, StockItemDoc>,
-): ProductResponse {
-  const selling = switches.get(product.id) ?? true;
-  const available = selling ? availableOf(product.id, (id) => counts.get(id)?.available ?? 0) : 0;
-  return {
-    ...product,
-    images: [...product.images],
-    ingredients: [...product.ingredients],
-    benefits: [...product.benefits],
-    relatedProductIds: [...product.relatedProductIds],
-    howToUseDescription: [...product.howToUseDescription],
-    contents: product.contents.map((item) => ({ ...item })),
-    inStock: available > 0,
-    available: available <= LOW_STOCK_SHOWN ? available : null,
-  };
-}
-
-function catalogueAnswers(list: ProductResponse[]): CatalogueAnswers {
-  const byId = new Map<string, PreparedAnswer>(
-    list.map((p) => [p.id, preparedAnswer(JSON.stringify(p))]),
-  );
-  return {
-    list: preparedAnswer(JSON.stringify(list)),
-    product(id: string) {
-      const answer = byId.get(id);
-      if (!answer) throw productNotFound(id);
-      return answer;
-    },
-  };
-}
-
-const itemView = (doc: StockItemDoc, selling: boolean): StockItem => ({
-  productId: doc._id as ProductId,
-  name: getProduct(doc._id)?.name ?? doc._id,
-  onHand: doc.onHand,
-  reserved: doc.reserved,
-  available: doc.available,
-  lowStockAt: doc.lowStockAt,
-  low: doc.available <= doc.lowStockAt,
-  selling,
-});
-
-export interface StockServiceDeps {
-  now?: () => number;
-  /** The units each single product starts with when it has no count yet (STOCK_INITIAL). */
-  initial?: number;
-  /** Mails the owners when a product runs low, and shoppers when one is back. */
-  mail?: {
-    mailer: Mailer;
-    ownerEmails: readonly string[];
-    webOrigin: string;
-    logger: Logger;
-    runInBackground: (task: () => Promise<unknown>) => void;
-    /** Whether the owners still want the low-stock mail (their settings page). */
-    lowStockWanted?: () => Promise<boolean>;
-    /** Also tells the owner by text (when they set it up), once per fall like the mail. */
-    textLow?: (name: string, available: number) => void;
-  };
-}
+export { DEFAULT_LOW_STOCK_AT } from './stock-context';
+export type { CatalogueAnswers, StockActor, StockServiceDeps } from './stock-context';
+export { ORPHAN_REASON, outOfStockMessage } from './reservations';
+export type { OrderRef } from './reservations';
 
 /**
  * Stock: the three single products' counts (on hand, reserved for orders not yet paid, available),
  * the owner's "stop selling" switches, the ledger of every change, and the catalogue's JSON as
  * shoppers see it. Units move by one guarded `$inc` each, so no count goes negative and none is
  * lost under concurrency; an order's reservation is all or nothing.
+ *
+ * Each operation is a function of its seam's file, given the context the service shares (the
+ * clock, the mail, the cached state every change forgets): the catalogue's answers
+ * (stock-answers.ts), an order's units (reservations.ts), the owner's counts (owner-stock.ts),
+ * back-in-stock wishes (stock-wishes.ts); what follows a change is stock-changes.ts.
  */
 export function createStockService(deps: StockServiceDeps = {}) {
-  const now = deps.now ?? Date.now;
-  const initial = deps.initial ?? 100;
-  let state: State | undefined;
-  let ready: Promise<void> | undefined;
+  const ctx = stockContext(deps);
+  return {
+    list: () => shopperList(ctx),
+    get: (id: string) => shopperProduct(ctx, id),
+    answers: () => shopperAnswers(ctx),
 
-  /**
-   * Gives each single product its count once: an upsert that only inserts, so a database from
-   * before counts starts at `initial`, and two processes starting at once make one document each.
-   */
-  function ensureCounts(): Promise<void> {
-    ready ??= (async () => {
-      for (const id of STOCKED_PRODUCT_IDS) {
-        const first = {
-          _id: `initial:${id}`,
-          kind: 'initial' as const,
-          change: initial,
-          reservedChange: 0,
-          reason: 'Counting starts',
-          orderId: null,
-          by: 'system',
-          at: new Date(now()),
-        };
-        try {
-          const made = await withDbRetry(() =>
-            StockItemModel.updateOne(
-              { _id: id },
-              {
-                $setOnInsert: {
-                  onHand: initial,
-                  reserved: 0,
-                  available: initial,
-                  lowStockAt: DEFAULT_LOW_STOCK_AT,
-                  lowStockNotified: false,
-                  recent: [first],
-                  moveIds: [first._id],
-                },
-              },
-              { upsert: true },
-            ),
-          );
-          if (made.upsertedCount === 1) await copyToLedger([{ ...first, productId: id }]);
-        } catch (err) {
-          // The other process inserted it first: the count is there.
-          if (!isDuplicateKey(err)) throw err;
-        }
-      }
-    })().catch((err: unknown) => {
-      ready = undefined;
-      throw err;
-    });
-    return ready;
-  }
-
-  async function current(): Promise<State> {
-    if (state && now() - state.at < STOCK_CACHE_MS) return state;
-    await ensureCounts();
-    const [switchRows, countRows] = await Promise.all([
-      withDbRetry(() => StockModel.find({}).lean<{ _id: string; inStock: boolean }[]>()),
-      withDbRetry(() => StockItemModel.find({}).lean<StockItemDoc[]>()),
-    ]);
-    const switches = new Map(switchRows.map((r) => [r._id, r.inStock]));
-    const counts = new Map(countRows.map((r) => [r._id, r]));
-    const list = products.map((p) => shopperView(p, switches, counts));
-    // The answers change only when what shoppers see changes, not with every count.
-    const key = JSON.stringify(list.map((p) => [p.inStock, p.available]));
-    const answers = state?.key === key ? state.answers : catalogueAnswers(list);
-    state = { at: now(), key, switches, counts, answers };
-    return state;
-  }
-
-  /** The moves of an order's units of one kind, each made once (its key names the order). */
-  const orderMoves = (
-    units: Units,
-    order: OrderRef,
-    kind: OrderMoveKind,
-    reason: string,
-    by: StockActor,
-  ): Move[] =>
-    units.map((unit) => ({
-      key: moveKey(order._id, kind, unit.productId),
-      productId: unit.productId,
-      kind,
-      change: ORDER_MOVES[kind].change * unit.quantity,
-      reservedChange: ORDER_MOVES[kind].reserved * unit.quantity,
-      reason,
-      orderId: order._id,
-      by,
-    }));
-
-  /** Makes each move (a refused one is logged: the counts cannot cover it) and tells changed(). */
-  async function makeEach(moves: Move[], rose: boolean): Promise<void> {
-    const made: StockItemDoc[] = [];
-    for (const move of moves) {
-      const result = await makeMoves([move], new Date(now()));
-      made.push(...result.made);
-      if (result.refused)
-        deps.mail?.logger.error({ move: result.refused }, 'stock move refused: too few units');
-    }
-    await changed(made, rose);
-  }
-
-  const background = (task: () => Promise<unknown>) => deps.mail?.runInBackground(task);
-
-  /**
-   * After counts changed: the catalogue is read again, the owners are mailed once when a product
-   * fell to its low-stock level (a guarded flag, cleared when it rises above), and, when units came
-   * back, whoever asked is told.
-   */
-  async function changed(items: StockItemDoc[], rose: boolean): Promise<void> {
-    state = undefined;
-    for (const item of items) {
-      if (item.available <= item.lowStockAt) {
-        if (item.lowStockNotified) continue;
-        const claimed = await withDbRetry(() =>
-          StockItemModel.updateOne(
-            { _id: item._id, lowStockNotified: false },
-            { $set: { lowStockNotified: true } },
-          ),
-        );
-        if (claimed.modifiedCount === 1) background(() => mailLow(item));
-      } else if (item.lowStockNotified) {
-        await withDbRetry(() =>
-          StockItemModel.updateOne(
-            { _id: item._id, lowStockNotified: true },
-            { $set: { lowStockNotified: false } },
-          ),
-        );
-      }
-    }
-    if (rose) background(() => service.mailWishes());
-  }
-
-  async function mailLow(item: StockItemDoc): Promise<void> {
-    const mail = deps.mail;
-    if (!mail) return;
-    const name = getProduct(item._id)?.name ?? item._id;
-    mail.textLow?.(name, item.available);
-    if (mail.ownerEmails.length === 0) {
-      mail.logger.warn({ productId: item._id }, 'low stock: no OWNER_EMAILS to tell');
-      return;
-    }
-    if (mail.lowStockWanted && !(await mail.lowStockWanted())) return;
-    await mail.mailer.send({
-      to: mail.ownerEmails.join(', '),
-      ...lowStockMail(name, item.available, item.lowStockAt, `${mail.webOrigin}/admin?tab=stock`),
-    });
-  }
-
-  /** The cart product to name when a single product ran short: the first line that holds it. */
-  function lineHolding(items: readonly { productId: string }[], singleId: string): Product {
-    const holders: readonly string[] = productsUsing(singleId);
-    const line = items.find((item) => holders.includes(item.productId));
-    return getProduct(line?.productId ?? singleId)!;
-  }
-
-  const service = {
-    async list(): Promise<ProductResponse[]> {
-      const { switches, counts } = await current();
-      return products.map((p) => shopperView(p, switches, counts));
-    },
-
-    async get(id: string): Promise<ProductResponse> {
-      const product = getProduct(id);
-      if (!product) throw productNotFound(id);
-      const { switches, counts } = await current();
-      return shopperView(product, switches, counts);
-    },
-
-    /** GET /products and /products/:id as JSON, serialised once per state shoppers can see. */
-    async answers(): Promise<CatalogueAnswers> {
-      return (await current()).answers;
-    },
-
-    /** The owner's "stop selling" switch (any product, bundles too). */
-    async set(id: string, inStock: boolean): Promise<{ productId: string; inStock: boolean }> {
-      if (!getProduct(id)) throw productNotFound(id);
-      await withDbRetry(() =>
-        StockModel.updateOne({ _id: id }, { $set: { inStock } }, { upsert: true }),
-      );
-      state = undefined;
-      if (inStock) background(() => service.mailWishes());
-      return { productId: id, inStock };
-    },
-
-    /** Refuses (409 OUT_OF_STOCK) an order with any item the owner stopped selling. */
-    async assertInStock(items: readonly { productId: string }[]): Promise<void> {
-      const { switches } = await current();
-      for (const item of items) {
-        const product = getProduct(item.productId);
-        if (product && switches.get(product.id) === false)
-          throw conflict(outOfStockMessage(product.name), 'OUT_OF_STOCK', {
-            productId: product.id,
-          });
-      }
-    },
-
-    /**
-     * Holds an order's units: one `$inc` per single product, guarded on enough being available.
-     * All or nothing: when one is refused, what was taken goes back and the order is refused
-     * (409 OUT_OF_STOCK naming the cart's product that holds the one that ran short).
-     */
-    async reserve(
-      items: readonly { productId: string; quantity: number }[],
-      order: OrderRef,
-    ): Promise<StockUnits[]> {
-      await ensureCounts();
-      const units = stockUnitsOf(items);
-      const at = new Date(now());
-      const moves = orderMoves(units, order, 'reserved', 'Order placed', 'shopper');
-      const { made, refused } = await makeMoves(moves, at);
-      if (refused) {
-        const product = lineHolding(items, refused.productId);
-        // What was taken goes back, each with its line: the ledger shows the refused order.
-        await makeEach(
-          orderMoves(
-            units.slice(0, made.length),
-            order,
-            'released',
-            `Order not placed: ${getProduct(refused.productId)?.name ?? refused.productId} ran short`,
-            'shopper',
-          ),
-          true,
-        );
-        state = undefined;
-        throw conflict(outOfStockMessage(product.name), 'OUT_OF_STOCK', {
-          productId: product.id,
-        });
-      }
-      await changed(made, false);
-      return units;
-    },
-
-    /** Gives back the units held for an order that was never stored (a lost race, a failure). */
-    unreserve: (units: Units, order: OrderRef) =>
-      service.release(units, order, 'Order not placed', 'shopper'),
-
-    /** The held units of a paid or confirmed order leave the shelf: on hand and reserved both fall. */
-    sell: (units: Units, order: OrderRef) =>
-      makeEach(orderMoves(units, order, 'sold', 'Paid or confirmed', 'system'), false),
-
-    /** Held units of an order that will not be paid or sent are free again. */
+    set: (id: string, inStock: boolean) => setSelling(ctx, id, inStock),
+    assertInStock: (items: readonly { productId: string }[]) => assertInStock(ctx, items),
+    reserve: (items: readonly { productId: string; quantity: number }[], order: OrderRef) =>
+      reserve(ctx, items, order),
+    unreserve: (units: Units, order: OrderRef) => unreserve(ctx, units, order),
+    sell: (units: Units, order: OrderRef) => sell(ctx, units, order),
     release: (units: Units, order: OrderRef, reason: string, by: StockActor) =>
-      makeEach(orderMoves(units, order, 'released', reason, by), true),
-
-    /** Sold units came back to the shelf (a cancelled, refused or returned order). */
+      release(ctx, units, order, reason, by),
     restock: (units: Units, order: OrderRef, reason: string, by: StockActor) =>
-      makeEach(orderMoves(units, order, 'restocked', reason, by), true),
+      restock(ctx, units, order, reason, by),
+    finishTurn: (units: Units, order: OrderRef, to: 'sold' | 'released') =>
+      finishTurn(ctx, units, order, to),
+    retire: (keepMs: number, orphaned?: (orderId: Types.ObjectId) => Promise<void>) =>
+      retire(ctx, keepMs, orphaned),
 
-    /**
-     * Finishes the moves of an order's reservation turned to `to` that a dead process may have
-     * left unmade (each move is made once: one in the ledger, or on its count, is not made again).
-     * Units turned 'released' were restocked when they had been sold, else released.
-     */
-    async finishTurn(units: Units, order: OrderRef, to: 'sold' | 'released'): Promise<void> {
-      const kind =
-        to === 'sold' ? 'sold' : (await wasSold(units, order)) ? 'restocked' : 'released';
-      const made = await ensureMoves(
-        orderMoves(units, order, kind, FINISHED_REASONS[kind], 'system'),
-        new Date(now()),
-      );
-      await changed(made, kind !== 'sold');
-    },
+    adjust: (id: string, adjust: number, reason: string, by: StockActor) =>
+      adjustStock(ctx, id, adjust, reason, by),
+    settings: (id: string, body: { lowStockAt?: number; selling?: boolean }) =>
+      stockSettings(ctx, id, body),
+    overview: () => overview(ctx),
+    lowStock: () => lowStock(ctx),
+    moves: ledgerPage,
 
-    /**
-     * The ledger job's pass over the counts: lines kept on a count for `keepMs` are copied to the
-     * ledger (again, harmlessly) and taken off it. A reservation among them whose order was never
-     * stored (the process died between holding the units and storing the order) is released,
-     * with a line saying so, and `orphaned` hears of the order (its coupon use goes back).
-     */
-    async retire(
-      keepMs: number,
-      orphaned: (orderId: Types.ObjectId) => Promise<void> = async () => undefined,
-    ): Promise<{ retired: number; orphans: number }> {
-      await ensureCounts();
-      const cutoff = now() - keepMs;
-      const items = await withDbRetry(() => StockItemModel.find({}).lean<StockItemDoc[]>());
-      let retired = 0;
-      const orphans = new Map<string, Types.ObjectId>();
-      for (const item of items) {
-        const old = (item.recent ?? []).filter((line) => line.at.getTime() <= cutoff);
-        if (old.length === 0) continue;
-        await copyToLedger(old.map((line) => ({ ...line, productId: item._id })));
-        const held = old.filter((line) => line.kind === 'reserved' && line.orderId);
-        const stored = await storedOrders(held.map((line) => line.orderId!));
-        for (const line of held) {
-          if (stored.has(String(line.orderId))) continue;
-          const order = { _id: line.orderId! };
-          const made = await ensureMoves(
-            orderMoves(
-              [{ productId: item._id, quantity: line.reservedChange }],
-              order,
-              'released',
-              ORPHAN_REASON,
-              'system',
-            ),
-            new Date(now()),
-          );
-          await changed(made, true);
-          orphans.set(String(order._id), order._id);
-        }
-        await withDbRetry(() =>
-          StockItemModel.updateOne(
-            { _id: item._id },
-            { $pullAll: { recent: old, moveIds: old.map((line) => line._id) } },
-          ),
-        );
-        retired += old.length;
-      }
-      for (const orderId of orphans.values()) await orphaned(orderId);
-      return { retired, orphans: orphans.size };
-    },
-
-    /**
-     * The owner receives units (adjust > 0) or takes them off (adjust < 0), never leaving fewer on
-     * hand than are held for orders (409 STOCK_BELOW_RESERVED).
-     */
-    async adjust(id: string, adjust: number, reason: string, by: StockActor): Promise<StockItem> {
-      const product = single(id);
-      await ensureCounts();
-      const move: Move = {
-        key: new Types.ObjectId().toHexString(),
-        productId: product.id,
-        kind: adjust > 0 ? 'receipt' : 'adjustment',
-        change: adjust,
-        reservedChange: 0,
-        reason,
-        orderId: null,
-        by,
-      };
-      const { made } = await makeMoves([move], new Date(now()));
-      const item = made[0];
-      if (!item) {
-        const left = await StockItemModel.findById(product.id).lean<StockItemDoc>();
-        throw conflict(
-          `Only ${left?.available ?? 0} of ${product.name} can be taken off: the rest on hand is held for orders.`,
-          'STOCK_BELOW_RESERVED',
-        );
-      }
-      await changed([item], adjust > 0);
-      return itemView(item, (await current()).switches.get(product.id) ?? true);
-    },
-
-    /** The owner's low-stock level and "stop selling" switch of a single product. */
-    async settings(
-      id: string,
-      body: { lowStockAt?: number; selling?: boolean },
-    ): Promise<StockItem> {
-      const product = single(id);
-      await ensureCounts();
-      if (body.selling !== undefined) await service.set(product.id, body.selling);
-      let item = await StockItemModel.findById(product.id).lean<StockItemDoc>();
-      if (body.lowStockAt !== undefined) {
-        item = await withDbRetry(() =>
-          StockItemModel.findOneAndUpdate(
-            { _id: product.id },
-            { $set: { lowStockAt: body.lowStockAt } },
-            { returnDocument: 'after' },
-          ).lean<StockItemDoc>(),
-        );
-        if (item) await changed([item], false);
-      }
-      return itemView(item!, (await current()).switches.get(product.id) ?? true);
-    },
-
-    /** GET /admin/stock: every single product's counts, and what each bundle's contents make up. */
-    async overview(): Promise<AdminStock> {
-      state = undefined;
-      const { switches, counts } = await current();
-      const selling = (id: string) => switches.get(id) ?? true;
-      return {
-        items: STOCKED_PRODUCT_IDS.map((id) => itemView(counts.get(id)!, selling(id))),
-        bundles: products
-          .filter((p) => p.contents.length > 0)
-          .map((p) => ({
-            productId: p.id,
-            name: p.name,
-            available: availableOf(p.id, (id) => counts.get(id)?.available ?? 0),
-            selling: selling(p.id),
-            contents: p.contents.map((c) => ({ ...c })),
-          })),
-      };
-    },
-
-    /** Single products at or below their low-stock level, for the owner's dashboard. */
-    async lowStock(): Promise<LowStock[]> {
-      const { items } = await service.overview();
-      return items
-        .filter((item) => item.low)
-        .map((item) => ({ productId: item.productId, name: item.name, available: item.available }));
-    },
-
-    /** A page of a product's ledger, newest first. */
-    async moves(
-      id: string,
-      page: StockMovesQuery = { page: 1, limit: STOCK_MOVES_PAGE_MAX },
-    ): Promise<StockMove[]> {
-      const product = single(id);
-      const rows = await withDbRetry(() =>
-        StockMoveModel.find({ productId: product.id })
-          .sort({ at: -1, _id: -1 })
-          .skip((page.page - 1) * page.limit)
-          .limit(page.limit)
-          .lean<StockMoveDoc[]>(),
-      );
-      // A reservation is made before its order has its number: the number is read from the order.
-      const orderIds = [...new Set(rows.flatMap((r) => (r.orderId ? [String(r.orderId)] : [])))];
-      const orders = orderIds.length
-        ? await withDbRetry(() =>
-            OrderModel.find({ _id: trusted({ $in: orderIds }) }, { orderNumber: 1 }).lean<
-              { _id: Types.ObjectId; orderNumber: string }[]
-            >(),
-          )
-        : [];
-      const numbers = new Map(orders.map((o) => [String(o._id), o.orderNumber]));
-      return rows.map((r) => ({
-        productId: r.productId as ProductId,
-        kind: r.kind,
-        change: r.change,
-        reservedChange: r.reservedChange,
-        reason: r.reason,
-        orderNumber: r.orderId ? (numbers.get(String(r.orderId)) ?? null) : null,
-        by: r.by,
-        at: r.at.toISOString(),
-      }));
-    },
-
-    /** "Notify me": one wish per (product, email); answers whether it is new. */
-    async notify(id: string, email: string): Promise<{ created: boolean }> {
-      const product = getProduct(id);
-      if (!product) throw productNotFound(id);
-      try {
-        await withDbRetry(() => StockWishModel.create({ productId: product.id, email }));
-      } catch (err) {
-        if (isDuplicateKey(err)) return { created: false };
-        throw err;
-      }
-      // It may have come back between the shopper's page and this request.
-      background(() => service.mailWishes());
-      return { created: true };
-    },
-
-    /**
-     * Mails everyone waiting for a product that can be bought now, once each: a wish is deleted
-     * as its mail is taken for sending (the one who deletes it sends it), and put back if the
-     * mail could not go. Run after units come back, and by a job for what another process did.
-     */
-    async mailWishes(): Promise<number> {
-      const mail = deps.mail;
-      if (!mail) return 0;
-      state = undefined;
-      const buyable = (await service.list()).filter((p) => p.inStock).map((p) => p.id);
-      if (buyable.length === 0) return 0;
-      const wishes = await withDbRetry(() =>
-        StockWishModel.find({ productId: trusted({ $in: buyable }) })
-          .limit(500)
-          .lean<{ _id: Types.ObjectId; productId: string; email: string; createdAt: Date }[]>(),
-      );
-      let sent = 0;
-      for (const wish of wishes) {
-        const taken = await withDbRetry(() =>
-          StockWishModel.findOneAndDelete({ _id: wish._id }).lean(),
-        );
-        if (!taken) continue;
-        const product = getProduct(wish.productId)!;
-        try {
-          await mail.mailer.send({
-            to: wish.email,
-            ...backInStockMail(product.name, `${mail.webOrigin}/products/${product.id}`),
-          });
-          sent += 1;
-        } catch (err) {
-          mail.logger.error({ err, productId: product.id }, 'back-in-stock mail not sent');
-          await StockWishModel.create(wish).catch(() => undefined);
-        }
-      }
-      return sent;
-    },
+    notify: (id: string, email: string) => notify(ctx, id, email),
+    mailWishes: () => mailWishes(ctx),
   };
-  return service;
 }
 
 export type StockService = ReturnType<typeof createStockService>;
