@@ -105,7 +105,9 @@ async function move(
   by: OrderActor,
   details: MoveDetails = {},
 ): Promise<OrderDoc> {
-  // The caller's copy is usually current: guard on it, and read the order only when it is not.
+  // The caller decided on its copy (what the viewer may do), so the move is guarded on that
+  // copy's status; the order is read again only to say why a refused move was refused. A move
+  // never goes ahead from a state the caller did not see.
   const moved = canMove(ORDER_MOVES, order.status as OrderStatus, to)
     ? await moveFrom(ctx, order, to, by, details)
     : null;
@@ -116,9 +118,7 @@ async function move(
       `An order that is ${current.status} cannot become ${to}.`,
       'ORDER_MOVE_NOT_ALLOWED',
     );
-  const again = await moveFrom(ctx, current, to, by, details);
-  if (!again) throw conflict('The order was changed meanwhile. Please reload it.', 'ORDER_CHANGED');
-  return again;
+  throw conflict('The order was changed meanwhile. Please reload it.', 'ORDER_CHANGED');
 }
 
 /** The move from the status `order` is in, then its effects; null when it is there no more. */
