@@ -250,6 +250,14 @@ describe('apiRoutes', () => {
     });
   });
 
+  it('documents the 400 of every route that parses params, a query or a body (the server refuses a bad one)', () => {
+    const undocumented = apiRoutes
+      .filter((route) => route.params || route.query || route.body)
+      .filter((route) => !route.responses[400])
+      .map((route) => `${route.method} ${route.path}`);
+    expect(undocumented).toEqual([]);
+  });
+
   it('writes OpenAPI path parameters the way Express expects them', () => {
     expect(toExpressPath('/invoices/{id}/pdf')).toBe('/invoices/:id/pdf');
     expect(toExpressPath('/health')).toBe('/health');

@@ -396,6 +396,7 @@ const auth = [
         description:
           'Redirects to /login?verified=true|already or /login?error=invalid_or_expired_token|user_not_found|missing_token',
       },
+      ...invalid,
       ...rateLimited,
     },
   },
@@ -514,7 +515,7 @@ const shopping = [
     summary: 'One product',
     auth: false,
     params: productParamsSchema,
-    responses: { ...ok(productSchema), 404: error('No product with this id') },
+    responses: { ...ok(productSchema), ...invalid, 404: error('No product with this id') },
   },
   {
     method: 'get',
