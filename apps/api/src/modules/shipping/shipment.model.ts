@@ -5,7 +5,8 @@ import type { InferSchemaType, Types } from 'mongoose';
  * The courier booking of an order, one per order (its `_id` is the order's): the insert of it
  * decides who books, and each step's answer (the courier's order, the AWB, the pickup, the label)
  * is stored as it comes, so a retry goes on from where the last attempt stopped and never books a
- * second parcel. Written only by shipping.service.ts; the order's own moves stay the lifecycle's.
+ * second parcel. Written only by the shipping service (shipping-context.ts, parcel-booking.ts,
+ * parcel-tracking.ts); the order's own moves stay the lifecycle's.
  */
 const shipmentSchema = new Schema(
   {
