@@ -273,16 +273,7 @@ async function storeOrder(
   );
 }
 
-/** Placing orders, reading them and the shopper's cancel; every write goes through the lifecycle. */
-export function createOrdersService({
-  payments,
-  lifecycle,
-  stock,
-  refunds,
-  coupons,
-  cod,
-  settings,
-}: {
+export interface OrdersServiceDeps {
   payments: PaymentsService;
   lifecycle: OrderLifecycle;
   stock: StockService;
@@ -291,166 +282,196 @@ export function createOrdersService({
   cod: CashOnDelivery;
   /** The owner's settings an order is priced with: the cash-on-delivery fee and cap, shipping. */
   settings: ShopSettingsStore;
-}) {
-  function dialog(order: OrderDoc): PaymentDialog {
-    return {
-      keyId: payments.provider.keyId,
-      providerOrderId: order.providerOrderId ?? '',
-      amount: order.totals.grandTotal ?? 0,
-      currency: 'INR',
-      name: brand.name,
-      description: 'Order Payment',
-      prefill: {
-        name: `${order.firstName} ${order.lastName}`,
-        email: order.email,
-        contact: order.phone,
-      },
-      theme: { color: brand.paymentThemeColor },
-      testMode: payments.provider.mode === 'test',
-    };
-  }
+}
 
+function dialog({ payments }: OrdersServiceDeps, order: OrderDoc): PaymentDialog {
   return {
-    /**
-     * Prices the items from the catalogue for the delivery state (with the coupon, and the
-     * cash-on-delivery fee and free-shipping threshold of the owner's settings), refuses a total that differs from the client's, takes the coupon's
-     * use, stores the order (one per idempotency key), and opens the provider's order (prepaid) or
-     * sends the confirmation code to the verified phone (cash on delivery).
-     */
-    async create(
-      userId: Types.ObjectId,
-      body: CreateOrderBody,
-      idempotencyKey: string | undefined,
-    ): Promise<{
-      order: Order;
-      payment: PaymentDialog | null;
-      codConfirmation?: CodConfirmation;
-      created: boolean;
-    }> {
-      const data = body.data;
-      const { priced, price, goods, quoted, codTerms } = await priceCheckout(
-        { settings, coupons, stock },
-        userId,
-        data,
+    keyId: payments.provider.keyId,
+    providerOrderId: order.providerOrderId ?? '',
+    amount: order.totals.grandTotal ?? 0,
+    currency: 'INR',
+    name: brand.name,
+    description: 'Order Payment',
+    prefill: {
+      name: `${order.firstName} ${order.lastName}`,
+      email: order.email,
+      contact: order.phone,
+    },
+    theme: { color: brand.paymentThemeColor },
+    testMode: payments.provider.mode === 'test',
+  };
+}
+
+/**
+ * Prices the items from the catalogue for the delivery state (with the coupon, and the
+ * cash-on-delivery fee and free-shipping threshold of the owner's settings), refuses a total that differs from the client's, takes the coupon's
+ * use, stores the order (one per idempotency key), and opens the provider's order (prepaid) or
+ * sends the confirmation code to the verified phone (cash on delivery).
+ */
+async function createOrder(
+  deps: OrdersServiceDeps,
+  userId: Types.ObjectId,
+  body: CreateOrderBody,
+  idempotencyKey: string | undefined,
+): Promise<{
+  order: Order;
+  payment: PaymentDialog | null;
+  codConfirmation?: CodConfirmation;
+  created: boolean;
+}> {
+  const { payments, lifecycle, stock, coupons, cod, settings } = deps;
+  const data = body.data;
+  const { priced, price, goods, quoted, codTerms } = await priceCheckout(
+    { settings, coupons, stock },
+    userId,
+    data,
+  );
+  const requestHash = createHash('sha256').update(JSON.stringify(data)).digest('hex');
+  const key = idempotencyKey ?? randomUUID();
+  const replay = async (existing: OrderDoc) => {
+    if (existing.requestHash !== requestHash)
+      throw conflict(
+        'This Idempotency-Key was used for a different order.',
+        'IDEMPOTENCY_KEY_REUSED',
       );
-      const requestHash = createHash('sha256').update(JSON.stringify(data)).digest('hex');
-      const key = idempotencyKey ?? randomUUID();
-      const replay = async (existing: OrderDoc) => {
-        if (existing.requestHash !== requestHash)
-          throw conflict(
-            'This Idempotency-Key was used for a different order.',
-            'IDEMPOTENCY_KEY_REUSED',
-          );
-        if (existing.paymentMethod === 'cod')
-          return { order: toOrderView(existing), payment: null, created: false };
-        // A retry of a stored order (after an outage, or a double click): finish opening its payment.
-        const order = await payments.ensureProviderOrder(existing);
-        return { order: toOrderView(order), payment: dialog(order), created: false };
-      };
-      // A retried checkout finds the order its first attempt made before anything is created.
-      const earlier = await OrderModel.findOne({ userId, idempotencyKey: key }).lean<OrderDoc>();
-      if (earlier) return replay(earlier);
+    if (existing.paymentMethod === 'cod')
+      return { order: toOrderView(existing), payment: null, created: false };
+    // A retry of a stored order (after an outage, or a double click): finish opening its payment.
+    const order = await payments.ensureProviderOrder(existing);
+    return { order: toOrderView(order), payment: dialog(deps, order), created: false };
+  };
+  // A retried checkout finds the order its first attempt made before anything is created.
+  const earlier = await OrderModel.findOne({ userId, idempotencyKey: key }).lean<OrderDoc>();
+  if (earlier) return replay(earlier);
 
-      const phone =
-        data.paymentMethod === 'cod'
-          ? await cod.eligiblePhone(
-              userId,
-              data.pinCode,
-              priced.itemsTotal - priced.couponDiscount,
-              codTerms,
-            )
-          : null;
-      const orderId = new Types.ObjectId();
-      const ids = { _id: orderId, userId, idempotencyKey: key, requestHash };
-      const fields = newOrderFields(ids, data, priced, quoted, payments.provider.mode);
-      // Each step's undo is registered beside it, and runs when a later step fails while no
-      // order is stored under this id. A process that dies meanwhile leaves the units held under
-      // the id: the ledger job releases them, and gives the coupon's use back, once it sees no
-      // order was stored (stock.retire).
-      const undo = compensations();
-      try {
-        // The units first: all of them, or the order is refused.
-        const held = await stock.reserve(data.items, { _id: orderId });
-        undo.add(() => stock.unreserve(held, { _id: orderId }));
-        if (data.couponCode) {
-          const { discount } = await coupons.take(data.couponCode, userId, orderId, goods);
-          undo.add(() => coupons.giveBack(orderId));
-          if (discount !== quoted)
-            throw conflict(
-              'The coupon changed meanwhile. Please review your cart before paying.',
-              'TOTAL_MISMATCH',
-              { totals: totalsView(price(discount)) },
-            );
-        }
-        const reservation = { items: held, state: 'held' as const };
-        const stored = await storeOrder({ payments, lifecycle }, { ...fields, reservation });
-        if ('earlier' in stored) {
-          // A double click racing itself stored the order meanwhile: this attempt's steps go back.
-          await undo.run();
-          return await replay(stored.earlier);
-        }
-        const created = stored.order;
-        if (stored.outage) throw stored.outage;
-        if (phone) {
-          await cod.keepWithinOpenLimit(created);
-          const codConfirmation = await cod.sendCode(created, phone);
-          return { order: toOrderView(created), payment: null, codConfirmation, created: true };
-        }
-        return { order: toOrderView(created), payment: dialog(created), created: true };
-      } catch (err) {
-        if (!(await OrderModel.exists({ _id: orderId }))) await undo.run();
-        throw err;
-      }
-    },
+  const phone =
+    data.paymentMethod === 'cod'
+      ? await cod.eligiblePhone(
+          userId,
+          data.pinCode,
+          priced.itemsTotal - priced.couponDiscount,
+          codTerms,
+        )
+      : null;
+  const orderId = new Types.ObjectId();
+  const ids = { _id: orderId, userId, idempotencyKey: key, requestHash };
+  const fields = newOrderFields(ids, data, priced, quoted, payments.provider.mode);
+  // Each step's undo is registered beside it, and runs when a later step fails while no
+  // order is stored under this id. A process that dies meanwhile leaves the units held under
+  // the id: the ledger job releases them, and gives the coupon's use back, once it sees no
+  // order was stored (stock.retire).
+  const undo = compensations();
+  try {
+    // The units first: all of them, or the order is refused.
+    const held = await stock.reserve(data.items, { _id: orderId });
+    undo.add(() => stock.unreserve(held, { _id: orderId }));
+    if (data.couponCode) {
+      const { discount } = await coupons.take(data.couponCode, userId, orderId, goods);
+      undo.add(() => coupons.giveBack(orderId));
+      if (discount !== quoted)
+        throw conflict(
+          'The coupon changed meanwhile. Please review your cart before paying.',
+          'TOTAL_MISMATCH',
+          { totals: totalsView(price(discount)) },
+        );
+    }
+    const reservation = { items: held, state: 'held' as const };
+    const stored = await storeOrder({ payments, lifecycle }, { ...fields, reservation });
+    if ('earlier' in stored) {
+      // A double click racing itself stored the order meanwhile: this attempt's steps go back.
+      await undo.run();
+      return await replay(stored.earlier);
+    }
+    const created = stored.order;
+    if (stored.outage) throw stored.outage;
+    if (phone) {
+      await cod.keepWithinOpenLimit(created);
+      const codConfirmation = await cod.sendCode(created, phone);
+      return { order: toOrderView(created), payment: null, codConfirmation, created: true };
+    }
+    return { order: toOrderView(created), payment: dialog(deps, created), created: true };
+  } catch (err) {
+    if (!(await OrderModel.exists({ _id: orderId }))) await undo.run();
+    throw err;
+  }
+}
 
-    /** Confirms a cash-on-delivery order with the code sent by SMS. */
-    async confirmCod(userId: Types.ObjectId, id: string, code: string): Promise<Order> {
-      return toOrderView(await cod.confirm(await ownOrder(userId, id), code));
-    },
+/** Confirms a cash-on-delivery order with the code sent by SMS. */
+async function confirmCod(
+  { cod }: OrdersServiceDeps,
+  userId: Types.ObjectId,
+  id: string,
+  code: string,
+): Promise<Order> {
+  return toOrderView(await cod.confirm(await ownOrder(userId, id), code));
+}
 
-    /** Sends a new confirmation code for a cash-on-delivery order still waiting for one. */
-    async resendCodCode(userId: Types.ObjectId, id: string): Promise<CodConfirmation> {
-      const order = await ownOrder(userId, id);
-      assertOffered(order, 'shopper', 'confirm_cod', null, {
-        code: 'ORDER_NOT_AWAITING_CONFIRMATION',
-        message: 'This order is not waiting for a code.',
-      });
-      const phone = await cod.verifiedPhone(userId);
-      return cod.sendCode(order, phone);
-    },
+/** Sends a new confirmation code for a cash-on-delivery order still waiting for one. */
+async function resendCodCode(
+  { cod }: OrdersServiceDeps,
+  userId: Types.ObjectId,
+  id: string,
+): Promise<CodConfirmation> {
+  const order = await ownOrder(userId, id);
+  assertOffered(order, 'shopper', 'confirm_cod', null, {
+    code: 'ORDER_NOT_AWAITING_CONFIRMATION',
+    message: 'This order is not waiting for a code.',
+  });
+  const phone = await cod.verifiedPhone(userId);
+  return cod.sendCode(order, phone);
+}
 
-    /** A page of the shopper's orders, newest first. */
-    async list(
-      userId: Types.ObjectId,
-      page: PageQuery = { limit: ORDERS_LISTED },
-    ): Promise<OrderSummary[]> {
-      const orders = await pageForUser<OrderDoc>(OrderModel, userId, page);
-      return orders.map(toOrderSummary);
-    },
+/** A page of the shopper's orders, newest first. */
+async function listOrders(
+  userId: Types.ObjectId,
+  page: PageQuery = { limit: ORDERS_LISTED },
+): Promise<OrderSummary[]> {
+  const orders = await pageForUser<OrderDoc>(OrderModel, userId, page);
+  return orders.map(toOrderSummary);
+}
 
-    /**
-     * The shopper cancels an order that has not been packed yet; a paid one is refunded whole
-     * through the provider (or by reconciliation, if the provider is away just now).
-     */
-    async cancel(userId: Types.ObjectId, id: string): Promise<Order> {
-      const order = await ownOrder(userId, id);
-      assertOffered(order, 'shopper', 'cancel', null, {
-        code: 'ORDER_NOT_CANCELLABLE',
-        message: `This order is ${ORDER_STATUS_LABELS[order.status as OrderStatus].toLowerCase()}, so it can no longer be cancelled.`,
-      });
-      if (order.paymentId) {
-        await refunds.refundOrder(order, 'cancelled', 'shopper');
-        return toOrderView((await lifecycle.read(order._id)) ?? order);
-      }
-      const cancelled = await lifecycle.move(order, 'cancelled', 'shopper');
-      await lifecycle.announce(cancelled, 'cancelled');
-      return toOrderView(cancelled);
-    },
+/**
+ * The shopper cancels an order that has not been packed yet; a paid one is refunded whole
+ * through the provider (or by reconciliation, if the provider is away just now).
+ */
+async function cancel(
+  { refunds, lifecycle }: OrdersServiceDeps,
+  userId: Types.ObjectId,
+  id: string,
+): Promise<Order> {
+  const order = await ownOrder(userId, id);
+  assertOffered(order, 'shopper', 'cancel', null, {
+    code: 'ORDER_NOT_CANCELLABLE',
+    message: `This order is ${ORDER_STATUS_LABELS[order.status as OrderStatus].toLowerCase()}, so it can no longer be cancelled.`,
+  });
+  if (order.paymentId) {
+    await refunds.refundOrder(order, 'cancelled', 'shopper');
+    return toOrderView((await lifecycle.read(order._id)) ?? order);
+  }
+  const cancelled = await lifecycle.move(order, 'cancelled', 'shopper');
+  await lifecycle.announce(cancelled, 'cancelled');
+  return toOrderView(cancelled);
+}
 
-    /** Another user's order answers 404, exactly like a missing one. */
-    async get(userId: Types.ObjectId, id: string): Promise<Order> {
-      return toOrderView(await ownOrder(userId, id));
-    },
+/** Another user's order answers 404, exactly like a missing one. */
+async function getOrder(userId: Types.ObjectId, id: string): Promise<Order> {
+  return toOrderView(await ownOrder(userId, id));
+}
+
+/**
+ * Placing orders, reading them and the shopper's cancel; every write goes through the lifecycle.
+ * Each operation is a module function above, given the one deps object.
+ */
+export function createOrdersService(deps: OrdersServiceDeps) {
+  return {
+    create: (userId: Types.ObjectId, body: CreateOrderBody, idempotencyKey: string | undefined) =>
+      createOrder(deps, userId, body, idempotencyKey),
+    confirmCod: (userId: Types.ObjectId, id: string, code: string) =>
+      confirmCod(deps, userId, id, code),
+    resendCodCode: (userId: Types.ObjectId, id: string) => resendCodCode(deps, userId, id),
+    list: listOrders,
+    cancel: (userId: Types.ObjectId, id: string) => cancel(deps, userId, id),
+    get: getOrder,
   };
 }
 
