@@ -83,165 +83,189 @@ export function adminView(r: ReviewDoc): AdminReview {
   };
 }
 
-/**
- * Reviews: written only by buyers (a delivered order of theirs held the product, alone or in a
- * bundle), one per product each, moderated by the owner; and the request for one a week after
- * delivery, mailed once per order.
- */
-export function createReviews(deps: {
+export interface ReviewsDeps {
   mailer: Mailer;
   logger: Logger;
   webOrigin: string;
   staleAfterMs: number;
   now?: () => number;
-}) {
-  const now = deps.now ?? Date.now;
-  const ratings = new Map<string, { at: number; rating: Promise<Rating> }>();
+}
 
-  /** The published reviews of a product, newest first, with their average (one decimal). */
-  async function list(productId: string): Promise<ReviewList> {
-    const published = await ReviewModel.find({ productId, status: 'published' })
-      .sort({ createdAt: -1 })
-      .lean<ReviewDoc[]>();
-    const count = published.length;
-    const average = count
-      ? Math.round((published.reduce((sum, r) => sum + r.rating, 0) / count) * 10) / 10
-      : 0;
-    return { items: published.map(publicView), average, count };
+/** What the operations share: the deps, the clock settled, and the ratings kept a few seconds. */
+type ReviewsContext = ReviewsDeps & {
+  now: () => number;
+  ratings: Map<string, { at: number; rating: Promise<Rating> }>;
+};
+
+/** The published reviews of a product, newest first, with their average (one decimal). */
+async function list(productId: string): Promise<ReviewList> {
+  const published = await ReviewModel.find({ productId, status: 'published' })
+    .sort({ createdAt: -1 })
+    .lean<ReviewDoc[]>();
+  const count = published.length;
+  const average = count
+    ? Math.round((published.reduce((sum, r) => sum + r.rating, 0) / count) * 10) / 10
+    : 0;
+  return { items: published.map(publicView), average, count };
+}
+
+/** A product's average and count of published reviews, read at most every few seconds. */
+function rating({ ratings, now }: ReviewsContext, productId: string): Promise<Rating> {
+  let kept = ratings.get(productId);
+  if (!kept || now() - kept.at >= RATING_KEPT_MS) {
+    const rating = list(productId).then(({ average, count }) => ({ average, count }));
+    kept = { at: now(), rating };
+    ratings.set(productId, kept);
+    rating.catch(() => ratings.delete(productId));
   }
+  return kept.rating;
+}
 
+/** Whether the shopper may review the product, and their review of it if they wrote one. */
+async function mine(userId: Types.ObjectId, productId: string): Promise<MyReviewAnswer> {
+  const [order, review] = await Promise.all([
+    deliveredOrderWith(userId, productId),
+    ReviewModel.findOne({ productId, userId }).lean<ReviewDoc>(),
+  ]);
+  return { buyer: Boolean(order), review: review ? ownView(review) : null };
+}
+
+/**
+ * The shopper's edit of their review: the owner reads it again before it shows (back to
+ * pending), its reply kept. 404 REVIEW_NOT_FOUND when they have none.
+ */
+async function edit(
+  { ratings }: ReviewsContext,
+  userId: Types.ObjectId,
+  productId: string,
+  body: { rating: number; title: string; body: string },
+): Promise<MyReview> {
+  const updated = await ReviewModel.findOneAndUpdate(
+    { productId, userId },
+    { $set: { ...body, status: 'pending' } },
+    { returnDocument: 'after' },
+  ).lean<ReviewDoc>();
+  if (!updated) throw notFound('You have not reviewed this product yet.', 'REVIEW_NOT_FOUND');
+  ratings.delete(productId);
+  return ownView(updated);
+}
+
+/** 403 NOT_A_BUYER unless a delivered order of the shopper held it; 409 REVIEW_EXISTS. */
+async function write(
+  user: { _id: Types.ObjectId; name: string },
+  productId: string,
+  body: { rating: number; title: string; body: string },
+): Promise<AdminReview> {
+  const order = await deliveredOrderWith(user._id, productId);
+  if (!order)
+    throw forbidden(
+      'Only shoppers whose order with this product has been delivered can review it.',
+      'NOT_A_BUYER',
+    );
+  try {
+    const created = await ReviewModel.create({
+      productId,
+      userId: user._id,
+      orderId: order._id,
+      buyerName: user.name,
+      ...body,
+    });
+    return adminView(created.toObject() as ReviewDoc);
+  } catch (err) {
+    if (isDuplicateKey(err))
+      throw conflict('You have reviewed this product already.', 'REVIEW_EXISTS');
+    throw err;
+  }
+}
+
+async function moderate(status: ReviewStatus | undefined): Promise<AdminReview[]> {
+  const reviews = await ReviewModel.find(status ? { status } : {})
+    .sort({ createdAt: -1 })
+    .limit(200)
+    .lean<ReviewDoc[]>();
+  return reviews.map(adminView);
+}
+
+/** Publishes or hides a review; a reply given is shown under it (replacing an earlier one). */
+async function act(
+  { ratings, now }: ReviewsContext,
+  id: string,
+  action: AdminReviewAction,
+): Promise<AdminReview> {
+  const updated = await ReviewModel.findOneAndUpdate(
+    { _id: id },
+    {
+      $set: {
+        status: action.action === 'publish' ? 'published' : 'hidden',
+        ...(action.reply ? { reply: { body: action.reply, at: new Date(now()) } } : {}),
+      },
+    },
+    { returnDocument: 'after' },
+  ).lean<ReviewDoc>();
+  if (!updated) throw notFound('Review not found.', 'REVIEW_NOT_FOUND');
+  ratings.delete(updated.productId);
+  return adminView(updated);
+}
+
+/**
+ * Asks each buyer whose parcel arrived a week ago or more (and not yet asked) for a review of
+ * what it held: one mail per order, whoever runs this, then marked on the order.
+ */
+async function requestReviews(ctx: ReviewsContext): Promise<number> {
+  const { now } = ctx;
+  let asked = 0;
+  const cutoff = new Date(now() - REVIEW_REQUEST_AFTER_MS);
+  await forEachOldestFirst<OrderDoc>(
+    OrderModel,
+    {
+      status: 'delivered',
+      reviewRequestedAt: null,
+      deliveredAt: trusted({ $lte: cutoff }),
+    },
+    async (order) => {
+      try {
+        const result = await doOnce(
+          SentMails,
+          `review-request:${String(order._id)}`,
+          { staleAfterMs: ctx.staleAfterMs, now },
+          () => ctx.mailer.send({ to: order.email, ...reviewRequestMail(order, ctx.webOrigin) }),
+        );
+        if (result !== 'done') return;
+        await OrderModel.updateOne(
+          { _id: order._id, reviewRequestedAt: null },
+          { $set: { reviewRequestedAt: new Date(now()) } },
+        );
+        asked += 1;
+      } catch (err) {
+        ctx.logger.warn({ err, orderNumber: order.orderNumber }, 'review request not sent');
+      }
+    },
+  );
+  return asked;
+}
+
+/**
+ * Reviews: written only by buyers (a delivered order of theirs held the product, alone or in a
+ * bundle), one per product each, moderated by the owner; and the request for one a week after
+ * delivery, mailed once per order.
+ *
+ * Each operation is a module function above, given the context the service shares.
+ */
+export function createReviews(deps: ReviewsDeps) {
+  const ctx: ReviewsContext = { ...deps, now: deps.now ?? Date.now, ratings: new Map() };
   return {
     list,
-
-    /** A product's average and count of published reviews, read at most every few seconds. */
-    rating(productId: string): Promise<Rating> {
-      let kept = ratings.get(productId);
-      if (!kept || now() - kept.at >= RATING_KEPT_MS) {
-        const rating = list(productId).then(({ average, count }) => ({ average, count }));
-        kept = { at: now(), rating };
-        ratings.set(productId, kept);
-        rating.catch(() => ratings.delete(productId));
-      }
-      return kept.rating;
-    },
-
-    /** Whether the shopper may review the product, and their review of it if they wrote one. */
-    async mine(userId: Types.ObjectId, productId: string): Promise<MyReviewAnswer> {
-      const [order, review] = await Promise.all([
-        deliveredOrderWith(userId, productId),
-        ReviewModel.findOne({ productId, userId }).lean<ReviewDoc>(),
-      ]);
-      return { buyer: Boolean(order), review: review ? ownView(review) : null };
-    },
-
-    /**
-     * The shopper's edit of their review: the owner reads it again before it shows (back to
-     * pending), its reply kept. 404 REVIEW_NOT_FOUND when they have none.
-     */
-    async edit(
+    rating: (productId: string) => rating(ctx, productId),
+    mine,
+    edit: (
       userId: Types.ObjectId,
       productId: string,
       body: { rating: number; title: string; body: string },
-    ): Promise<MyReview> {
-      const updated = await ReviewModel.findOneAndUpdate(
-        { productId, userId },
-        { $set: { ...body, status: 'pending' } },
-        { returnDocument: 'after' },
-      ).lean<ReviewDoc>();
-      if (!updated) throw notFound('You have not reviewed this product yet.', 'REVIEW_NOT_FOUND');
-      ratings.delete(productId);
-      return ownView(updated);
-    },
-
-    /** 403 NOT_A_BUYER unless a delivered order of the shopper held it; 409 REVIEW_EXISTS. */
-    async write(
-      user: { _id: Types.ObjectId; name: string },
-      productId: string,
-      body: { rating: number; title: string; body: string },
-    ): Promise<AdminReview> {
-      const order = await deliveredOrderWith(user._id, productId);
-      if (!order)
-        throw forbidden(
-          'Only shoppers whose order with this product has been delivered can review it.',
-          'NOT_A_BUYER',
-        );
-      try {
-        const created = await ReviewModel.create({
-          productId,
-          userId: user._id,
-          orderId: order._id,
-          buyerName: user.name,
-          ...body,
-        });
-        return adminView(created.toObject() as ReviewDoc);
-      } catch (err) {
-        if (isDuplicateKey(err))
-          throw conflict('You have reviewed this product already.', 'REVIEW_EXISTS');
-        throw err;
-      }
-    },
-
-    async moderate(status: ReviewStatus | undefined): Promise<AdminReview[]> {
-      const reviews = await ReviewModel.find(status ? { status } : {})
-        .sort({ createdAt: -1 })
-        .limit(200)
-        .lean<ReviewDoc[]>();
-      return reviews.map(adminView);
-    },
-
-    /** Publishes or hides a review; a reply given is shown under it (replacing an earlier one). */
-    async act(id: string, action: AdminReviewAction): Promise<AdminReview> {
-      const updated = await ReviewModel.findOneAndUpdate(
-        { _id: id },
-        {
-          $set: {
-            status: action.action === 'publish' ? 'published' : 'hidden',
-            ...(action.reply ? { reply: { body: action.reply, at: new Date(now()) } } : {}),
-          },
-        },
-        { returnDocument: 'after' },
-      ).lean<ReviewDoc>();
-      if (!updated) throw notFound('Review not found.', 'REVIEW_NOT_FOUND');
-      ratings.delete(updated.productId);
-      return adminView(updated);
-    },
-
-    /**
-     * Asks each buyer whose parcel arrived a week ago or more (and not yet asked) for a review of
-     * what it held: one mail per order, whoever runs this, then marked on the order.
-     */
-    async requestReviews(): Promise<number> {
-      let asked = 0;
-      const cutoff = new Date(now() - REVIEW_REQUEST_AFTER_MS);
-      await forEachOldestFirst<OrderDoc>(
-        OrderModel,
-        {
-          status: 'delivered',
-          reviewRequestedAt: null,
-          deliveredAt: trusted({ $lte: cutoff }),
-        },
-        async (order) => {
-          try {
-            const result = await doOnce(
-              SentMails,
-              `review-request:${String(order._id)}`,
-              { staleAfterMs: deps.staleAfterMs, now },
-              () =>
-                deps.mailer.send({ to: order.email, ...reviewRequestMail(order, deps.webOrigin) }),
-            );
-            if (result !== 'done') return;
-            await OrderModel.updateOne(
-              { _id: order._id, reviewRequestedAt: null },
-              { $set: { reviewRequestedAt: new Date(now()) } },
-            );
-            asked += 1;
-          } catch (err) {
-            deps.logger.warn({ err, orderNumber: order.orderNumber }, 'review request not sent');
-          }
-        },
-      );
-      return asked;
-    },
+    ) => edit(ctx, userId, productId, body),
+    write,
+    moderate,
+    act: (id: string, action: AdminReviewAction) => act(ctx, id, action),
+    requestReviews: () => requestReviews(ctx),
   };
 }
 
