@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import mongoose from 'mongoose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../paths';
@@ -41,6 +42,32 @@ describe('the embedded database server', () => {
     expect(note?.text).toBe('kokum butter batch 14');
     await b.close();
     await second.stop();
+  });
+
+  it('starts on another port when its port is taken meanwhile, and never answers with the taker', async () => {
+    // Another process holds the port the server is first given (as when one takes the free port
+    // chosen for the server before the server binds it): it accepts connections, but is not it.
+    const taker = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => taker.listen(0, '127.0.0.1', resolve));
+    const taken = (taker.address() as net.AddressInfo).port;
+    try {
+      const server = await startEmbeddedServer({
+        dataDir: tempDir(),
+        repoRoot: findRepoRoot(),
+        port: taken,
+      });
+      try {
+        expect(server.port).not.toBe(taken);
+        const connection = await mongoose.createConnection(server.uri).asPromise();
+        await connection.collection('notes').insertOne({ text: 'batch 15' });
+        expect(await connection.collection('notes').countDocuments()).toBe(1);
+        await connection.close();
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      taker.close();
+    }
   });
 
   it('hands SQLite the equalities on strings and ObjectIDs, and still matches as MongoDB does', async () => {

@@ -7,6 +7,8 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readdirSync,
+  readlinkSync,
   closeSync,
   rmSync,
   writeFileSync,
@@ -35,6 +37,8 @@ export interface EmbeddedServerOptions {
   repoRoot: string;
   /** Progress lines for a person watching ("Building FerretDB..."). */
   say?: (line: string) => void;
+  /** The port to try first (any free one otherwise); one another process holds is passed over. */
+  port?: number;
 }
 
 export class EmbeddedDatabaseError extends Error {
@@ -86,6 +90,39 @@ function canConnect(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/**
+ * Whether process `pid` is the one listening on `port` (Linux: the inodes of its sockets against
+ * /proc/net/tcp's listening sockets); undefined where /proc cannot tell.
+ */
+function listensOn(pid: number | undefined, port: number): boolean | undefined {
+  try {
+    const portHex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+    const listening = new Set(
+      readFileSync('/proc/net/tcp', 'utf8')
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim().split(/\s+/))
+        .filter((cols) => cols[1]?.endsWith(portHex) && cols[3] === '0A')
+        .map((cols) => cols[9]),
+    );
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      const inode = /^socket:\[(\d+)\]$/.exec(linkOf(`/proc/${pid}/fd/${fd}`))?.[1];
+      return inode !== undefined && listening.has(inode);
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a link points ('' for one gone meanwhile, such as a closed descriptor). */
+function linkOf(file: string): string {
+  try {
+    return readlinkSync(file);
+  } catch {
+    return '';
+  }
 }
 
 /** The file's text, trimmed ('' when it cannot be read). */
@@ -155,48 +192,79 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+type ServerKind = EmbeddedServer['kind'];
+
+/** Tries this many free ports: another process may take the one chosen before the server binds it. */
+const PORT_ATTEMPTS = 5;
+
 export async function startEmbeddedServer(opts: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const { kind, bin } = resolveServerBinary(opts);
   const dataDir = path.resolve(opts.dataDir);
-  const port = await freePort();
   const logFile = path.join(dataDir, `${kind}.log`);
-  let args: string[];
+  for (let attempt = 1; ; attempt += 1) {
+    const port = attempt === 1 && opts.port ? opts.port : await freePort();
+    try {
+      return await launch({ kind, bin, dataDir, logFile, port });
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt === PORT_ATTEMPTS) throw err;
+    }
+  }
+}
+
+/** The server refused its port (taken by another process after freePort chose it). */
+class PortTaken extends EmbeddedDatabaseError {}
+
+function argsOf(kind: ServerKind, dataDir: string, port: number): string[] {
   if (kind === 'mongod') {
     const dbPath = path.join(dataDir, 'mongod');
     mkdirSync(dbPath, { recursive: true });
-    args = ['--dbpath', dbPath, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'];
-  } else {
-    const sqliteDir = path.join(dataDir, 'sqlite');
-    const stateDir = path.join(dataDir, 'state');
-    mkdirSync(sqliteDir, { recursive: true });
-    mkdirSync(stateDir, { recursive: true });
-    args = [
-      '--handler=sqlite',
-      `--sqlite-url=file:${sqliteDir}/`,
-      `--listen-addr=127.0.0.1:${port}`,
-      `--state-dir=${stateDir}`,
-      '--telemetry=disable',
-      '--debug-addr=-',
-      '--log-level=error',
-    ];
+    return ['--dbpath', dbPath, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'];
   }
+  const sqliteDir = path.join(dataDir, 'sqlite');
+  const stateDir = path.join(dataDir, 'state');
+  mkdirSync(sqliteDir, { recursive: true });
+  mkdirSync(stateDir, { recursive: true });
+  return [
+    '--handler=sqlite',
+    `--sqlite-url=file:${sqliteDir}/`,
+    `--listen-addr=127.0.0.1:${port}`,
+    `--state-dir=${stateDir}`,
+    '--telemetry=disable',
+    '--debug-addr=-',
+    '--log-level=error',
+  ];
+}
 
+/** Starts the server on `port` and waits until it accepts connections. */
+async function launch(at: {
+  kind: ServerKind;
+  bin: string;
+  dataDir: string;
+  logFile: string;
+  port: number;
+}): Promise<EmbeddedServer> {
+  const { kind, dataDir, logFile, port } = at;
+  const logStart = readText(logFile).length;
   const logFd = openSync(logFile, 'a');
-  const child = spawn(bin, args, { stdio: ['ignore', logFd, logFd] });
+  const child = spawn(at.bin, argsOf(kind, dataDir, port), { stdio: ['ignore', logFd, logFd] });
   closeSync(logFd);
   // Never leave the server behind when this process ends, however it ends.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
+  const exited = () => {
+    process.removeListener('exit', killOnExit);
+    const log = readText(logFile).slice(logStart);
+    const message = `${kind} exited during start-up (code ${child.exitCode}). Its log (${logFile}):\n${tail(logFile)}`;
+    return /address already in use/i.test(log)
+      ? new PortTaken(message)
+      : new EmbeddedDatabaseError(message);
+  };
 
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) {
-      process.removeListener('exit', killOnExit);
-      throw new EmbeddedDatabaseError(
-        `${kind} exited during start-up (code ${child.exitCode}). Its log (${logFile}):\n${tail(logFile)}`,
-      );
-    }
-    if (await canConnect(port)) break;
+    if (child.exitCode !== null) throw exited();
+    // Another process that took the port would accept too: the server must be the listener.
+    if ((await canConnect(port)) && listensOn(child.pid, port) !== false) break;
     if (Date.now() > deadline) {
       await stopChild(child);
       process.removeListener('exit', killOnExit);
