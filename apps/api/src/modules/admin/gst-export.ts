@@ -62,6 +62,125 @@ const B2CL_LIMIT_PAISE = 1_00_000_00;
 type HsnRow = GstExport['hsn']['b2b'][number];
 type B2csRow = GstExport['b2cs'][number];
 
+/** The tables being filled, document by document, and the running totals. */
+interface Tables {
+  b2b: GstExport['b2b'];
+  b2cl: GstExport['b2cl'];
+  b2cs: Map<string, B2csRow>;
+  hsn: { b2b: Map<string, HsnRow>; b2c: Map<string, HsnRow> };
+  creditNotes: GstExport['creditNotes'];
+  totals: GstExport['totals'];
+  /** Invoices already classed B2C large, so their notes go to CDNUR. */
+  largeInvoices: Set<string>;
+}
+
+const emptyTables = (): Tables => ({
+  b2b: [],
+  b2cl: [],
+  b2cs: new Map<string, B2csRow>(),
+  hsn: { b2b: new Map<string, HsnRow>(), b2c: new Map<string, HsnRow>() },
+  creditNotes: [],
+  totals: {
+    invoices: { count: 0, value: 0, ...zero() },
+    creditNotes: { count: 0, value: 0, ...zero() },
+  },
+  largeInvoices: new Set<string>(),
+});
+
+/** Adds (or, for a credit note, takes away) lines in Table 12's B2B or B2C half. */
+function toHsn(t: Tables, half: 'b2b' | 'b2c', lines: CreditNoteDoc['lines'], sign: 1 | -1) {
+  for (const l of lines) {
+    const key = `${l.hsn}|${l.rate}`;
+    const row = t.hsn[half].get(key) ?? {
+      hsn: l.hsn,
+      description: HSN_DESCRIPTIONS[l.hsn] ?? l.name,
+      uqc: isService(l.hsn) ? ('NA' as const) : ('NOS' as const),
+      rate: l.rate,
+      quantity: 0,
+      totalValue: 0,
+      ...zero(),
+    };
+    if (!isService(l.hsn)) row.quantity += sign * l.quantity;
+    row.totalValue += sign * l.amount;
+    add(row, l, sign);
+    t.hsn[half].set(key, row);
+  }
+}
+
+function toB2cs(t: Tables, pos: string, rate: number, f: Figures, sign: 1 | -1) {
+  const key = `${pos}|${rate}`;
+  const row = t.b2cs.get(key) ?? { type: 'OE' as const, placeOfSupply: pos, rate, ...zero() };
+  add(row, f, sign);
+  t.b2cs.set(key, row);
+}
+
+const isB2cl = (doc: { gstNumber?: string | null; supply: string; value: number }) =>
+  !doc.gstNumber && doc.supply === 'inter-state' && doc.value > B2CL_LIMIT_PAISE;
+
+/** One invoice into the totals, Table 12 and, per rate, B2B, B2C large or B2C small. */
+function addInvoice(t: Tables, order: OrderDoc) {
+  const lines = invoiceLines(order);
+  t.totals.invoices.count += 1;
+  t.totals.invoices.value += order.totals.grandTotal;
+  for (const l of lines) add(t.totals.invoices, l);
+  toHsn(t, order.gstNumber ? 'b2b' : 'b2c', lines, 1);
+  const pos = placeOfSupply(order.deliveryState);
+  const common = {
+    invoiceNumber: order.invoiceNumber!,
+    invoiceDate: calendarDateInIndia(order.invoiceDate!),
+    invoiceValue: order.totals.grandTotal,
+    placeOfSupply: pos,
+  };
+  const large = isB2cl({ ...order, value: order.totals.grandTotal });
+  if (large) t.largeInvoices.add(order.invoiceNumber!);
+  for (const [rate, f] of byRate(lines)) {
+    if (order.gstNumber) {
+      t.b2b.push({
+        gstin: order.gstNumber,
+        receiverName: `${order.firstName} ${order.lastName}`,
+        ...common,
+        reverseCharge: 'N',
+        rate,
+        ...f,
+      });
+    } else if (large) t.b2cl.push({ ...common, rate, ...f });
+    else toB2cs(t, pos, rate, f, 1);
+  }
+}
+
+/** One credit note into the totals, Table 12, Table 9B and, on a B2C small invoice, Table 7. */
+function addCreditNote(t: Tables, note: CreditNoteDoc) {
+  t.totals.creditNotes.count += 1;
+  t.totals.creditNotes.value += note.amount;
+  for (const l of note.lines) add(t.totals.creditNotes, l);
+  const registered = Boolean(note.gstNumber);
+  toHsn(t, registered ? 'b2b' : 'b2c', note.lines, -1);
+  const table = registered
+    ? ('cdnr' as const)
+    : t.largeInvoices.has(note.invoiceNumber) || isB2cl({ ...note, value: note.invoiceValue ?? 0 })
+      ? ('cdnur' as const)
+      : ('b2cs' as const);
+  const pos = placeOfSupply(note.deliveryState);
+  for (const [rate, f] of byRate(note.lines)) {
+    if (table === 'b2cs') toB2cs(t, pos, rate, f, -1);
+    t.creditNotes.push({
+      registered,
+      reportedIn: table,
+      gstin: note.gstNumber,
+      receiverName: note.buyerName,
+      noteNumber: note.number,
+      noteDate: calendarDateInIndia(note.date),
+      invoiceNumber: note.invoiceNumber,
+      invoiceDate: calendarDateInIndia(note.invoiceDate),
+      noteType: 'C',
+      placeOfSupply: pos,
+      noteValue: note.amount,
+      rate,
+      ...f,
+    });
+  }
+}
+
 /**
  * The GSTR-1 tables of the invoices and credit notes dated inside [from, to] (IST days):
  * - 4A B2B: invoices to registered buyers, per invoice and rate;
@@ -83,124 +202,26 @@ export async function gstExport(from: string, to: string): Promise<GstExport> {
   ]);
   const invoices = orders.filter((o) => o.invoiceNumber);
 
-  const b2b: GstExport['b2b'] = [];
-  const b2cl: GstExport['b2cl'] = [];
-  const b2cs = new Map<string, B2csRow>();
-  const hsn = { b2b: new Map<string, HsnRow>(), b2c: new Map<string, HsnRow>() };
-  const totals = {
-    invoices: { count: 0, value: 0, ...zero() },
-    creditNotes: { count: 0, value: 0, ...zero() },
-  };
-
-  /** Adds (or, for a credit note, takes away) lines in Table 12's B2B or B2C half. */
-  const toHsn = (half: 'b2b' | 'b2c', lines: CreditNoteDoc['lines'], sign: 1 | -1) => {
-    for (const l of lines) {
-      const key = `${l.hsn}|${l.rate}`;
-      const row = hsn[half].get(key) ?? {
-        hsn: l.hsn,
-        description: HSN_DESCRIPTIONS[l.hsn] ?? l.name,
-        uqc: isService(l.hsn) ? ('NA' as const) : ('NOS' as const),
-        rate: l.rate,
-        quantity: 0,
-        totalValue: 0,
-        ...zero(),
-      };
-      if (!isService(l.hsn)) row.quantity += sign * l.quantity;
-      row.totalValue += sign * l.amount;
-      add(row, l, sign);
-      hsn[half].set(key, row);
-    }
-  };
-  const toB2cs = (pos: string, rate: number, f: Figures, sign: 1 | -1) => {
-    const key = `${pos}|${rate}`;
-    const row = b2cs.get(key) ?? { type: 'OE' as const, placeOfSupply: pos, rate, ...zero() };
-    add(row, f, sign);
-    b2cs.set(key, row);
-  };
-  const isB2cl = (doc: { gstNumber?: string | null; supply: string; value: number }) =>
-    !doc.gstNumber && doc.supply === 'inter-state' && doc.value > B2CL_LIMIT_PAISE;
-  /** Invoices already classed B2C large, so their notes go to CDNUR. */
-  const largeInvoices = new Set<string>();
-
-  for (const order of invoices) {
-    const lines = invoiceLines(order);
-    totals.invoices.count += 1;
-    totals.invoices.value += order.totals.grandTotal;
-    for (const l of lines) add(totals.invoices, l);
-    toHsn(order.gstNumber ? 'b2b' : 'b2c', lines, 1);
-    const pos = placeOfSupply(order.deliveryState);
-    const common = {
-      invoiceNumber: order.invoiceNumber!,
-      invoiceDate: calendarDateInIndia(order.invoiceDate!),
-      invoiceValue: order.totals.grandTotal,
-      placeOfSupply: pos,
-    };
-    const large = isB2cl({ ...order, value: order.totals.grandTotal });
-    if (large) largeInvoices.add(order.invoiceNumber!);
-    for (const [rate, f] of byRate(lines)) {
-      if (order.gstNumber) {
-        b2b.push({
-          gstin: order.gstNumber,
-          receiverName: `${order.firstName} ${order.lastName}`,
-          ...common,
-          reverseCharge: 'N',
-          rate,
-          ...f,
-        });
-      } else if (large) b2cl.push({ ...common, rate, ...f });
-      else toB2cs(pos, rate, f, 1);
-    }
-  }
-
-  const creditNotes: GstExport['creditNotes'] = [];
-  for (const note of notes) {
-    totals.creditNotes.count += 1;
-    totals.creditNotes.value += note.amount;
-    for (const l of note.lines) add(totals.creditNotes, l);
-    const registered = Boolean(note.gstNumber);
-    toHsn(registered ? 'b2b' : 'b2c', note.lines, -1);
-    const table = registered
-      ? ('cdnr' as const)
-      : largeInvoices.has(note.invoiceNumber) || isB2cl({ ...note, value: note.invoiceValue ?? 0 })
-        ? ('cdnur' as const)
-        : ('b2cs' as const);
-    const pos = placeOfSupply(note.deliveryState);
-    for (const [rate, f] of byRate(note.lines)) {
-      if (table === 'b2cs') toB2cs(pos, rate, f, -1);
-      creditNotes.push({
-        registered,
-        reportedIn: table,
-        gstin: note.gstNumber,
-        receiverName: note.buyerName,
-        noteNumber: note.number,
-        noteDate: calendarDateInIndia(note.date),
-        invoiceNumber: note.invoiceNumber,
-        invoiceDate: calendarDateInIndia(note.invoiceDate),
-        noteType: 'C',
-        placeOfSupply: pos,
-        noteValue: note.amount,
-        rate,
-        ...f,
-      });
-    }
-  }
+  const t = emptyTables();
+  for (const order of invoices) addInvoice(t, order);
+  for (const note of notes) addCreditNote(t, note);
 
   const byCode = (a: HsnRow, b: HsnRow) =>
     a.hsn === b.hsn ? a.rate - b.rate : a.hsn < b.hsn ? -1 : 1;
   return {
     from,
     to,
-    b2b,
-    b2cl,
-    b2cs: [...b2cs.values()].sort((a, b) =>
+    b2b: t.b2b,
+    b2cl: t.b2cl,
+    b2cs: [...t.b2cs.values()].sort((a, b) =>
       a.placeOfSupply === b.placeOfSupply
         ? a.rate - b.rate
         : a.placeOfSupply < b.placeOfSupply
           ? -1
           : 1,
     ),
-    hsn: { b2b: [...hsn.b2b.values()].sort(byCode), b2c: [...hsn.b2c.values()].sort(byCode) },
-    creditNotes,
+    hsn: { b2b: [...t.hsn.b2b.values()].sort(byCode), b2c: [...t.hsn.b2c.values()].sort(byCode) },
+    creditNotes: t.creditNotes,
     documents: [
       ...documentsIssued(
         'Invoices for outward supply',
@@ -211,7 +232,7 @@ export async function gstExport(from: string, to: string): Promise<GstExport> {
         notes.map((n) => n.number),
       ),
     ],
-    totals,
+    totals: t.totals,
   };
 }
 
