@@ -270,116 +270,120 @@ export const csvCell = (v: unknown) => {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
+const csvTable = (title: string, header: string[], rows: unknown[][]) =>
+  [title, header.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\n');
+const csvFigures = (f: Figures) => [
+  money(f.taxableValue),
+  money(f.igst),
+  money(f.cgst),
+  money(f.sgst),
+];
+const TAX_HEADER = ['Taxable Value', 'Integrated Tax', 'Central Tax', 'State/UT Tax'];
+
+const b2bCsv = (report: GstExport) =>
+  csvTable(
+    'B2B (4A)',
+    [
+      'GSTIN of Recipient',
+      'Receiver Name',
+      'Invoice Number',
+      'Invoice date',
+      'Invoice Value',
+      'Place Of Supply',
+      'Reverse Charge',
+      'Rate',
+      ...TAX_HEADER,
+    ],
+    report.b2b.map((r) => [
+      r.gstin,
+      r.receiverName,
+      r.invoiceNumber,
+      r.invoiceDate,
+      money(r.invoiceValue),
+      r.placeOfSupply,
+      r.reverseCharge,
+      r.rate,
+      ...csvFigures(r),
+    ]),
+  );
+
+const b2clCsv = (report: GstExport) =>
+  csvTable(
+    'B2CL (5)',
+    ['Invoice Number', 'Invoice date', 'Invoice Value', 'Place Of Supply', 'Rate', ...TAX_HEADER],
+    report.b2cl.map((r) => [
+      r.invoiceNumber,
+      r.invoiceDate,
+      money(r.invoiceValue),
+      r.placeOfSupply,
+      r.rate,
+      ...csvFigures(r),
+    ]),
+  );
+
+const hsnCsv = (report: GstExport, half: 'b2b' | 'b2c') =>
+  csvTable(
+    `HSN (12) ${half.toUpperCase()}`,
+    ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', ...TAX_HEADER],
+    report.hsn[half].map((r) => [
+      r.hsn,
+      r.description,
+      r.uqc,
+      r.quantity,
+      money(r.totalValue),
+      r.rate,
+      ...csvFigures(r),
+    ]),
+  );
+
+const creditNotesCsv = (report: GstExport) =>
+  csvTable(
+    'Credit notes (9B; to unregistered buyers on B2C small invoices, netted in 7)',
+    [
+      'Reported In',
+      'GSTIN of Recipient',
+      'Receiver Name',
+      'Note Number',
+      'Note Date',
+      'Invoice Number',
+      'Invoice Date',
+      'Note Type',
+      'Place Of Supply',
+      'Note Value',
+      'Rate',
+      ...TAX_HEADER,
+    ],
+    report.creditNotes.map((r) => [
+      r.reportedIn.toUpperCase(),
+      r.gstin,
+      r.receiverName,
+      r.noteNumber,
+      r.noteDate,
+      r.invoiceNumber,
+      r.invoiceDate,
+      r.noteType,
+      r.placeOfSupply,
+      money(r.noteValue),
+      r.rate,
+      ...csvFigures(r),
+    ]),
+  );
+
 /** The same tables as CSV, one after the other, each under its GSTR-1 name; amounts in rupees. */
 export function gstCsv(report: GstExport): string {
-  const table = (title: string, header: string[], rows: unknown[][]) =>
-    [title, header.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\n');
-  const figures = (f: Figures) => [
-    money(f.taxableValue),
-    money(f.igst),
-    money(f.cgst),
-    money(f.sgst),
-  ];
-  const taxHeader = ['Taxable Value', 'Integrated Tax', 'Central Tax', 'State/UT Tax'];
   return (
     [
       `GSTR-1 ${report.from} to ${report.to}`,
-      table(
-        'B2B (4A)',
-        [
-          'GSTIN of Recipient',
-          'Receiver Name',
-          'Invoice Number',
-          'Invoice date',
-          'Invoice Value',
-          'Place Of Supply',
-          'Reverse Charge',
-          'Rate',
-          ...taxHeader,
-        ],
-        report.b2b.map((r) => [
-          r.gstin,
-          r.receiverName,
-          r.invoiceNumber,
-          r.invoiceDate,
-          money(r.invoiceValue),
-          r.placeOfSupply,
-          r.reverseCharge,
-          r.rate,
-          ...figures(r),
-        ]),
-      ),
-      table(
+      b2bCsv(report),
+      csvTable(
         'B2CS (7)',
-        ['Type', 'Place Of Supply', 'Rate', ...taxHeader],
-        report.b2cs.map((r) => [r.type, r.placeOfSupply, r.rate, ...figures(r)]),
+        ['Type', 'Place Of Supply', 'Rate', ...TAX_HEADER],
+        report.b2cs.map((r) => [r.type, r.placeOfSupply, r.rate, ...csvFigures(r)]),
       ),
-      table(
-        'B2CL (5)',
-        [
-          'Invoice Number',
-          'Invoice date',
-          'Invoice Value',
-          'Place Of Supply',
-          'Rate',
-          ...taxHeader,
-        ],
-        report.b2cl.map((r) => [
-          r.invoiceNumber,
-          r.invoiceDate,
-          money(r.invoiceValue),
-          r.placeOfSupply,
-          r.rate,
-          ...figures(r),
-        ]),
-      ),
-      ...(['b2b', 'b2c'] as const).map((half) =>
-        table(
-          `HSN (12) ${half.toUpperCase()}`,
-          ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', ...taxHeader],
-          report.hsn[half].map((r) => [
-            r.hsn,
-            r.description,
-            r.uqc,
-            r.quantity,
-            money(r.totalValue),
-            r.rate,
-            ...figures(r),
-          ]),
-        ),
-      ),
-      table(
-        'Credit notes (9B; to unregistered buyers on B2C small invoices, netted in 7)',
-        [
-          'Reported In',
-          'GSTIN of Recipient',
-          'Receiver Name',
-          'Note Number',
-          'Note Date',
-          'Invoice Number',
-          'Invoice Date',
-          'Note Type',
-          'Place Of Supply',
-          'Note Value',
-          'Rate',
-          ...taxHeader,
-        ],
-        report.creditNotes.map((r) => [
-          r.reportedIn.toUpperCase(),
-          r.gstin,
-          r.receiverName,
-          r.noteNumber,
-          r.noteDate,
-          r.invoiceNumber,
-          r.invoiceDate,
-          r.noteType,
-          r.placeOfSupply,
-          money(r.noteValue),
-          r.rate,
-          ...figures(r),
-        ]),
-      ),
-      table(
+      b2clCsv(report),
+      ...(['b2b', 'b2c'] as const).map((half) => hsnCsv(report, half)),
+      creditNotesCsv(report),
+      csvTable(
         'Documents issued (13)',
         ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
         report.documents.map((d) => [d.kind, d.from, d.to, d.total, d.cancelled]),
