@@ -44,6 +44,71 @@ import type { Logger } from './platform/logger';
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(config: Config, logger: Logger) {
+  const { runInBackground, idle } = backgroundWork(logger);
+  const w: Wiring = {
+    config,
+    logger,
+    runInBackground,
+    staleAfterMs: config.jobs.recoveryStaleMs,
+  };
+  const m = messaging(w);
+  const auth = accountServices(w, m);
+  const p = providers(config);
+  const shop = shopServices(w, m);
+  const o = orderServices(w, m, p, shop);
+  const jobs = backgroundJobs(w, shop, o);
+
+  return {
+    mailer: m.mailer,
+    sms: m.sms,
+    /** The shop's budget of code texts. */
+    texts: m.texts,
+    provider: p.provider,
+    lifecycle: o.lifecycle,
+    orders: o.orders,
+    payments: o.payments,
+    auth,
+    stock: shop.stock,
+    /** PIN look-up: place, serviceability, cash on delivery and the delivery estimate. */
+    pincodes: o.pincodes,
+    /** What the owner changes without a release: pre-order notice, cash on delivery, free shipping. */
+    shopSettings: shop.shopSettings,
+    coupons: shop.coupons,
+    /** Buyers' reviews, the owner's moderation, and the request for one a week after delivery. */
+    reviews: o.reviews,
+    /** Mails to the owners about what waits for them, each turned on or off in their settings. */
+    ownerNotices: m.ownerNotices,
+    adminOrders: o.adminOrders,
+    refunds: o.refunds,
+    adminSupport: createAdminSupport({
+      lifecycle: o.lifecycle,
+      refunds: o.refunds,
+      mailer: m.mailer,
+      logger,
+      webOrigin: config.webOrigin,
+    }),
+    /** Parcels booked with the courier, and its scans followed (webhook and polling). */
+    shipping: o.shipping,
+    jobs,
+    /** Resolves once no work started by runInBackground is running, nor any it started. */
+    idle,
+    async close() {
+      await jobs.stop();
+      await idle();
+    },
+  };
+}
+
+/** What every area's wiring is given. */
+interface Wiring {
+  config: Config;
+  logger: Logger;
+  runInBackground: (task: () => Promise<unknown>) => void;
+  staleAfterMs: number;
+}
+
+/** Work started in the background, and a promise that resolves once none is running. */
+function backgroundWork(logger: Logger) {
   const running = new Set<Promise<unknown>>();
   const runInBackground = (task: () => Promise<unknown>) => {
     const promise = task()
@@ -54,7 +119,11 @@ export function createServices(config: Config, logger: Logger) {
   const idle = async () => {
     while (running.size > 0) await Promise.allSettled([...running]);
   };
+  return { runInBackground, idle };
+}
 
+/** What reaches people: SMS, mail, the owners' notices and the shop's budget of code texts. */
+function messaging({ config, logger, runInBackground, staleAfterMs }: Wiring) {
   // Production refuses to start without SMS_URL, so codes are printed to the log only elsewhere.
   const sms: SmsTransport = config.sms
     ? new HttpSmsTransport(config.sms.url, config.sms.apiKey)
@@ -65,7 +134,6 @@ export function createServices(config: Config, logger: Logger) {
     mailDir: path.join(config.dataDir, 'mail'),
     logger,
   });
-  const staleAfterMs = config.jobs.recoveryStaleMs;
   const ownerNotices = createOwnerNotices({
     mailer,
     logger,
@@ -81,17 +149,27 @@ export function createServices(config: Config, logger: Logger) {
     (spent) => ownerNotices.textsSpent(spent),
     config.rateLimitScale,
   );
-  const auth = createAuthService({
+  return { sms, mailer, ownerNotices, texts };
+}
+type Messaging = ReturnType<typeof messaging>;
+
+/** Accounts: sign-in, codes, password hashing. */
+function accountServices({ config, logger, runInBackground }: Wiring, m: Messaging) {
+  return createAuthService({
     config,
     logger,
-    mailer,
-    sms,
-    texts,
+    mailer: m.mailer,
+    sms: m.sms,
+    texts: m.texts,
     hasher: createPasswordHasher({ cost: config.bcryptCost }),
     codes: createCodeService(config.secrets.codes),
     tokens: createEmailTokenService(),
     runInBackground,
   });
+}
+
+/** The payment provider and the courier. */
+function providers(config: Config) {
   const provider: PaymentProvider = config.razorpay
     ? new RazorpayProvider({ ...config.razorpay, apiUrl: config.razorpayApiUrl })
     : new TestPaymentProvider(config.secrets.testPayments);
@@ -103,27 +181,43 @@ export function createServices(config: Config, logger: Logger) {
         parcel: config.shipping.parcel,
       })
     : new TestShippingProvider(config.secrets.testPayments);
+  return { provider, shippingProvider };
+}
+type Providers = ReturnType<typeof providers>;
+
+/** The shop's settings, coupons and stock. */
+function shopServices({ config, logger, runInBackground }: Wiring, m: Messaging) {
   const shopSettings = createShopSettings({ defaults: shopSettingsDefaults(config) });
   const coupons = createCoupons();
   const stock = createStockService({
     initial: config.stock.initial,
     mail: {
-      mailer,
+      mailer: m.mailer,
       ownerEmails: config.ownerEmails,
       webOrigin: config.webOrigin,
       logger,
       runInBackground,
-      lowStockWanted: () => ownerNotices.enabled('lowStock'),
-      textLow: (name, available) => ownerNotices.lowStockText(name, available),
+      lowStockWanted: () => m.ownerNotices.enabled('lowStock'),
+      textLow: (name, available) => m.ownerNotices.lowStockText(name, available),
     },
   });
+  return { shopSettings, coupons, stock };
+}
+type ShopServices = ReturnType<typeof shopServices>;
+
+/** Orders from checkout to delivery: payment, refunds, cash on delivery, reviews, shipping. */
+function orderServices(w: Wiring, m: Messaging, p: Providers, shop: ShopServices) {
+  const { config, logger, runInBackground, staleAfterMs } = w;
+  const { mailer, sms, texts } = m;
+  const { provider, shippingProvider } = p;
+  const { shopSettings, coupons, stock } = shop;
   const lifecycle = createOrderLifecycle({
     logger,
     mailer,
     seller: config.seller,
     staleAfterMs,
     runInBackground,
-    onConfirmed: (order) => ownerNotices.newOrder(order),
+    onConfirmed: (order) => m.ownerNotices.newOrder(order),
     coupons,
     sms,
     stock,
@@ -131,20 +225,7 @@ export function createServices(config: Config, logger: Logger) {
   });
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
   const refunds = createRefunds({ provider, lifecycle, mailer, logger, staleAfterMs });
-  const configured = configuredServiceability(config.codExcludedPinPrefixes);
-  const pincodes = createPincodes({
-    // With Shiprocket configured, whether a PIN is served is its answer, and cash on delivery is
-    // offered where it and the configuration both allow it.
-    serviceability: config.shiprocket
-      ? courierServiceability({
-          provider: shippingProvider,
-          pickupPin: brand.address.pinCode,
-          configured,
-          logger,
-        })
-      : configured,
-    settings: shopSettings,
-  });
+  const pincodes = pincodeService(w, shippingProvider, shopSettings);
   const reviews = createReviews({ mailer, logger, webOrigin: config.webOrigin, staleAfterMs });
   const cod = createCashOnDelivery({
     pincodes,
@@ -174,7 +255,51 @@ export function createServices(config: Config, logger: Logger) {
     linkSecret: config.secrets.invoiceLinks,
   });
   const shipping = createShipping({ provider: shippingProvider, lifecycle, logger, staleAfterMs });
-  const jobs = createJobs(
+  return {
+    lifecycle,
+    payments,
+    refunds,
+    pincodes,
+    reviews,
+    cod,
+    reservationExpiry,
+    orders,
+    adminOrders,
+    shipping,
+  };
+}
+type OrderServices = ReturnType<typeof orderServices>;
+
+function pincodeService(
+  { config, logger }: Wiring,
+  shippingProvider: ShippingProvider,
+  shopSettings: ShopServices['shopSettings'],
+) {
+  const configured = configuredServiceability(config.codExcludedPinPrefixes);
+  return createPincodes({
+    // With Shiprocket configured, whether a PIN is served is its answer, and cash on delivery is
+    // offered where it and the configuration both allow it.
+    serviceability: config.shiprocket
+      ? courierServiceability({
+          provider: shippingProvider,
+          pickupPin: brand.address.pinCode,
+          configured,
+          logger,
+        })
+      : configured,
+    settings: shopSettings,
+  });
+}
+
+/** The background jobs. */
+function backgroundJobs(
+  { config, logger, staleAfterMs }: Wiring,
+  shop: ShopServices,
+  o: OrderServices,
+) {
+  const { stock, coupons } = shop;
+  const { payments, refunds, cod, reviews, shipping, reservationExpiry, lifecycle } = o;
+  return createJobs(
     [
       {
         // Orders left waiting for payment (browser closed, webhook lost, a crash) and paid orders
@@ -223,44 +348,4 @@ export function createServices(config: Config, logger: Logger) {
     // One API process at a time runs them (several run behind a load balancer).
     { lease: createLease('jobs', 3 * LEASE_RENEW_MS) },
   );
-
-  return {
-    mailer,
-    sms,
-    /** The shop's budget of code texts. */
-    texts,
-    provider,
-    lifecycle,
-    orders,
-    payments,
-    auth,
-    stock,
-    /** PIN look-up: place, serviceability, cash on delivery and the delivery estimate. */
-    pincodes,
-    /** What the owner changes without a release: pre-order notice, cash on delivery, free shipping. */
-    shopSettings,
-    coupons,
-    /** Buyers' reviews, the owner's moderation, and the request for one a week after delivery. */
-    reviews,
-    /** Mails to the owners about what waits for them, each turned on or off in their settings. */
-    ownerNotices,
-    adminOrders,
-    refunds,
-    adminSupport: createAdminSupport({
-      lifecycle,
-      refunds,
-      mailer,
-      logger,
-      webOrigin: config.webOrigin,
-    }),
-    /** Parcels booked with the courier, and its scans followed (webhook and polling). */
-    shipping,
-    jobs,
-    /** Resolves once no work started by runInBackground is running, nor any it started. */
-    idle,
-    async close() {
-      await jobs.stop();
-      await idle();
-    },
-  };
 }

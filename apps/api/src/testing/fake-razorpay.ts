@@ -56,6 +56,20 @@ const razorpayError = (description: string, field?: string) => ({
   },
 });
 
+/** One request, as each route of the fake is handed it. */
+interface Call {
+  req: http.IncomingMessage;
+  body: Record<string, unknown> | undefined;
+  send: (status: number, body: unknown) => void;
+}
+
+/** A route of the fake: the method and path it answers, and the function that answers. */
+interface Route {
+  method: 'GET' | 'POST';
+  path: RegExp;
+  run: (call: Call, match: RegExpExecArray) => void;
+}
+
 /**
  * A local server speaking the part of Razorpay's REST API the shop uses (POST /v1/orders,
  * GET /v1/orders/:id/payments, GET /v1/payments/:id, POST /v1/payments/:id/refund with the
@@ -73,6 +87,21 @@ export class FakeRazorpay {
   failNext: number | undefined;
   private server: http.Server;
   port = 0;
+  /** Each route Razorpay answers here, tried in turn; any other request is a 404. */
+  private readonly routes: Route[] = [
+    { method: 'POST', path: /^\/v1\/orders$/, run: (c) => this.createOrder(c) },
+    { method: 'GET', path: /^\/v1\/payments\/([\w]+)$/, run: (c, m) => this.payment(c, m[1]!) },
+    {
+      method: 'POST',
+      path: /^\/v1\/payments\/([\w]+)\/refund$/,
+      run: (c, m) => this.refund(c, m[1]!),
+    },
+    {
+      method: 'GET',
+      path: /^\/v1\/orders\/([\w]+)\/payments$/,
+      run: (c, m) => this.orderPayments(c, m[1]!),
+    },
+  ];
 
   constructor(
     private readonly keyId: string,
@@ -165,79 +194,88 @@ export class FakeRazorpay {
     if (req.headers.authorization !== expected)
       return send(401, razorpayError('The api key provided is invalid'));
 
-    const paymentsMatch = /^\/v1\/orders\/([\w]+)\/payments$/.exec(req.url ?? '');
-    if (req.method === 'POST' && req.url === '/v1/orders') {
-      const amount = Number(body?.amount);
-      if (!Number.isInteger(amount) || amount < 100)
-        return send(400, razorpayError('The amount must be atleast INR 1.00', 'amount'));
-      if (body?.currency !== 'INR')
-        return send(400, razorpayError('The currency field is invalid.', 'currency'));
-      const order: FakeOrder = {
-        id: id('order'),
-        entity: 'order',
-        amount,
-        amount_paid: 0,
-        amount_due: amount,
-        currency: 'INR',
-        receipt: String(body.receipt ?? ''),
-        status: 'created',
-        attempts: 0,
-        notes: (body.notes as Record<string, string>) ?? {},
-        created_at: Math.floor(Date.now() / 1000),
-      };
-      this.orders.set(order.id, order);
-      return send(200, order);
-    }
-    const paymentMatch = /^\/v1\/payments\/([\w]+)$/.exec(req.url ?? '');
-    if (req.method === 'GET' && paymentMatch) {
-      const payment = this.payments.find((p) => p.id === paymentMatch[1]);
-      if (!payment) return send(400, razorpayError('The id provided does not exist'));
-      return send(200, payment);
-    }
-    const refundMatch = /^\/v1\/payments\/([\w]+)\/refund$/.exec(req.url ?? '');
-    if (req.method === 'POST' && refundMatch) {
-      const key = req.headers['x-refund-idempotency'];
-      const earlier = typeof key === 'string' ? this.refundsByKey.get(key) : undefined;
-      if (earlier) return send(200, earlier);
-      const payment = this.payments.find((p) => p.id === refundMatch[1]);
-      if (!payment) return send(400, razorpayError('The id provided does not exist'));
-      const amount =
-        body?.amount === undefined ? payment.amount - payment.amount_refunded : Number(body.amount);
-      if (payment.status !== 'captured')
-        return send(400, razorpayError('The payment has been fully refunded already'));
-      if (
-        !Number.isInteger(amount) ||
-        amount < 100 ||
-        amount > payment.amount - payment.amount_refunded
-      )
-        return send(
-          400,
-          razorpayError('The refund amount provided is greater than amount captured', 'amount'),
-        );
-      const refund: FakeRefund = {
-        id: id('rfnd'),
-        entity: 'refund',
-        amount,
-        currency: 'INR',
-        payment_id: payment.id,
-        notes: (body?.notes as Record<string, string>) ?? {},
-        status: 'processed',
-        speed_processed: 'normal',
-        created_at: Math.floor(Date.now() / 1000),
-      };
-      this.refunds.push(refund);
-      if (typeof key === 'string') this.refundsByKey.set(key, refund);
-      payment.amount_refunded += amount;
-      payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
-      if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
-      return send(200, refund);
-    }
-    if (req.method === 'GET' && paymentsMatch) {
-      if (!this.orders.has(paymentsMatch[1]!))
-        return send(400, razorpayError('The id provided does not exist'));
-      const items = this.payments.filter((p) => p.order_id === paymentsMatch[1]);
-      return send(200, { entity: 'collection', count: items.length, items });
+    for (const route of this.routes) {
+      const match = route.path.exec(req.url ?? '');
+      if (req.method === route.method && match) return route.run({ req, body, send }, match);
     }
     send(404, razorpayError('The requested URL was not found on the server.'));
+  }
+
+  /** POST /v1/orders */
+  private createOrder({ body, send }: Call) {
+    const amount = Number(body?.amount);
+    if (!Number.isInteger(amount) || amount < 100)
+      return send(400, razorpayError('The amount must be atleast INR 1.00', 'amount'));
+    if (body?.currency !== 'INR')
+      return send(400, razorpayError('The currency field is invalid.', 'currency'));
+    const order: FakeOrder = {
+      id: id('order'),
+      entity: 'order',
+      amount,
+      amount_paid: 0,
+      amount_due: amount,
+      currency: 'INR',
+      receipt: String(body.receipt ?? ''),
+      status: 'created',
+      attempts: 0,
+      notes: (body.notes as Record<string, string>) ?? {},
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    this.orders.set(order.id, order);
+    return send(200, order);
+  }
+
+  /** GET /v1/payments/:id */
+  private payment({ send }: Call, paymentId: string) {
+    const payment = this.payments.find((p) => p.id === paymentId);
+    if (!payment) return send(400, razorpayError('The id provided does not exist'));
+    return send(200, payment);
+  }
+
+  /** POST /v1/payments/:id/refund, once per X-Refund-Idempotency key. */
+  private refund({ req, body, send }: Call, paymentId: string) {
+    const key = req.headers['x-refund-idempotency'];
+    const earlier = typeof key === 'string' ? this.refundsByKey.get(key) : undefined;
+    if (earlier) return send(200, earlier);
+    const payment = this.payments.find((p) => p.id === paymentId);
+    if (!payment) return send(400, razorpayError('The id provided does not exist'));
+    const amount =
+      body?.amount === undefined ? payment.amount - payment.amount_refunded : Number(body.amount);
+    if (payment.status !== 'captured')
+      return send(400, razorpayError('The payment has been fully refunded already'));
+    if (
+      !Number.isInteger(amount) ||
+      amount < 100 ||
+      amount > payment.amount - payment.amount_refunded
+    )
+      return send(
+        400,
+        razorpayError('The refund amount provided is greater than amount captured', 'amount'),
+      );
+    const refund: FakeRefund = {
+      id: id('rfnd'),
+      entity: 'refund',
+      amount,
+      currency: 'INR',
+      payment_id: payment.id,
+      notes: (body?.notes as Record<string, string>) ?? {},
+      status: 'processed',
+      speed_processed: 'normal',
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    this.refunds.push(refund);
+    if (typeof key === 'string') this.refundsByKey.set(key, refund);
+    payment.amount_refunded += amount;
+    payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
+    if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
+    return send(200, refund);
+  }
+
+  /** GET /v1/orders/:id/payments */
+  private orderPayments({ send }: Call, orderId: string) {
+    if (!this.orders.has(orderId))
+      return send(400, razorpayError('The id provided does not exist'));
+    const items = this.payments.filter((p) => p.order_id === orderId);
+    return send(200, { entity: 'collection', count: items.length, items });
   }
 }

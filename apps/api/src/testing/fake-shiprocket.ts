@@ -69,6 +69,27 @@ function labelOf(shipment: FakeShipment): LabelParcel {
 const srDate = (ms: number) =>
   new Date(ms + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 
+/** One request, as each route of the fake is handed it. */
+interface Call {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  url: URL;
+  /** The path below /v1/external. */
+  path: string;
+  body: Record<string, unknown> | undefined;
+  send: (status: number, body: unknown, type?: string) => void;
+}
+
+/** A route of the fake: the method and path it answers, and the function that answers. */
+interface Route {
+  method: 'GET' | 'POST';
+  match: (call: Call) => RegExpExecArray | null;
+  run: (call: Call, match: RegExpExecArray) => void | Promise<unknown>;
+}
+
+/** A path below /v1/external. */
+const at = (path: RegExp) => (call: Call) => path.exec(call.path);
+
 /**
  * A local server speaking the part of Shiprocket's external API the shop uses, under /v1/external:
  * POST /auth/login (a JWT that expires), POST /orders/create/adhoc, POST /courier/assign/awb,
@@ -98,6 +119,33 @@ export class FakeShiprocket {
   now: () => number = Date.now;
   private server: http.Server;
   port = 0;
+  /** Answered before the failures asked for and the token check: the labels' PDFs and the login. */
+  private readonly openRoutes: Route[] = [
+    {
+      method: 'GET',
+      match: ({ url }) => /^\/labels\/(\d+(?:-\d+)*)\.pdf$/.exec(url.pathname),
+      run: (c, m) => this.labelPdf(c, m[1]!),
+    },
+    { method: 'POST', match: at(/^\/auth\/login$/), run: (c) => this.login(c) },
+  ];
+  /** Answered with a valid token, each tried in turn; any other request is a 404. */
+  private readonly routes: Route[] = [
+    { method: 'POST', match: at(/^\/orders\/create\/adhoc$/), run: (c) => this.createOrder(c) },
+    { method: 'POST', match: at(/^\/courier\/assign\/awb$/), run: (c) => this.assignAwb(c) },
+    { method: 'POST', match: at(/^\/courier\/generate\/pickup$/), run: (c) => this.pickup(c) },
+    { method: 'POST', match: at(/^\/courier\/generate\/label$/), run: (c) => this.labels(c) },
+    { method: 'POST', match: at(/^\/orders\/cancel$/), run: (c) => this.cancel(c) },
+    {
+      method: 'GET',
+      match: at(/^\/courier\/track\/awb\/([^/]+)$/),
+      run: (c, m) => this.track(c, decodeURIComponent(m[1]!)),
+    },
+    {
+      method: 'GET',
+      match: at(/^\/courier\/serviceability\/?$/),
+      run: (c) => this.serviceability(c),
+    },
+  ];
 
   constructor(
     private readonly email: string,
@@ -223,231 +271,261 @@ export class FakeShiprocket {
       auth: req.headers.authorization,
       body,
     });
+    const call: Call = { req, res, url, path, body, send };
+    if (await this.dispatch(this.openRoutes, call)) return;
+    if (this.refused(call)) return;
+    if (await this.dispatch(this.routes, call)) return;
+    send(404, { message: '404 Not Found', status_code: 404 });
+  }
 
-    const label = /^\/labels\/(\d+(?:-\d+)*)\.pdf$/.exec(url.pathname);
-    if (req.method === 'GET' && label) {
-      const ids = label[1]!.split('-');
-      const labelled = ids.map((id) => this.shipments.find((s) => String(s.shipmentId) === id));
-      if (labelled.some((s) => !s?.awb)) return send(404, { message: 'Not Found' });
-      const pdf = await renderTestLabels(labelled.map((s) => labelOf(s!)));
-      res.writeHead(200, { 'Content-Type': 'application/pdf' });
-      return res.end(pdf);
+  /** Answers with the first of `routes` that matches; false if none does. */
+  private async dispatch(routes: Route[], call: Call): Promise<boolean> {
+    for (const route of routes) {
+      const match = route.match(call);
+      if (call.req.method === route.method && match) {
+        await route.run(call, match);
+        return true;
+      }
     }
+    return false;
+  }
 
-    if (req.method === 'POST' && path === '/auth/login') {
-      if (body?.email !== this.email || body?.password !== this.password)
-        return send(400, { message: 'Invalid email and password combination', status_code: 400 });
-      return send(200, {
-        company_id: 25149,
-        email: this.email,
-        id: 2804304,
-        first_name: 'API',
-        last_name: 'User',
-        token: this.token(),
-        created_at: srDate(this.now()),
-      });
-    }
-
+  /** The failure a test asked for, or a 401 for a missing, unknown or expired token. */
+  private refused({ req, path, send }: Call): boolean {
+    const answer = (status: number, body: unknown) => {
+      send(status, body);
+      return true;
+    };
     if (this.failNext !== undefined) {
       const status = this.failNext;
       this.failNext = undefined;
-      return send(status, { message: 'Something went wrong', status_code: status });
+      return answer(status, { message: 'Something went wrong', status_code: status });
     }
     if (this.failOn?.path === path) {
       const { status } = this.failOn;
       this.failOn = undefined;
-      return send(status, { message: 'Something went wrong', status_code: status });
+      return answer(status, { message: 'Something went wrong', status_code: status });
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const expires = bearer ? this.tokens.get(bearer) : undefined;
-    if (expires === undefined) return send(401, { message: 'Unauthenticated.', status_code: 401 });
-    if (expires <= this.now()) return send(401, { message: 'Token has expired', status_code: 401 });
+    if (expires === undefined)
+      return answer(401, { message: 'Unauthenticated.', status_code: 401 });
+    if (expires <= this.now())
+      return answer(401, { message: 'Token has expired', status_code: 401 });
+    return false;
+  }
 
-    if (req.method === 'POST' && path === '/orders/create/adhoc') {
-      const missing = REQUIRED_ORDER_FIELDS.filter(
-        (f) => body?.[f] === undefined || body[f] === '',
-      );
-      if (missing.length > 0)
-        return send(422, {
-          message: 'Oops! Invalid Data.',
-          errors: Object.fromEntries(missing.map((f) => [f, [`The ${f} field is required.`]])),
-          status_code: 422,
-        });
-      if (!['COD', 'Prepaid'].includes(String(body!.payment_method)))
-        return send(422, {
-          message: 'Oops! Invalid Data.',
-          errors: { payment_method: ['The payment method must be COD or Prepaid.'] },
-          status_code: 422,
-        });
-      // Its documentation: an order_id already used does not change the existing order.
-      const earlier = this.shipments.find((s) => s.channelOrderId === String(body!.order_id));
-      const shipment = earlier ?? {
-        orderId: randomInt(100_000_000, 999_999_999),
-        shipmentId: randomInt(100_000_000, 999_999_999),
-        channelOrderId: String(body!.order_id),
-        body: body!,
-        pickupRequested: false,
-        scans: [],
-      };
-      if (!earlier) this.shipments.push(shipment);
-      return send(200, {
-        order_id: shipment.orderId,
-        shipment_id: shipment.shipmentId,
-        status: 'NEW',
-        status_code: 1,
-        onboarding_completed_now: 0,
-        awb_code: shipment.awb ?? '',
-        courier_company_id: shipment.awb ? COURIER.id : '',
-        courier_name: shipment.courier ?? '',
+  private byShipmentId(id: unknown) {
+    return this.shipments.find((s) => s.shipmentId === Number(Array.isArray(id) ? id[0] : id));
+  }
+
+  /** GET /labels/{ids}.pdf: the PDF a label_url points to. */
+  private async labelPdf({ res, send }: Call, shipmentIds: string) {
+    const ids = shipmentIds.split('-');
+    const labelled = ids.map((id) => this.shipments.find((s) => String(s.shipmentId) === id));
+    if (labelled.some((s) => !s?.awb)) return send(404, { message: 'Not Found' });
+    const pdf = await renderTestLabels(labelled.map((s) => labelOf(s!)));
+    res.writeHead(200, { 'Content-Type': 'application/pdf' });
+    return res.end(pdf);
+  }
+
+  /** POST /auth/login */
+  private login({ body, send }: Call) {
+    if (body?.email !== this.email || body?.password !== this.password)
+      return send(400, { message: 'Invalid email and password combination', status_code: 400 });
+    return send(200, {
+      company_id: 25149,
+      email: this.email,
+      id: 2804304,
+      first_name: 'API',
+      last_name: 'User',
+      token: this.token(),
+      created_at: srDate(this.now()),
+    });
+  }
+
+  /** POST /orders/create/adhoc */
+  private createOrder({ body, send }: Call) {
+    const missing = REQUIRED_ORDER_FIELDS.filter((f) => body?.[f] === undefined || body[f] === '');
+    if (missing.length > 0)
+      return send(422, {
+        message: 'Oops! Invalid Data.',
+        errors: Object.fromEntries(missing.map((f) => [f, [`The ${f} field is required.`]])),
+        status_code: 422,
       });
-    }
-
-    const byShipmentId = (id: unknown) =>
-      this.shipments.find((s) => s.shipmentId === Number(Array.isArray(id) ? id[0] : id));
-
-    if (req.method === 'POST' && path === '/courier/assign/awb') {
-      if (body?.shipment_id === undefined)
-        return send(422, {
-          message: 'Required field missing',
-          errors: { shipment_id: ['The shipment id field is required.'] },
-          status_code: 422,
-        });
-      const shipment = byShipmentId(body.shipment_id);
-      if (!shipment) return send(400, { message: 'Invalid shipment id', status_code: 400 });
-      if (shipment.awb)
-        return send(200, {
-          awb_assign_status: 0,
-          response: { data: { awb_assign_error: 'AWB is already assigned for this shipment.' } },
-        });
-      shipment.awb = String(randomInt(10_000_000, 99_999_999)) + String(randomInt(1000, 9999));
-      shipment.courier = COURIER.name;
-      return send(200, {
-        awb_assign_status: 1,
-        response: {
-          data: {
-            courier_company_id: COURIER.id,
-            awb_code: shipment.awb,
-            cod: shipment.body.payment_method === 'COD' ? 1 : 0,
-            order_id: shipment.orderId,
-            shipment_id: shipment.shipmentId,
-            awb_code_status: 1,
-            applied_weight: Number(shipment.body.weight),
-            courier_name: COURIER.name,
-            pickup_scheduled_date: srDate(this.now() + DAY_S * 1000),
-          },
-        },
+    if (!['COD', 'Prepaid'].includes(String(body!.payment_method)))
+      return send(422, {
+        message: 'Oops! Invalid Data.',
+        errors: { payment_method: ['The payment method must be COD or Prepaid.'] },
+        status_code: 422,
       });
-    }
+    // Its documentation: an order_id already used does not change the existing order.
+    const earlier = this.shipments.find((s) => s.channelOrderId === String(body!.order_id));
+    const shipment = earlier ?? {
+      orderId: randomInt(100_000_000, 999_999_999),
+      shipmentId: randomInt(100_000_000, 999_999_999),
+      channelOrderId: String(body!.order_id),
+      body: body!,
+      pickupRequested: false,
+      scans: [],
+    };
+    if (!earlier) this.shipments.push(shipment);
+    return send(200, {
+      order_id: shipment.orderId,
+      shipment_id: shipment.shipmentId,
+      status: 'NEW',
+      status_code: 1,
+      onboarding_completed_now: 0,
+      awb_code: shipment.awb ?? '',
+      courier_company_id: shipment.awb ? COURIER.id : '',
+      courier_name: shipment.courier ?? '',
+    });
+  }
 
-    if (req.method === 'POST' && path === '/courier/generate/pickup') {
-      const shipment = byShipmentId(body?.shipment_id);
-      if (!shipment?.awb) return send(400, { message: 'Invalid shipment id', status_code: 400 });
-      shipment.pickupRequested = true;
+  /** POST /courier/assign/awb */
+  private assignAwb({ body, send }: Call) {
+    if (body?.shipment_id === undefined)
+      return send(422, {
+        message: 'Required field missing',
+        errors: { shipment_id: ['The shipment id field is required.'] },
+        status_code: 422,
+      });
+    const shipment = this.byShipmentId(body.shipment_id);
+    if (!shipment) return send(400, { message: 'Invalid shipment id', status_code: 400 });
+    if (shipment.awb)
       return send(200, {
-        pickup_status: 1,
-        response: {
+        awb_assign_status: 0,
+        response: { data: { awb_assign_error: 'AWB is already assigned for this shipment.' } },
+      });
+    shipment.awb = String(randomInt(10_000_000, 99_999_999)) + String(randomInt(1000, 9999));
+    shipment.courier = COURIER.name;
+    return send(200, {
+      awb_assign_status: 1,
+      response: {
+        data: {
+          courier_company_id: COURIER.id,
+          awb_code: shipment.awb,
+          cod: shipment.body.payment_method === 'COD' ? 1 : 0,
+          order_id: shipment.orderId,
+          shipment_id: shipment.shipmentId,
+          awb_code_status: 1,
+          applied_weight: Number(shipment.body.weight),
+          courier_name: COURIER.name,
           pickup_scheduled_date: srDate(this.now() + DAY_S * 1000),
-          pickup_token_number: `Reference No: ${shipment.shipmentId}`,
-          status: 3,
-          data: `Pickup is confirmed by ${COURIER.name} For AWB :- ${shipment.awb}`,
         },
+      },
+    });
+  }
+
+  /** POST /courier/generate/pickup */
+  private pickup({ body, send }: Call) {
+    const shipment = this.byShipmentId(body?.shipment_id);
+    if (!shipment?.awb) return send(400, { message: 'Invalid shipment id', status_code: 400 });
+    shipment.pickupRequested = true;
+    return send(200, {
+      pickup_status: 1,
+      response: {
+        pickup_scheduled_date: srDate(this.now() + DAY_S * 1000),
+        pickup_token_number: `Reference No: ${shipment.shipmentId}`,
+        status: 3,
+        data: `Pickup is confirmed by ${COURIER.name} For AWB :- ${shipment.awb}`,
+      },
+    });
+  }
+
+  /** POST /courier/generate/label: several shipments at once, one PDF with a label for each that has its AWB. */
+  private labels({ body, send }: Call) {
+    const ids = Array.isArray(body?.shipment_id) ? body.shipment_id : [body?.shipment_id];
+    const made = ids.map((id) => this.byShipmentId(id)).filter((s) => s?.awb) as FakeShipment[];
+    const notCreated = ids.filter((id) => !made.some((s) => s.shipmentId === Number(id)));
+    if (made.length === 0) return send(200, { label_created: 0, not_created: notCreated });
+    return send(200, {
+      label_created: 1,
+      label_url: `http://127.0.0.1:${this.port}/labels/${made.map((s) => s.shipmentId).join('-')}.pdf`,
+      response: 'Label has been created and uploaded successfully!',
+      not_created: notCreated,
+    });
+  }
+
+  /** POST /orders/cancel */
+  private cancel({ body, send }: Call) {
+    const ids = Array.isArray(body?.ids) ? body.ids.map(Number) : [];
+    const found = this.shipments.filter((s) => ids.includes(s.orderId));
+    if (ids.length === 0 || found.length !== ids.length)
+      return send(422, {
+        message: 'Oops! Invalid Data.',
+        errors: { ids: ['The selected ids is invalid.'] },
+        status_code: 422,
       });
-    }
+    for (const shipment of found) shipment.cancelled = true;
+    return send(200, { status: 200, message: 'Order cancelled successfully.' });
+  }
 
-    // Several shipments at once: one PDF with a label for each that has its AWB.
-    if (req.method === 'POST' && path === '/courier/generate/label') {
-      const ids = Array.isArray(body?.shipment_id) ? body.shipment_id : [body?.shipment_id];
-      const made = ids.map(byShipmentId).filter((s) => s?.awb) as FakeShipment[];
-      const notCreated = ids.filter((id) => !made.some((s) => s.shipmentId === Number(id)));
-      if (made.length === 0) return send(200, { label_created: 0, not_created: notCreated });
-      return send(200, {
-        label_created: 1,
-        label_url: `http://127.0.0.1:${this.port}/labels/${made.map((s) => s.shipmentId).join('-')}.pdf`,
-        response: 'Label has been created and uploaded successfully!',
-        not_created: notCreated,
-      });
-    }
-
-    if (req.method === 'POST' && path === '/orders/cancel') {
-      const ids = Array.isArray(body?.ids) ? body.ids.map(Number) : [];
-      const found = this.shipments.filter((s) => ids.includes(s.orderId));
-      if (ids.length === 0 || found.length !== ids.length)
-        return send(422, {
-          message: 'Oops! Invalid Data.',
-          errors: { ids: ['The selected ids is invalid.'] },
-          status_code: 422,
-        });
-      for (const shipment of found) shipment.cancelled = true;
-      return send(200, { status: 200, message: 'Order cancelled successfully.' });
-    }
-
-    const track = /^\/courier\/track\/awb\/([^/]+)$/.exec(path);
-    if (req.method === 'GET' && track) {
-      const shipment = this.byAwb(decodeURIComponent(track[1]!));
-      if (!shipment || shipment.scans.length === 0)
-        return send(200, {
-          tracking_data: {
-            track_status: 0,
-            error:
-              'Aahh! There is no activities found in our DB. Please have some patience it will be updated soon.',
-          },
-        });
-      const last = shipment.scans[shipment.scans.length - 1]!;
+  /** GET /courier/track/awb/{awb} */
+  private track({ send }: Call, awb: string) {
+    const shipment = this.byAwb(awb);
+    if (!shipment || shipment.scans.length === 0)
       return send(200, {
         tracking_data: {
-          track_status: 1,
-          shipment_status: last.statusId,
-          shipment_track: [
-            {
-              awb_code: shipment.awb,
-              courier_company_id: COURIER.id,
-              shipment_id: shipment.shipmentId,
-              order_id: shipment.orderId,
-              current_status: statusLabel(last.statusId),
-              courier_name: COURIER.name,
-            },
-          ],
-          shipment_track_activities: [...shipment.scans].reverse().map((s) => ({
-            date: s.date,
-            status: String(s.statusId),
-            activity: statusLabel(s.statusId),
-            location: 'Latur_Hub (Maharashtra)',
-            'sr-status': String(s.statusId),
-            'sr-status-label': statusLabel(s.statusId),
-          })),
-          track_url: `https://shiprocket.co//tracking/${shipment.awb}`,
+          track_status: 0,
+          error:
+            'Aahh! There is no activities found in our DB. Please have some patience it will be updated soon.',
         },
       });
-    }
+    const last = shipment.scans[shipment.scans.length - 1]!;
+    return send(200, {
+      tracking_data: {
+        track_status: 1,
+        shipment_status: last.statusId,
+        shipment_track: [
+          {
+            awb_code: shipment.awb,
+            courier_company_id: COURIER.id,
+            shipment_id: shipment.shipmentId,
+            order_id: shipment.orderId,
+            current_status: statusLabel(last.statusId),
+            courier_name: COURIER.name,
+          },
+        ],
+        shipment_track_activities: [...shipment.scans].reverse().map((s) => ({
+          date: s.date,
+          status: String(s.statusId),
+          activity: statusLabel(s.statusId),
+          location: 'Latur_Hub (Maharashtra)',
+          'sr-status': String(s.statusId),
+          'sr-status-label': statusLabel(s.statusId),
+        })),
+        track_url: `https://shiprocket.co//tracking/${shipment.awb}`,
+      },
+    });
+  }
 
-    if (req.method === 'GET' && path.replace(/\/$/, '') === '/courier/serviceability') {
-      const pin = url.searchParams.get('delivery_postcode') ?? '';
-      const missing = ['pickup_postcode', 'delivery_postcode', 'cod', 'weight'].filter(
-        (f) => !url.searchParams.get(f),
-      );
-      if (missing.length > 0)
-        return send(422, {
-          message: 'Required field missing',
-          errors: Object.fromEntries(missing.map((f) => [f, [`The ${f} field is required.`]])),
-          status_code: 422,
-        });
-      const starts = (set: Set<string>) => [...set].some((prefix) => pin.startsWith(prefix));
-      if (starts(this.unserviceable))
-        return send(404, { message: `Delivery postcode ${pin} is not serviceable`, status: 404 });
-      const cod = starts(this.noCod) ? 0 : 1;
-      return send(200, {
-        status: 200,
-        currency: 'INR',
-        data: {
-          available_courier_companies: [
-            { courier_company_id: COURIER.id, courier_name: COURIER.name, cod, postcode: pin },
-            { courier_company_id: 225, courier_name: 'India Post', cod, postcode: pin },
-          ],
-          recommended_courier_company_id: COURIER.id,
-        },
+  /** GET /courier/serviceability/ */
+  private serviceability({ url, send }: Call) {
+    const pin = url.searchParams.get('delivery_postcode') ?? '';
+    const missing = ['pickup_postcode', 'delivery_postcode', 'cod', 'weight'].filter(
+      (f) => !url.searchParams.get(f),
+    );
+    if (missing.length > 0)
+      return send(422, {
+        message: 'Required field missing',
+        errors: Object.fromEntries(missing.map((f) => [f, [`The ${f} field is required.`]])),
+        status_code: 422,
       });
-    }
-
-    send(404, { message: '404 Not Found', status_code: 404 });
+    const starts = (set: Set<string>) => [...set].some((prefix) => pin.startsWith(prefix));
+    if (starts(this.unserviceable))
+      return send(404, { message: `Delivery postcode ${pin} is not serviceable`, status: 404 });
+    const cod = starts(this.noCod) ? 0 : 1;
+    return send(200, {
+      status: 200,
+      currency: 'INR',
+      data: {
+        available_courier_companies: [
+          { courier_company_id: COURIER.id, courier_name: COURIER.name, cod, postcode: pin },
+          { courier_company_id: 225, courier_name: 'India Post', cod, postcode: pin },
+        ],
+        recommended_courier_company_id: COURIER.id,
+      },
+    });
   }
 }

@@ -16,18 +16,29 @@ import type { AdminOrders } from './admin-orders.service';
 import type { AdminSupport } from './admin-support.service';
 import { gstCsv, gstExport, gstPortalJson } from './gst-export';
 
-/** /api/admin: the owner area. Every route answers 401 without a session and 403 for a customer. */
-export function adminRoutes(deps: {
+interface AdminDeps {
   config: Config;
   orders: AdminOrders;
   support: AdminSupport;
   stock: StockService;
   notices: OwnerNotices;
-}): Router {
-  const { orders, stock, support, notices } = deps;
+}
+type AdminRouting = AdminDeps & { router: Router };
+
+/** /api/admin: the owner area. Every route answers 401 without a session and 403 for a customer. */
+export function adminRoutes(deps: AdminDeps): Router {
   const router = Router();
   guardAll(router, '/admin', ...requireOwner(deps.config));
+  const routing: AdminRouting = { ...deps, router };
+  orderRoutes(routing);
+  supportRoutes(routing);
+  shopRoutes(routing);
+  noticeRoutes(routing);
+  return router;
+}
 
+/** The dashboard's summary, the orders and their packing slips. */
+function orderRoutes({ router, orders, stock }: AdminRouting): void {
   handle(router, 'get /admin/summary', async (_req, res) => {
     res.json({ ...(await orders.summary()), lowStock: await stock.lowStock() });
   });
@@ -56,7 +67,10 @@ export function adminRoutes(deps: {
     const { orderNumber, pdf } = await orders.packingSlip(params.id);
     sendPdf(res, `Packing-slip-${orderNumber}.pdf`, pdf);
   });
+}
 
+/** Returns, tickets and the contact form's messages. */
+function supportRoutes({ router, support }: AdminRouting): void {
   handle(router, 'get /admin/returns', async (_req, res, { query }) => {
     res.json(await support.listReturns(query.status));
   });
@@ -117,7 +131,10 @@ export function adminRoutes(deps: {
       })),
     );
   });
+}
 
+/** The stock switches, the GST export and the waitlist. */
+function shopRoutes({ router, config, stock }: AdminRouting): void {
   handle(
     router,
     'put /admin/products/{id}/stock',
@@ -138,7 +155,7 @@ export function adminRoutes(deps: {
     else if (format === 'portal')
       res
         .set('Content-Disposition', `attachment; filename="GSTR-1-${from}-to-${to}.json"`)
-        .json(gstPortalJson(report, deps.config.seller.gstin, brand.sellerState));
+        .json(gstPortalJson(report, config.seller.gstin, brand.sellerState));
     else res.json(report);
   });
 
@@ -150,7 +167,10 @@ export function adminRoutes(deps: {
       rows.map((r) => ({ email: r._id, name: r.name, createdAt: r.createdAt.toISOString() })),
     );
   });
+}
 
+/** The owner's notifications, their settings and the audit log. */
+function noticeRoutes({ router, notices }: AdminRouting): void {
   handle(router, 'get /admin/notifications', async (_req, res, { query }) => {
     res.json(await notices.list(query.limit));
   });
@@ -177,6 +197,4 @@ export function adminRoutes(deps: {
   handle(router, 'get /admin/audit', async (_req, res, { query }) => {
     res.json(await recentAudit(query));
   });
-
-  return router;
 }

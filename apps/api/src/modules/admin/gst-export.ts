@@ -62,6 +62,125 @@ const B2CL_LIMIT_PAISE = 1_00_000_00;
 type HsnRow = GstExport['hsn']['b2b'][number];
 type B2csRow = GstExport['b2cs'][number];
 
+/** The tables being filled, document by document, and the running totals. */
+interface Tables {
+  b2b: GstExport['b2b'];
+  b2cl: GstExport['b2cl'];
+  b2cs: Map<string, B2csRow>;
+  hsn: { b2b: Map<string, HsnRow>; b2c: Map<string, HsnRow> };
+  creditNotes: GstExport['creditNotes'];
+  totals: GstExport['totals'];
+  /** Invoices already classed B2C large, so their notes go to CDNUR. */
+  largeInvoices: Set<string>;
+}
+
+const emptyTables = (): Tables => ({
+  b2b: [],
+  b2cl: [],
+  b2cs: new Map<string, B2csRow>(),
+  hsn: { b2b: new Map<string, HsnRow>(), b2c: new Map<string, HsnRow>() },
+  creditNotes: [],
+  totals: {
+    invoices: { count: 0, value: 0, ...zero() },
+    creditNotes: { count: 0, value: 0, ...zero() },
+  },
+  largeInvoices: new Set<string>(),
+});
+
+/** Adds (or, for a credit note, takes away) lines in Table 12's B2B or B2C half. */
+function toHsn(t: Tables, half: 'b2b' | 'b2c', lines: CreditNoteDoc['lines'], sign: 1 | -1) {
+  for (const l of lines) {
+    const key = `${l.hsn}|${l.rate}`;
+    const row = t.hsn[half].get(key) ?? {
+      hsn: l.hsn,
+      description: HSN_DESCRIPTIONS[l.hsn] ?? l.name,
+      uqc: isService(l.hsn) ? ('NA' as const) : ('NOS' as const),
+      rate: l.rate,
+      quantity: 0,
+      totalValue: 0,
+      ...zero(),
+    };
+    if (!isService(l.hsn)) row.quantity += sign * l.quantity;
+    row.totalValue += sign * l.amount;
+    add(row, l, sign);
+    t.hsn[half].set(key, row);
+  }
+}
+
+function toB2cs(t: Tables, pos: string, rate: number, f: Figures, sign: 1 | -1) {
+  const key = `${pos}|${rate}`;
+  const row = t.b2cs.get(key) ?? { type: 'OE' as const, placeOfSupply: pos, rate, ...zero() };
+  add(row, f, sign);
+  t.b2cs.set(key, row);
+}
+
+const isB2cl = (doc: { gstNumber?: string | null; supply: string; value: number }) =>
+  !doc.gstNumber && doc.supply === 'inter-state' && doc.value > B2CL_LIMIT_PAISE;
+
+/** One invoice into the totals, Table 12 and, per rate, B2B, B2C large or B2C small. */
+function addInvoice(t: Tables, order: OrderDoc) {
+  const lines = invoiceLines(order);
+  t.totals.invoices.count += 1;
+  t.totals.invoices.value += order.totals.grandTotal;
+  for (const l of lines) add(t.totals.invoices, l);
+  toHsn(t, order.gstNumber ? 'b2b' : 'b2c', lines, 1);
+  const pos = placeOfSupply(order.deliveryState);
+  const common = {
+    invoiceNumber: order.invoiceNumber!,
+    invoiceDate: calendarDateInIndia(order.invoiceDate!),
+    invoiceValue: order.totals.grandTotal,
+    placeOfSupply: pos,
+  };
+  const large = isB2cl({ ...order, value: order.totals.grandTotal });
+  if (large) t.largeInvoices.add(order.invoiceNumber!);
+  for (const [rate, f] of byRate(lines)) {
+    if (order.gstNumber) {
+      t.b2b.push({
+        gstin: order.gstNumber,
+        receiverName: `${order.firstName} ${order.lastName}`,
+        ...common,
+        reverseCharge: 'N',
+        rate,
+        ...f,
+      });
+    } else if (large) t.b2cl.push({ ...common, rate, ...f });
+    else toB2cs(t, pos, rate, f, 1);
+  }
+}
+
+/** One credit note into the totals, Table 12, Table 9B and, on a B2C small invoice, Table 7. */
+function addCreditNote(t: Tables, note: CreditNoteDoc) {
+  t.totals.creditNotes.count += 1;
+  t.totals.creditNotes.value += note.amount;
+  for (const l of note.lines) add(t.totals.creditNotes, l);
+  const registered = Boolean(note.gstNumber);
+  toHsn(t, registered ? 'b2b' : 'b2c', note.lines, -1);
+  const table = registered
+    ? ('cdnr' as const)
+    : t.largeInvoices.has(note.invoiceNumber) || isB2cl({ ...note, value: note.invoiceValue ?? 0 })
+      ? ('cdnur' as const)
+      : ('b2cs' as const);
+  const pos = placeOfSupply(note.deliveryState);
+  for (const [rate, f] of byRate(note.lines)) {
+    if (table === 'b2cs') toB2cs(t, pos, rate, f, -1);
+    t.creditNotes.push({
+      registered,
+      reportedIn: table,
+      gstin: note.gstNumber,
+      receiverName: note.buyerName,
+      noteNumber: note.number,
+      noteDate: calendarDateInIndia(note.date),
+      invoiceNumber: note.invoiceNumber,
+      invoiceDate: calendarDateInIndia(note.invoiceDate),
+      noteType: 'C',
+      placeOfSupply: pos,
+      noteValue: note.amount,
+      rate,
+      ...f,
+    });
+  }
+}
+
 /**
  * The GSTR-1 tables of the invoices and credit notes dated inside [from, to] (IST days):
  * - 4A B2B: invoices to registered buyers, per invoice and rate;
@@ -83,124 +202,26 @@ export async function gstExport(from: string, to: string): Promise<GstExport> {
   ]);
   const invoices = orders.filter((o) => o.invoiceNumber);
 
-  const b2b: GstExport['b2b'] = [];
-  const b2cl: GstExport['b2cl'] = [];
-  const b2cs = new Map<string, B2csRow>();
-  const hsn = { b2b: new Map<string, HsnRow>(), b2c: new Map<string, HsnRow>() };
-  const totals = {
-    invoices: { count: 0, value: 0, ...zero() },
-    creditNotes: { count: 0, value: 0, ...zero() },
-  };
-
-  /** Adds (or, for a credit note, takes away) lines in Table 12's B2B or B2C half. */
-  const toHsn = (half: 'b2b' | 'b2c', lines: CreditNoteDoc['lines'], sign: 1 | -1) => {
-    for (const l of lines) {
-      const key = `${l.hsn}|${l.rate}`;
-      const row = hsn[half].get(key) ?? {
-        hsn: l.hsn,
-        description: HSN_DESCRIPTIONS[l.hsn] ?? l.name,
-        uqc: isService(l.hsn) ? ('NA' as const) : ('NOS' as const),
-        rate: l.rate,
-        quantity: 0,
-        totalValue: 0,
-        ...zero(),
-      };
-      if (!isService(l.hsn)) row.quantity += sign * l.quantity;
-      row.totalValue += sign * l.amount;
-      add(row, l, sign);
-      hsn[half].set(key, row);
-    }
-  };
-  const toB2cs = (pos: string, rate: number, f: Figures, sign: 1 | -1) => {
-    const key = `${pos}|${rate}`;
-    const row = b2cs.get(key) ?? { type: 'OE' as const, placeOfSupply: pos, rate, ...zero() };
-    add(row, f, sign);
-    b2cs.set(key, row);
-  };
-  const isB2cl = (doc: { gstNumber?: string | null; supply: string; value: number }) =>
-    !doc.gstNumber && doc.supply === 'inter-state' && doc.value > B2CL_LIMIT_PAISE;
-  /** Invoices already classed B2C large, so their notes go to CDNUR. */
-  const largeInvoices = new Set<string>();
-
-  for (const order of invoices) {
-    const lines = invoiceLines(order);
-    totals.invoices.count += 1;
-    totals.invoices.value += order.totals.grandTotal;
-    for (const l of lines) add(totals.invoices, l);
-    toHsn(order.gstNumber ? 'b2b' : 'b2c', lines, 1);
-    const pos = placeOfSupply(order.deliveryState);
-    const common = {
-      invoiceNumber: order.invoiceNumber!,
-      invoiceDate: calendarDateInIndia(order.invoiceDate!),
-      invoiceValue: order.totals.grandTotal,
-      placeOfSupply: pos,
-    };
-    const large = isB2cl({ ...order, value: order.totals.grandTotal });
-    if (large) largeInvoices.add(order.invoiceNumber!);
-    for (const [rate, f] of byRate(lines)) {
-      if (order.gstNumber) {
-        b2b.push({
-          gstin: order.gstNumber,
-          receiverName: `${order.firstName} ${order.lastName}`,
-          ...common,
-          reverseCharge: 'N',
-          rate,
-          ...f,
-        });
-      } else if (large) b2cl.push({ ...common, rate, ...f });
-      else toB2cs(pos, rate, f, 1);
-    }
-  }
-
-  const creditNotes: GstExport['creditNotes'] = [];
-  for (const note of notes) {
-    totals.creditNotes.count += 1;
-    totals.creditNotes.value += note.amount;
-    for (const l of note.lines) add(totals.creditNotes, l);
-    const registered = Boolean(note.gstNumber);
-    toHsn(registered ? 'b2b' : 'b2c', note.lines, -1);
-    const table = registered
-      ? ('cdnr' as const)
-      : largeInvoices.has(note.invoiceNumber) || isB2cl({ ...note, value: note.invoiceValue ?? 0 })
-        ? ('cdnur' as const)
-        : ('b2cs' as const);
-    const pos = placeOfSupply(note.deliveryState);
-    for (const [rate, f] of byRate(note.lines)) {
-      if (table === 'b2cs') toB2cs(pos, rate, f, -1);
-      creditNotes.push({
-        registered,
-        reportedIn: table,
-        gstin: note.gstNumber,
-        receiverName: note.buyerName,
-        noteNumber: note.number,
-        noteDate: calendarDateInIndia(note.date),
-        invoiceNumber: note.invoiceNumber,
-        invoiceDate: calendarDateInIndia(note.invoiceDate),
-        noteType: 'C',
-        placeOfSupply: pos,
-        noteValue: note.amount,
-        rate,
-        ...f,
-      });
-    }
-  }
+  const t = emptyTables();
+  for (const order of invoices) addInvoice(t, order);
+  for (const note of notes) addCreditNote(t, note);
 
   const byCode = (a: HsnRow, b: HsnRow) =>
     a.hsn === b.hsn ? a.rate - b.rate : a.hsn < b.hsn ? -1 : 1;
   return {
     from,
     to,
-    b2b,
-    b2cl,
-    b2cs: [...b2cs.values()].sort((a, b) =>
+    b2b: t.b2b,
+    b2cl: t.b2cl,
+    b2cs: [...t.b2cs.values()].sort((a, b) =>
       a.placeOfSupply === b.placeOfSupply
         ? a.rate - b.rate
         : a.placeOfSupply < b.placeOfSupply
           ? -1
           : 1,
     ),
-    hsn: { b2b: [...hsn.b2b.values()].sort(byCode), b2c: [...hsn.b2c.values()].sort(byCode) },
-    creditNotes,
+    hsn: { b2b: [...t.hsn.b2b.values()].sort(byCode), b2c: [...t.hsn.b2c.values()].sort(byCode) },
+    creditNotes: t.creditNotes,
     documents: [
       ...documentsIssued(
         'Invoices for outward supply',
@@ -211,7 +232,7 @@ export async function gstExport(from: string, to: string): Promise<GstExport> {
         notes.map((n) => n.number),
       ),
     ],
-    totals,
+    totals: t.totals,
   };
 }
 
@@ -249,116 +270,120 @@ export const csvCell = (v: unknown) => {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
+const csvTable = (title: string, header: string[], rows: unknown[][]) =>
+  [title, header.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\n');
+const csvFigures = (f: Figures) => [
+  money(f.taxableValue),
+  money(f.igst),
+  money(f.cgst),
+  money(f.sgst),
+];
+const TAX_HEADER = ['Taxable Value', 'Integrated Tax', 'Central Tax', 'State/UT Tax'];
+
+const b2bCsv = (report: GstExport) =>
+  csvTable(
+    'B2B (4A)',
+    [
+      'GSTIN of Recipient',
+      'Receiver Name',
+      'Invoice Number',
+      'Invoice date',
+      'Invoice Value',
+      'Place Of Supply',
+      'Reverse Charge',
+      'Rate',
+      ...TAX_HEADER,
+    ],
+    report.b2b.map((r) => [
+      r.gstin,
+      r.receiverName,
+      r.invoiceNumber,
+      r.invoiceDate,
+      money(r.invoiceValue),
+      r.placeOfSupply,
+      r.reverseCharge,
+      r.rate,
+      ...csvFigures(r),
+    ]),
+  );
+
+const b2clCsv = (report: GstExport) =>
+  csvTable(
+    'B2CL (5)',
+    ['Invoice Number', 'Invoice date', 'Invoice Value', 'Place Of Supply', 'Rate', ...TAX_HEADER],
+    report.b2cl.map((r) => [
+      r.invoiceNumber,
+      r.invoiceDate,
+      money(r.invoiceValue),
+      r.placeOfSupply,
+      r.rate,
+      ...csvFigures(r),
+    ]),
+  );
+
+const hsnCsv = (report: GstExport, half: 'b2b' | 'b2c') =>
+  csvTable(
+    `HSN (12) ${half.toUpperCase()}`,
+    ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', ...TAX_HEADER],
+    report.hsn[half].map((r) => [
+      r.hsn,
+      r.description,
+      r.uqc,
+      r.quantity,
+      money(r.totalValue),
+      r.rate,
+      ...csvFigures(r),
+    ]),
+  );
+
+const creditNotesCsv = (report: GstExport) =>
+  csvTable(
+    'Credit notes (9B; to unregistered buyers on B2C small invoices, netted in 7)',
+    [
+      'Reported In',
+      'GSTIN of Recipient',
+      'Receiver Name',
+      'Note Number',
+      'Note Date',
+      'Invoice Number',
+      'Invoice Date',
+      'Note Type',
+      'Place Of Supply',
+      'Note Value',
+      'Rate',
+      ...TAX_HEADER,
+    ],
+    report.creditNotes.map((r) => [
+      r.reportedIn.toUpperCase(),
+      r.gstin,
+      r.receiverName,
+      r.noteNumber,
+      r.noteDate,
+      r.invoiceNumber,
+      r.invoiceDate,
+      r.noteType,
+      r.placeOfSupply,
+      money(r.noteValue),
+      r.rate,
+      ...csvFigures(r),
+    ]),
+  );
+
 /** The same tables as CSV, one after the other, each under its GSTR-1 name; amounts in rupees. */
 export function gstCsv(report: GstExport): string {
-  const table = (title: string, header: string[], rows: unknown[][]) =>
-    [title, header.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\n');
-  const figures = (f: Figures) => [
-    money(f.taxableValue),
-    money(f.igst),
-    money(f.cgst),
-    money(f.sgst),
-  ];
-  const taxHeader = ['Taxable Value', 'Integrated Tax', 'Central Tax', 'State/UT Tax'];
   return (
     [
       `GSTR-1 ${report.from} to ${report.to}`,
-      table(
-        'B2B (4A)',
-        [
-          'GSTIN of Recipient',
-          'Receiver Name',
-          'Invoice Number',
-          'Invoice date',
-          'Invoice Value',
-          'Place Of Supply',
-          'Reverse Charge',
-          'Rate',
-          ...taxHeader,
-        ],
-        report.b2b.map((r) => [
-          r.gstin,
-          r.receiverName,
-          r.invoiceNumber,
-          r.invoiceDate,
-          money(r.invoiceValue),
-          r.placeOfSupply,
-          r.reverseCharge,
-          r.rate,
-          ...figures(r),
-        ]),
-      ),
-      table(
+      b2bCsv(report),
+      csvTable(
         'B2CS (7)',
-        ['Type', 'Place Of Supply', 'Rate', ...taxHeader],
-        report.b2cs.map((r) => [r.type, r.placeOfSupply, r.rate, ...figures(r)]),
+        ['Type', 'Place Of Supply', 'Rate', ...TAX_HEADER],
+        report.b2cs.map((r) => [r.type, r.placeOfSupply, r.rate, ...csvFigures(r)]),
       ),
-      table(
-        'B2CL (5)',
-        [
-          'Invoice Number',
-          'Invoice date',
-          'Invoice Value',
-          'Place Of Supply',
-          'Rate',
-          ...taxHeader,
-        ],
-        report.b2cl.map((r) => [
-          r.invoiceNumber,
-          r.invoiceDate,
-          money(r.invoiceValue),
-          r.placeOfSupply,
-          r.rate,
-          ...figures(r),
-        ]),
-      ),
-      ...(['b2b', 'b2c'] as const).map((half) =>
-        table(
-          `HSN (12) ${half.toUpperCase()}`,
-          ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', ...taxHeader],
-          report.hsn[half].map((r) => [
-            r.hsn,
-            r.description,
-            r.uqc,
-            r.quantity,
-            money(r.totalValue),
-            r.rate,
-            ...figures(r),
-          ]),
-        ),
-      ),
-      table(
-        'Credit notes (9B; to unregistered buyers on B2C small invoices, netted in 7)',
-        [
-          'Reported In',
-          'GSTIN of Recipient',
-          'Receiver Name',
-          'Note Number',
-          'Note Date',
-          'Invoice Number',
-          'Invoice Date',
-          'Note Type',
-          'Place Of Supply',
-          'Note Value',
-          'Rate',
-          ...taxHeader,
-        ],
-        report.creditNotes.map((r) => [
-          r.reportedIn.toUpperCase(),
-          r.gstin,
-          r.receiverName,
-          r.noteNumber,
-          r.noteDate,
-          r.invoiceNumber,
-          r.invoiceDate,
-          r.noteType,
-          r.placeOfSupply,
-          money(r.noteValue),
-          r.rate,
-          ...figures(r),
-        ]),
-      ),
-      table(
+      b2clCsv(report),
+      ...(['b2b', 'b2c'] as const).map((half) => hsnCsv(report, half)),
+      creditNotesCsv(report),
+      csvTable(
         'Documents issued (13)',
         ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
         report.documents.map((d) => [d.kind, d.from, d.to, d.total, d.cancelled]),
