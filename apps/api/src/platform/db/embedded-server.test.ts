@@ -51,8 +51,9 @@ describe('the embedded database server', () => {
     await new Promise<void>((resolve) => taker.listen(0, '127.0.0.1', resolve));
     const taken = (taker.address() as net.AddressInfo).port;
     try {
+      // In a data folder not yet made, as the journeys and the browser suite start it.
       const server = await startEmbeddedServer({
-        dataDir: tempDir(),
+        dataDir: path.join(tempDir(), 'db'),
         repoRoot: findRepoRoot(),
         port: taken,
       });

@@ -200,6 +200,7 @@ const PORT_ATTEMPTS = 5;
 export async function startEmbeddedServer(opts: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const { kind, bin } = resolveServerBinary(opts);
   const dataDir = path.resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, `${kind}.log`);
   for (let attempt = 1; ; attempt += 1) {
     const port = attempt === 1 && opts.port ? opts.port : await freePort();
