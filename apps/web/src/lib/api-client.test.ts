@@ -6,6 +6,7 @@ import {
   apiUrl,
   createApiClient,
   getErrorMessage,
+  renewingSession,
   resolveApiUrl,
   toApiError,
   type Transport,
@@ -236,6 +237,38 @@ describe('api client and the session', () => {
     await clientAnswering(401, { code: 'SESSION_EXPIRED' })
       .get('/orders', { headers: { Authorization: 'Bearer tok-old' } })
       .catch(() => undefined);
+    expect(getToken()).toBe('tok-new');
+  });
+
+  it('sends requests started while the token is being replaced with the new token, and a 401 to the old one meanwhile keeps the session', async () => {
+    setSession('tok-old', { name: 'Asha' });
+    const sent: Sent[] = [];
+    let answerChange: (response: Response) => void = () => undefined;
+    const client = createApiClient('/api');
+    client.transport = async (url, init) => {
+      sent.push({ url, init, headers: new Headers(init.headers) });
+      if (url.endsWith('/auth/change-password'))
+        return new Promise<Response>((resolve) => (answerChange = resolve));
+      // The server has ended the old token: a request still carrying it is refused.
+      const old = new Headers(init.headers).get('Authorization') === 'Bearer tok-old';
+      return new Response(old ? '{"code":"SESSION_EXPIRED"}' : '[]', { status: old ? 401 : 200 });
+    };
+    const inFlight = client.get('/orders').catch((caught: unknown) => caught);
+    const change = renewingSession(async () => {
+      await client.post('/auth/change-password', {});
+      setSession('tok-new', { name: 'Asha' });
+    });
+    const during = client.get('/wishlist');
+    await expect(inFlight).resolves.toMatchObject({ status: 401 });
+    expect(getToken()).toBe('tok-old');
+    answerChange(new Response('{"token":"tok-new"}', { status: 200 }));
+    await change;
+    await expect(during).resolves.toMatchObject({ status: 200 });
+    expect(sent.map((s) => [s.url, s.headers.get('Authorization')])).toEqual([
+      ['/api/orders', 'Bearer tok-old'],
+      ['/api/auth/change-password', 'Bearer tok-old'],
+      ['/api/wishlist', 'Bearer tok-new'],
+    ]);
     expect(getToken()).toBe('tok-new');
   });
 

@@ -237,13 +237,33 @@ async function readBody(response: Response, responseType: ApiRequestOptions['res
   }
 }
 
+/** A request replacing the session's token with the storing of the new one, while it runs. */
+let renewal: Promise<unknown> | null = null;
+
+/**
+ * Runs `task`, a request that replaces the session's token (a password change) and stores the
+ * new token. The server ends the old token before it answers, so meanwhile other requests wait and
+ * then go with the new token, and a 401 to one already sent with the old token does not end the
+ * session. `task` starts its own request before `renewal` is set, so it never waits for itself.
+ */
+export async function renewingSession<T>(task: () => Promise<T>): Promise<T> {
+  const running = task();
+  renewal = running;
+  try {
+    return await running;
+  } finally {
+    if (renewal === running) renewal = null;
+  }
+}
+
 /**
  * A 401 to a request that carried the token still stored means the session is over (expired, or
  * ended by a password change elsewhere). A 401 for a wrong password at login is not, and neither
- * is a late answer to a request sent with an older token.
+ * is a late answer to a request sent with an older token, or one answered while this session is
+ * replacing its token.
  */
 function isExpiredSession(error: ApiError, sentAuthorization: string | null): boolean {
-  if (error.status !== 401 || error.code === 'INVALID_CREDENTIALS') return false;
+  if (error.status !== 401 || error.code === 'INVALID_CREDENTIALS' || renewal) return false;
   const token = getToken();
   return token !== null && sentAuthorization === `Bearer ${token}`;
 }
@@ -259,6 +279,8 @@ export function createApiClient(baseURL: string = env.VITE_API_URL): ApiClient {
     body: unknown,
     options: ApiRequestOptions = {},
   ): Promise<ApiResponse<T>> {
+    // Started while the session's token is being replaced: goes with the new one.
+    if (renewal) await renewal.catch(() => undefined);
     const headers = new Headers({ Accept: 'application/json', ...options.headers });
     const token = getToken();
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
