@@ -186,7 +186,7 @@ describe('detail page sections', () => {
   });
 
   it('shows You May Also Like for the other six products', () => {
-    expect(PRODUCT_IDS.filter(showsYouMayAlsoLike)).toEqual([
+    expect(PRODUCT_IDS.filter((id) => showsYouMayAlsoLike(id))).toEqual([
       'TanFreeTrio',
       'ScrubClub',
       'MagicSkinDuo',

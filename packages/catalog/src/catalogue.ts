@@ -3,8 +3,8 @@
 
 import { LIMITS } from './constants';
 import { roundHalfUpDiv } from './money';
-import { getProduct, PRODUCT_CATEGORIES, products } from './products';
-import type { Product, ProductId } from './products';
+import { PRODUCT_CATEGORIES, STARTER_CATALOGUE } from './products';
+import type { Catalogue, Product, ProductId } from './products';
 
 /** The filter values as a tuple (for `z.enum`): 'all' and every product category. */
 export const CATEGORY_FILTERS = ['all', ...PRODUCT_CATEGORIES] as const;
@@ -80,14 +80,18 @@ export function productBadge(product: Pick<Product, 'isNew' | 'featured'>): Prod
  * Up to `count` other products for 'You May Also Like': the product's own related ids first, then
  * the rest of the catalogue in order. An unknown id has no related products.
  */
-export function relatedProducts(id: string, count: number = LIMITS.relatedProducts): Product[] {
-  const product = getProduct(id);
+export function relatedProducts(
+  id: string,
+  count: number = LIMITS.relatedProducts,
+  catalogue: Catalogue = STARTER_CATALOGUE,
+): Product[] {
+  const product = catalogue.get(id);
   if (!product || count <= 0) return [];
   const chosen: Product[] = [];
   const seen = new Set<string>([product.id]);
   const candidates = [
-    ...product.relatedProductIds.map((relatedId) => getProduct(relatedId)),
-    ...products,
+    ...product.relatedProductIds.map((relatedId) => catalogue.get(relatedId)),
+    ...catalogue.products,
   ];
   for (const candidate of candidates) {
     if (chosen.length >= count) break;
@@ -110,13 +114,13 @@ export function showsProductDetails(id: string): boolean {
 }
 
 /** The other six catalogue products show 'You May Also Like' on their detail page. */
-export function showsYouMayAlsoLike(id: string): boolean {
-  return getProduct(id) !== undefined && !showsProductDetails(id);
+export function showsYouMayAlsoLike(id: string, catalogue: Catalogue = STARTER_CATALOGUE): boolean {
+  return catalogue.get(id) !== undefined && !showsProductDetails(id);
 }
 
 /** The products of the home page's feature block: the first three of the catalogue. */
-export function featureBlockProducts(): Product[] {
-  return products.slice(0, LIMITS.featureBlockProducts);
+export function featureBlockProducts(catalogue: Catalogue = STARTER_CATALOGUE): Product[] {
+  return catalogue.products.slice(0, LIMITS.featureBlockProducts);
 }
 
 /**

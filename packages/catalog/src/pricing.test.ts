@@ -10,7 +10,7 @@ import {
   priceOrder,
   resolveCartLines,
 } from './pricing';
-import { PRODUCT_IDS } from './products';
+import { catalogueOf, getProduct, PRODUCT_IDS, products } from './products';
 import type { CartLineInput } from './pricing';
 
 /** Expects `run` to throw a CartError with this code (and, when given, this product id). */
@@ -460,5 +460,21 @@ describe('priceCart with a 10% coupon and the cash-on-delivery fee', () => {
     expect(() =>
       priceCart([{ productId: PRODUCT_IDS[0], quantity: 1 }], { couponDiscount: 10 ** 9 }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('pricing from a catalogue of the moment', () => {
+  it('prices, names and refuses by the catalogue it is given, not the starter one', () => {
+    const butter = getProduct('Bodybutter')!;
+    const onSale = catalogueOf([{ ...butter, name: 'Body Butter (Diwali)', price: 29900 }]);
+    const priced = priceCart([{ productId: 'Bodybutter', quantity: 2 }], { catalogue: onSale });
+    expect(priced.itemsTotal).toBe(59800);
+    expect(priced.lines[0]).toMatchObject({ name: 'Body Butter (Diwali)', unitPrice: 29900 });
+    expect(() =>
+      priceCart([{ productId: 'TanGoneSoap', quantity: 1 }], { catalogue: onSale }),
+    ).toThrow(CartError);
+    expect(priceCart([{ productId: 'TanGoneSoap', quantity: 1 }]).itemsTotal).toBe(
+      products.find((p) => p.id === 'TanGoneSoap')!.price,
+    );
   });
 });

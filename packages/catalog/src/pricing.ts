@@ -7,8 +7,8 @@ import { roundHalfUpDiv } from './money';
 import { LIMITS } from './constants';
 import { supplyFor, taxBreakdown } from './gst';
 import type { GstRate, Supply, TaxBreakdown } from './gst';
-import { getProduct } from './products';
-import type { Product } from './products';
+import { STARTER_CATALOGUE } from './products';
+import type { Catalogue, Product } from './products';
 import { SHIPPING_POLICY, shippingFor } from './shipping';
 import type { ShippingPolicy } from './shipping';
 
@@ -92,6 +92,8 @@ export interface PriceCartOptions {
   couponDiscount?: number;
   /** The cash-on-delivery fee in paise, charged as its own taxed line; 0 or absent when prepaid. */
   codFee?: number;
+  /** The products and prices of the moment; the API passes the catalogue it read from the database. */
+  catalogue?: Catalogue;
 }
 
 /** A coupon's rule as pricing needs it: percent (1-90) or flat paise, with an optional cap. */
@@ -142,10 +144,13 @@ export function spreadInProportion(total: number, amounts: readonly number[]): n
  * product (UNKNOWN_PRODUCT), a quantity that is not a positive integer (INVALID_QUANTITY) or a
  * merged quantity above LIMITS.maxLineQuantity (QUANTITY_LIMIT).
  */
-export function resolveCartLines(lines: readonly CartLineInput[]): ResolvedCartLine[] {
+export function resolveCartLines(
+  lines: readonly CartLineInput[],
+  catalogue: Catalogue = STARTER_CATALOGUE,
+): ResolvedCartLine[] {
   const merged = new Map<string, ResolvedCartLine>();
   for (const { productId, quantity } of lines) {
-    const product = getProduct(productId);
+    const product = catalogue.get(productId);
     if (!product) {
       throw new CartError('UNKNOWN_PRODUCT', `Unknown product "${productId}"`, { productId });
     }
@@ -215,7 +220,7 @@ export function priceCart(
   options: PriceCartOptions = {},
 ): PricedCart {
   const supply = supplyFor(options.deliveryState);
-  const resolved = resolveCartLines(lines);
+  const resolved = resolveCartLines(lines, options.catalogue);
   const amounts = resolved.map(({ product, quantity }) => product.price * quantity);
   const itemsTotal = amounts.reduce((a, b) => a + b, 0);
   const couponDiscount = options.couponDiscount ?? 0;
@@ -280,8 +285,11 @@ export function priceOrder(
 }
 
 /** The order payload's cart_summary: 'Body Butter x2, Tan.Gone.Soap x1' (merged, validated). */
-export function cartSummaryText(lines: readonly CartLineInput[]): string {
-  return resolveCartLines(lines)
+export function cartSummaryText(
+  lines: readonly CartLineInput[],
+  catalogue: Catalogue = STARTER_CATALOGUE,
+): string {
+  return resolveCartLines(lines, catalogue)
     .map(({ product, quantity }) => `${product.name} x${quantity}`)
     .join(', ');
 }

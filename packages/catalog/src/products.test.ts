@@ -6,7 +6,9 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_IDS,
   PRODUCT_MEDIA_SLUGS,
+  catalogueOf,
   products,
+  STARTER_CATALOGUE,
 } from './products';
 import type { Product, ProductId } from './products';
 
@@ -283,5 +285,19 @@ describe('getProduct and isProductId', () => {
     }
     expect(isProductId(1)).toBe(false);
     expect(isProductId(undefined)).toBe(false);
+  });
+});
+
+describe('catalogueOf', () => {
+  it('keeps the order it is given and finds a product by id', () => {
+    const [first, second] = products;
+    const catalogue = catalogueOf([second!, first!]);
+    expect(catalogue.products.map((p) => p.id)).toEqual([second!.id, first!.id]);
+    expect(catalogue.get(first!.id)).toBe(first);
+    expect(catalogue.get('Luxehamper')).toBeUndefined();
+  });
+
+  it('starts a shop with the nine products', () => {
+    expect(STARTER_CATALOGUE.products).toBe(products);
   });
 });

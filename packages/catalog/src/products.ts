@@ -538,12 +538,30 @@ const bundles: readonly Product[] = [
 /** The nine products, in the shop's order. */
 export const products: readonly Product[] = Object.freeze([...singles, ...bundles]);
 
-const BY_ID: ReadonlyMap<string, Product> = new Map(products.map((p) => [p.id, p]));
+/**
+ * The products a shop sells at one moment, in the shop's order, with a lookup by id. The API
+ * reads its catalogue from the database (where the nine above are inserted once, on first start)
+ * and passes it to pricing and stock; the functions taking one default to the starter catalogue,
+ * which is what tests and the build's first render use.
+ */
+export interface Catalogue {
+  readonly products: readonly Product[];
+  get(id: string): Product | undefined;
+}
 
+export function catalogueOf(list: readonly Product[]): Catalogue {
+  const byId: ReadonlyMap<string, Product> = new Map(list.map((p) => [p.id, p]));
+  return { products: list, get: (id) => byId.get(id) };
+}
+
+/** The nine products a new shop starts with. */
+export const STARTER_CATALOGUE: Catalogue = catalogueOf(products);
+
+/** A product of the starter catalogue. */
 export function getProduct(id: string): Product | undefined {
-  return BY_ID.get(id);
+  return STARTER_CATALOGUE.get(id);
 }
 
 export function isProductId(value: unknown): value is ProductId {
-  return typeof value === 'string' && BY_ID.has(value);
+  return typeof value === 'string' && STARTER_CATALOGUE.get(value) !== undefined;
 }

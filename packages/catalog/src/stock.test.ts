@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CartError } from './cart-error';
-import { availableOf, productsUsing, STOCKED_PRODUCT_IDS, stockUnitsOf } from './stock';
+import { catalogueOf, getProduct } from './products';
+import {
+  availableOf,
+  productsUsing,
+  STOCKED_PRODUCT_IDS,
+  stockedProductIds,
+  stockUnitsOf,
+} from './stock';
 
 describe('what a cart takes from the shelf', () => {
   it('counts the three single products only', () => {
@@ -64,5 +71,26 @@ describe('how many of a product can be sold', () => {
       'FestiveHamper',
       'Luxehamper',
     ]);
+  });
+});
+
+describe('stock by a catalogue of the moment', () => {
+  const soap = getProduct('TanGoneSoap')!;
+  const pair = {
+    ...getProduct('MagicSkinDuo')!,
+    contents: [{ productId: 'TanGoneSoap' as const, quantity: 2 }],
+  };
+  const catalogue = catalogueOf([soap, pair]);
+
+  it('counts, opens and sells bundles the catalogue holds', () => {
+    expect(stockedProductIds(catalogue)).toEqual(['TanGoneSoap']);
+    expect(stockUnitsOf([{ productId: 'MagicSkinDuo', quantity: 3 }], catalogue)).toEqual([
+      { productId: 'TanGoneSoap', quantity: 6 },
+    ]);
+    expect(availableOf('MagicSkinDuo', () => 5, catalogue)).toBe(2);
+    expect(productsUsing('TanGoneSoap', catalogue)).toEqual(['TanGoneSoap', 'MagicSkinDuo']);
+    expect(() => stockUnitsOf([{ productId: 'Bodybutter', quantity: 1 }], catalogue)).toThrow(
+      CartError,
+    );
   });
 });

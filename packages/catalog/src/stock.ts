@@ -3,8 +3,8 @@
 // through its contents.
 
 import { CartError } from './cart-error';
-import { getProduct, products } from './products';
-import type { Product, ProductId } from './products';
+import { STARTER_CATALOGUE } from './products';
+import type { Catalogue, Product, ProductId } from './products';
 
 /** Units of one single product. */
 export interface StockUnits {
@@ -13,9 +13,12 @@ export interface StockUnits {
 }
 
 /** The products whose units are counted: those without contents, in the shop's order. */
-export const STOCKED_PRODUCT_IDS: readonly ProductId[] = products
-  .filter((p) => p.contents.length === 0)
-  .map((p) => p.id);
+export function stockedProductIds(catalogue: Catalogue = STARTER_CATALOGUE): ProductId[] {
+  return catalogue.products.filter((p) => p.contents.length === 0).map((p) => p.id);
+}
+
+/** The single products of the starter catalogue. */
+export const STOCKED_PRODUCT_IDS: readonly ProductId[] = stockedProductIds();
 
 /** Below this many, a shopper is told how many are left ("Only 3 left"); above, only that it is in stock. */
 export const LOW_STOCK_SHOWN = 5;
@@ -33,10 +36,11 @@ function unitsOf(product: Product): readonly StockUnits[] {
  */
 export function stockUnitsOf(
   items: readonly { productId: string; quantity: number }[],
+  catalogue: Catalogue = STARTER_CATALOGUE,
 ): StockUnits[] {
   const totals = new Map<ProductId, number>();
   for (const item of items) {
-    const product = getProduct(item.productId);
+    const product = catalogue.get(item.productId);
     if (!product)
       throw new CartError('UNKNOWN_PRODUCT', `Unknown product: ${item.productId}`, {
         productId: item.productId,
@@ -48,18 +52,24 @@ export function stockUnitsOf(
     for (const unit of unitsOf(product))
       totals.set(unit.productId, (totals.get(unit.productId) ?? 0) + unit.quantity * item.quantity);
   }
-  return STOCKED_PRODUCT_IDS.filter((id) => totals.has(id)).map((id) => ({
-    productId: id,
-    quantity: totals.get(id)!,
-  }));
+  return stockedProductIds(catalogue)
+    .filter((id) => totals.has(id))
+    .map((id) => ({
+      productId: id,
+      quantity: totals.get(id)!,
+    }));
 }
 
 /**
  * How many of a product can be sold, given how many of each single product are available: a
  * single's own count; for a bundle, the fewest whole bundles its contents make up.
  */
-export function availableOf(productId: string, availableSingle: (id: ProductId) => number): number {
-  const product = getProduct(productId);
+export function availableOf(
+  productId: string,
+  availableSingle: (id: ProductId) => number,
+  catalogue: Catalogue = STARTER_CATALOGUE,
+): number {
+  const product = catalogue.get(productId);
   if (!product) return 0;
   return Math.max(
     0,
@@ -72,8 +82,11 @@ export function availableOf(productId: string, availableSingle: (id: ProductId) 
 }
 
 /** The products (singles and the bundles holding it) whose availability a single's count sets. */
-export function productsUsing(singleId: string): ProductId[] {
-  return products
+export function productsUsing(
+  singleId: string,
+  catalogue: Catalogue = STARTER_CATALOGUE,
+): ProductId[] {
+  return catalogue.products
     .filter((p) => unitsOf(p).some((unit) => unit.productId === singleId))
     .map((p) => p.id);
 }
