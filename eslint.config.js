@@ -78,6 +78,38 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }],
     },
   },
+  // The API sells from the catalogue in the database (modules/products/catalogue.ts, which seeds
+  // it from the starter nine): a read of the starter list anywhere else would go stale unseen.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/**/*.test.ts',
+      'apps/api/src/testing/**',
+      'apps/api/src/modules/products/catalogue.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@vanya/catalog',
+              importNames: [
+                'products',
+                'getProduct',
+                'isProductId',
+                'STARTER_CATALOGUE',
+                'STOCKED_PRODUCT_IDS',
+                'PRODUCT_IDS',
+              ],
+              message:
+                'Read the catalogue of the moment (stock.catalogue(), or the deps catalogue()).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -129,7 +129,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(returnsRoutes(config, services.ownerNotices));
   api.use(ticketsRoutes(config, services.ownerNotices));
   // Before the owner area's router, whose guard would otherwise check /admin/coupons a second time.
-  api.use(couponsRoutes(config, services.coupons, services.shopSettings));
+  api.use(couponsRoutes(config, services.coupons, services.shopSettings, services.stock.catalogue));
   api.use(reviewsRoutes(config, services.reviews));
   // Before the owner area's router too: its bookings carry their own owner guard.
   api.use(shippingRoutes(config, services.shipping, testModes.courier));

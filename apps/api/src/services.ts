@@ -33,6 +33,7 @@ import type { ShippingProvider } from './modules/shipping/shipping-provider';
 import { createShipping } from './modules/shipping/shipping.service';
 import { createReservationExpiry } from './modules/stock/reservation-expiry';
 import { createStockService } from './modules/stock/stock.service';
+import { catalogueContext, currentCatalogue } from './modules/products/catalogue';
 import { sweepExpired } from './platform/db/sweeper';
 import type { Logger } from './platform/logger';
 
@@ -43,7 +44,8 @@ import type { Logger } from './platform/logger';
  */
 export type Services = ReturnType<typeof createServices>;
 
-export function createServices(config: Config, logger: Logger) {
+/** `now` is the clock of the catalogue's copy (tests move it on to see another process's change). */
+export function createServices(config: Config, logger: Logger, now: () => number = Date.now) {
   const { runInBackground, idle } = backgroundWork(logger);
   const w: Wiring = {
     config,
@@ -54,7 +56,7 @@ export function createServices(config: Config, logger: Logger) {
   const m = messaging(w);
   const auth = accountServices(w, m);
   const p = providers(config);
-  const shop = shopServices(w, m);
+  const shop = shopServices(w, m, now);
   const o = orderServices(w, m, p, shop);
   const jobs = backgroundJobs(w, shop, o);
 
@@ -186,10 +188,17 @@ function providers(config: Config) {
 type Providers = ReturnType<typeof providers>;
 
 /** The shop's settings, coupons and stock. */
-function shopServices({ config, logger, runInBackground }: Wiring, m: Messaging) {
+function shopServices(
+  { config, logger, runInBackground }: Wiring,
+  m: Messaging,
+  now: () => number,
+) {
   const shopSettings = createShopSettings({ defaults: shopSettingsDefaults(config) });
   const coupons = createCoupons();
+  const catalogue = catalogueContext(now);
   const stock = createStockService({
+    now,
+    catalogue: () => currentCatalogue(catalogue),
     initial: config.stock.initial,
     mail: {
       mailer: m.mailer,
@@ -198,7 +207,8 @@ function shopServices({ config, logger, runInBackground }: Wiring, m: Messaging)
       logger,
       runInBackground,
       lowStockWanted: () => m.ownerNotices.enabled('lowStock'),
-      textLow: (name, available) => m.ownerNotices.lowStockText(name, available),
+      textLow: (productId, name, available) =>
+        m.ownerNotices.lowStockText(productId, name, available),
     },
   });
   return { shopSettings, coupons, stock };
@@ -226,7 +236,13 @@ function orderServices(w: Wiring, m: Messaging, p: Providers, shop: ShopServices
   const payments = createPaymentsService({ provider, lifecycle, logger, runInBackground });
   const refunds = createRefunds({ provider, lifecycle, mailer, logger, staleAfterMs });
   const pincodes = pincodeService(w, shippingProvider, shopSettings);
-  const reviews = createReviews({ mailer, logger, webOrigin: config.webOrigin, staleAfterMs });
+  const reviews = createReviews({
+    mailer,
+    logger,
+    webOrigin: config.webOrigin,
+    staleAfterMs,
+    catalogue: stock.catalogue,
+  });
   const cod = createCashOnDelivery({
     pincodes,
     sms,

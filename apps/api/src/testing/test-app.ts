@@ -28,12 +28,13 @@ export interface TestApp {
  * unless `server.mongoUri` names another (a test that takes its server down brings its own);
  * `server.dbName` names the database (one a test has filled, e.g. by a restore) instead of a new one.
  * `options.logTo` receives the log lines (set LOG_LEVEL too: tests log nothing by default);
- * `options.monitorCommands` makes the client emit `commandStarted` for every command it sends.
+ * `options.monitorCommands` makes the client emit `commandStarted` for every command it sends;
+ * `options.now` is the clock the catalogue's copy is kept by.
  */
 export async function startTestApp(
   env: NodeJS.ProcessEnv = {},
   server: { mongoUri?: string; dbName?: string } = {},
-  options: { logTo?: DestinationStream; monitorCommands?: boolean } = {},
+  options: { logTo?: DestinationStream; monitorCommands?: boolean; now?: () => number } = {},
 ): Promise<TestApp> {
   const dbName = server.dbName ?? `test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const connection = await connectDatabase(server.mongoUri ?? inject('mongoUri'), {
@@ -49,7 +50,7 @@ export async function startTestApp(
     ...env,
   });
   const logger = createLogger(config, options.logTo);
-  const services = createServices(config, logger);
+  const services = createServices(config, logger, options.now);
   const app = createApp({ config, logger, connection, services });
   return {
     app,

@@ -1,4 +1,4 @@
-import { formatINR, products } from '@vanya/catalog';
+import { formatINR } from '@vanya/catalog';
 import { formatWhen } from '../mail/templates';
 import type { OrderDoc } from '../orders/order.model';
 import type { SpentWindow } from '../sms/text-budget';
@@ -131,13 +131,17 @@ export function textsSpent(deps: OwnerNoticesDeps, spent: SpentWindow): void {
  * A product fallen to its low-stock level: stored for the list, and texted (the stock service
  * mails it, once per fall, which is what makes this once too).
  */
-export function lowStockText(deps: OwnerNoticesDeps, name: string, available: number): void {
-  const productId = products.find((p) => p.name === name)?.id;
+export function lowStockText(
+  deps: OwnerNoticesDeps,
+  productId: string,
+  name: string,
+  available: number,
+): void {
   const fell = Date.now();
   deps.runInBackground(async () => {
-    await store('lowStock', `low-stock:${productId ?? name}:${fell}`, {
+    await store('lowStock', `low-stock:${productId}:${fell}`, {
       title: `Low stock: ${name} (${available} left)`,
-      path: opens(productId ? `tab=stock&product=${productId}` : 'tab=stock&show=low'),
+      path: opens(`tab=stock&product=${productId}`),
     });
     const current = await settings();
     if (!current.lowStock) return;

@@ -42,7 +42,8 @@ export function createOwnerNotices(deps: OwnerNoticesDeps) {
       ticketReplied(deps, ticketId, n, message),
     ticketOpened: (ticket: { _id: unknown; message: string }): void => ticketOpened(deps, ticket),
     textsSpent: (spent: SpentWindow): void => textsSpent(deps, spent),
-    lowStockText: (name: string, available: number): void => lowStockText(deps, name, available),
+    lowStockText: (productId: string, name: string, available: number): void =>
+      lowStockText(deps, productId, name, available),
   };
 }
 

@@ -1,4 +1,5 @@
 import { priceCart, shippingPolicyOf } from '@vanya/catalog';
+import type { Catalogue } from '@vanya/catalog';
 import type { CouponCheckResponse, CouponUse } from '@vanya/contracts';
 import { Router } from 'express';
 import { trusted } from 'mongoose';
@@ -25,6 +26,7 @@ export function couponsRoutes(
   config: Config,
   coupons: Coupons,
   settings: ShopSettingsStore,
+  catalogue: () => Promise<Catalogue>,
 ): Router {
   const router = Router();
 
@@ -90,11 +92,11 @@ export function couponsRoutes(
     optionalAuth(config.jwtSecret),
     async (_req, res, { body: { code, items, deliveryState } }) => {
       const shippingPolicy = shippingPolicyOf(await settings.read());
-      const goods = priceCart(items, { deliveryState, shippingPolicy });
+      const prices = { deliveryState, shippingPolicy, catalogue: await catalogue() };
+      const goods = priceCart(items, prices);
       const { coupon, discount } = await coupons.quote(code, maybeUser(res)?._id, goods.itemsTotal);
       const { lines, supply, ...totals } = priceCart(items, {
-        deliveryState,
-        shippingPolicy,
+        ...prices,
         couponDiscount: discount,
       });
       assertPayable(totals.grandTotal);

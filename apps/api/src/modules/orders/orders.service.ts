@@ -163,8 +163,15 @@ async function priceCheckout(
   const codTerms = { feePaise: shop.codFeePaise, maxGoodsPaise: shop.codMaxGoodsPaise };
   const shippingPolicy = shippingPolicyOf(shop);
   const codFee = data.paymentMethod === 'cod' ? codTerms.feePaise : 0;
+  const catalogue = await deps.stock.catalogue();
   const price = (couponDiscount: number) =>
-    priceOrder(data.items, { deliveryState: data.state, couponDiscount, codFee, shippingPolicy });
+    priceOrder(data.items, {
+      deliveryState: data.state,
+      couponDiscount,
+      codFee,
+      shippingPolicy,
+      catalogue,
+    });
   const goods = price(0).itemsTotal;
   const quoted = data.couponCode
     ? (await deps.coupons.quote(data.couponCode, userId, goods)).discount
@@ -180,8 +187,10 @@ async function priceCheckout(
       { totals },
     );
   }
-  return { priced, price, goods, quoted, codTerms };
+  return { priced, price, goods, quoted, codTerms, catalogue };
 }
+
+type Priced = Awaited<ReturnType<typeof priceCheckout>>;
 
 /** The order as the checkout stores it, before its number and its provider order. */
 function newOrderFields(
@@ -192,8 +201,7 @@ function newOrderFields(
     requestHash: string;
   },
   data: CheckoutData,
-  priced: ReturnType<typeof priceOrder>,
-  quoted: number,
+  { priced, quoted, catalogue }: Pick<Priced, 'priced' | 'quoted' | 'catalogue'>,
   provider: NewOrder['provider'],
 ) {
   const payOnDelivery = data.paymentMethod === 'cod';
@@ -213,7 +221,7 @@ function newOrderFields(
     paymentMethod: data.paymentMethod,
     gstNumber: data.gstNumber ?? '',
     whatsappUpdates: data.whatsapp,
-    cartSummary: cartSummaryText(data.items),
+    cartSummary: cartSummaryText(data.items, catalogue),
     deliveryState: data.state,
     supply,
     lines,
@@ -321,11 +329,8 @@ async function createOrder(
 }> {
   const { payments, lifecycle, stock, coupons, cod, settings } = deps;
   const data = body.data;
-  const { priced, price, goods, quoted, codTerms } = await priceCheckout(
-    { settings, coupons, stock },
-    userId,
-    data,
-  );
+  const checkout = await priceCheckout({ settings, coupons, stock }, userId, data);
+  const { priced, price, goods, quoted, codTerms } = checkout;
   const requestHash = createHash('sha256').update(JSON.stringify(data)).digest('hex');
   const key = idempotencyKey ?? randomUUID();
   const replay = async (existing: OrderDoc) => {
@@ -355,7 +360,7 @@ async function createOrder(
       : null;
   const orderId = new Types.ObjectId();
   const ids = { _id: orderId, userId, idempotencyKey: key, requestHash };
-  const fields = newOrderFields(ids, data, priced, quoted, payments.provider.mode);
+  const fields = newOrderFields(ids, data, checkout, payments.provider.mode);
   // Each step's undo is registered beside it, and runs when a later step fails while no
   // order is stored under this id. A process that dies meanwhile leaves the units held under
   // the id: the ledger job releases them, and gives the coupon's use back, once it sees no

@@ -1,4 +1,4 @@
-import { brand, getProduct } from '@vanya/catalog';
+import { brand } from '@vanya/catalog';
 import type { ProductResponse } from '@vanya/contracts';
 import type { PageHead } from '../../platform/http/web-app';
 import type { Rating, Reviews } from '../reviews/reviews.service';
@@ -49,7 +49,7 @@ export function productLd(
 export function productPageHead(stock: StockService, reviews: Reviews): PageHead {
   return async (pagePath, canonical) => {
     const id = /^\/products\/([^/]+)$/.exec(pagePath)?.[1];
-    const product = id ? getProduct(decodeURIComponent(id)) : undefined;
+    const product = id ? (await stock.catalogue()).get(decodeURIComponent(id)) : undefined;
     if (!product || !canonical) return undefined;
     const [shown, rating] = await Promise.all([stock.get(product.id), reviews.rating(product.id)]);
     // Inside <script>, a '<' could end the element early: JSON allows it escaped.

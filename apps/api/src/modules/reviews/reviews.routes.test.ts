@@ -170,6 +170,7 @@ describe('reviews from real buyers', () => {
         logger: createLogger(t.config),
         webOrigin: t.config.webOrigin,
         staleAfterMs: 60_000,
+        catalogue: t.services.stock.catalogue,
         now: () => Date.now() + ms,
       });
     expect(await at(REVIEW_REQUEST_AFTER_MS - 60_000).requestReviews()).toBe(0);

@@ -1,4 +1,5 @@
-import { brand, getProduct, productsUsing } from '@vanya/catalog';
+import { brand, productsUsing } from '@vanya/catalog';
+import type { Catalogue } from '@vanya/catalog';
 import type {
   AdminReview,
   AdminReviewAction,
@@ -65,19 +66,20 @@ function ownView(r: ReviewDoc): MyReview {
 }
 
 /** A delivered order of the shopper that held the product, as itself or inside a bundle or hamper. */
-function deliveredOrderWith(userId: Types.ObjectId, productId: string) {
+async function deliveredOrderWith(ctx: ReviewsContext, userId: Types.ObjectId, productId: string) {
+  const holders = productsUsing(productId, await ctx.catalogue());
   return OrderModel.findOne({
     userId,
     status: 'delivered',
-    'lines.productId': trusted({ $in: [productId, ...productsUsing(productId)] }),
+    'lines.productId': trusted({ $in: [productId, ...holders] }),
   }).lean<OrderDoc>();
 }
 
-export function adminView(r: ReviewDoc): AdminReview {
+function adminView(catalogue: Catalogue, r: ReviewDoc): AdminReview {
   return {
     ...publicView(r),
     productId: r.productId,
-    productName: getProduct(r.productId)?.name ?? r.productId,
+    productName: catalogue.get(r.productId)?.name ?? r.productId,
     status: r.status as ReviewStatus,
     buyerName: r.buyerName,
   };
@@ -89,11 +91,14 @@ export interface ReviewsDeps {
   webOrigin: string;
   staleAfterMs: number;
   now?: () => number;
+  /** The published products of the moment, as the database holds them (products/catalogue.ts). */
+  catalogue: () => Promise<Catalogue>;
 }
 
 /** What the operations share: the deps, the clock settled, and the ratings kept a few seconds. */
 type ReviewsContext = ReviewsDeps & {
   now: () => number;
+  catalogue: () => Promise<Catalogue>;
   ratings: Map<string, { at: number; rating: Promise<Rating> }>;
 };
 
@@ -122,9 +127,13 @@ function rating({ ratings, now }: ReviewsContext, productId: string): Promise<Ra
 }
 
 /** Whether the shopper may review the product, and their review of it if they wrote one. */
-async function mine(userId: Types.ObjectId, productId: string): Promise<MyReviewAnswer> {
+async function mine(
+  ctx: ReviewsContext,
+  userId: Types.ObjectId,
+  productId: string,
+): Promise<MyReviewAnswer> {
   const [order, review] = await Promise.all([
-    deliveredOrderWith(userId, productId),
+    deliveredOrderWith(ctx, userId, productId),
     ReviewModel.findOne({ productId, userId }).lean<ReviewDoc>(),
   ]);
   return { buyer: Boolean(order), review: review ? ownView(review) : null };
@@ -152,11 +161,12 @@ async function edit(
 
 /** 403 NOT_A_BUYER unless a delivered order of the shopper held it; 409 REVIEW_EXISTS. */
 async function write(
+  ctx: ReviewsContext,
   user: { _id: Types.ObjectId; name: string },
   productId: string,
   body: { rating: number; title: string; body: string },
 ): Promise<AdminReview> {
-  const order = await deliveredOrderWith(user._id, productId);
+  const order = await deliveredOrderWith(ctx, user._id, productId);
   if (!order)
     throw forbidden(
       'Only shoppers whose order with this product has been delivered can review it.',
@@ -170,7 +180,7 @@ async function write(
       buyerName: user.name,
       ...body,
     });
-    return adminView(created.toObject() as ReviewDoc);
+    return adminView(await ctx.catalogue(), created.toObject() as ReviewDoc);
   } catch (err) {
     if (isDuplicateKey(err))
       throw conflict('You have reviewed this product already.', 'REVIEW_EXISTS');
@@ -178,17 +188,21 @@ async function write(
   }
 }
 
-async function moderate(status: ReviewStatus | undefined): Promise<AdminReview[]> {
+async function moderate(
+  ctx: ReviewsContext,
+  status: ReviewStatus | undefined,
+): Promise<AdminReview[]> {
+  const catalogue = await ctx.catalogue();
   const reviews = await ReviewModel.find(status ? { status } : {})
     .sort({ createdAt: -1 })
     .limit(200)
     .lean<ReviewDoc[]>();
-  return reviews.map(adminView);
+  return reviews.map((r) => adminView(catalogue, r));
 }
 
 /** Publishes or hides a review; a reply given is shown under it (replacing an earlier one). */
 async function act(
-  { ratings, now }: ReviewsContext,
+  ctx: ReviewsContext,
   id: string,
   action: AdminReviewAction,
 ): Promise<AdminReview> {
@@ -197,14 +211,14 @@ async function act(
     {
       $set: {
         status: action.action === 'publish' ? 'published' : 'hidden',
-        ...(action.reply ? { reply: { body: action.reply, at: new Date(now()) } } : {}),
+        ...(action.reply ? { reply: { body: action.reply, at: new Date(ctx.now()) } } : {}),
       },
     },
     { returnDocument: 'after' },
   ).lean<ReviewDoc>();
   if (!updated) throw notFound('Review not found.', 'REVIEW_NOT_FOUND');
-  ratings.delete(updated.productId);
-  return adminView(updated);
+  ctx.ratings.delete(updated.productId);
+  return adminView(await ctx.catalogue(), updated);
 }
 
 /**
@@ -252,18 +266,26 @@ async function requestReviews(ctx: ReviewsContext): Promise<number> {
  * Each operation is a module function above, given the context the service shares.
  */
 export function createReviews(deps: ReviewsDeps) {
-  const ctx: ReviewsContext = { ...deps, now: deps.now ?? Date.now, ratings: new Map() };
+  const ctx: ReviewsContext = {
+    ...deps,
+    now: deps.now ?? Date.now,
+    ratings: new Map(),
+  };
   return {
     list,
     rating: (productId: string) => rating(ctx, productId),
-    mine,
+    mine: (userId: Types.ObjectId, productId: string) => mine(ctx, userId, productId),
     edit: (
       userId: Types.ObjectId,
       productId: string,
       body: { rating: number; title: string; body: string },
     ) => edit(ctx, userId, productId, body),
-    write,
-    moderate,
+    write: (
+      user: { _id: Types.ObjectId; name: string },
+      productId: string,
+      body: { rating: number; title: string; body: string },
+    ) => write(ctx, user, productId, body),
+    moderate: (status: ReviewStatus | undefined) => moderate(ctx, status),
     act: (id: string, action: AdminReviewAction) => act(ctx, id, action),
     requestReviews: () => requestReviews(ctx),
   };
@@ -273,9 +295,10 @@ export type Reviews = ReturnType<typeof createReviews>;
 
 function reviewRequestMail(order: OrderDoc, webOrigin: string) {
   const subject = `How do you like your ${brand.name} order ${order.orderNumber}?`;
-  const products = [...new Set(order.lines.map((l) => l.productId))];
-  const links = products.map((id) => ({
-    name: getProduct(id)?.name ?? id,
+  // Named as sold: the order keeps each line's name of the moment.
+  const names = new Map(order.lines.map((l) => [l.productId, l.name]));
+  const links = [...names].map(([id, name]) => ({
+    name,
     url: `${webOrigin}/products/${id}#reviews`,
   }));
   return {

@@ -1,5 +1,5 @@
-import { availableOf, getProduct, products, STOCKED_PRODUCT_IDS } from '@vanya/catalog';
-import type { Product, ProductId } from '@vanya/catalog';
+import { availableOf, stockedProductIds } from '@vanya/catalog';
+import type { Catalogue, Product, ProductId } from '@vanya/catalog';
 import type { AdminStock, LowStock, StockItem, StockMove, StockMovesQuery } from '@vanya/contracts';
 import { STOCK_MOVES_PAGE_MAX } from '@vanya/contracts';
 import { trusted, Types } from 'mongoose';
@@ -17,16 +17,16 @@ import type { StockItemDoc, StockMoveDoc } from './stock.model';
 import { mailWishes } from './stock-wishes';
 
 /** A single product (the only kind with counts), or 404. */
-function single(id: string): Product {
-  const product = getProduct(id);
+function single(catalogue: Catalogue, id: string): Product {
+  const product = catalogue.get(id);
   if (!product || product.contents.length > 0)
     throw notFound(`No single product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');
   return product;
 }
 
-const itemView = (doc: StockItemDoc, selling: boolean): StockItem => ({
+const itemView = (catalogue: Catalogue, doc: StockItemDoc, selling: boolean): StockItem => ({
   productId: doc._id as ProductId,
-  name: getProduct(doc._id)?.name ?? doc._id,
+  name: catalogue.get(doc._id)?.name ?? doc._id,
   onHand: doc.onHand,
   reserved: doc.reserved,
   available: doc.available,
@@ -41,7 +41,7 @@ export async function setSelling(
   id: string,
   inStock: boolean,
 ): Promise<{ productId: string; inStock: boolean }> {
-  if (!getProduct(id)) throw productNotFound(id);
+  if (!(await ctx.catalogue()).get(id)) throw productNotFound(id);
   await withDbRetry(() =>
     StockModel.updateOne({ _id: id }, { $set: { inStock } }, { upsert: true }),
   );
@@ -61,7 +61,7 @@ export async function adjustStock(
   reason: string,
   by: StockActor,
 ): Promise<StockItem> {
-  const product = single(id);
+  const product = single(await ctx.catalogue(), id);
   await ensureCounts(ctx);
   const move: Move = {
     key: new Types.ObjectId().toHexString(),
@@ -83,7 +83,8 @@ export async function adjustStock(
     );
   }
   await changed(ctx, [item], adjust > 0);
-  return itemView(item, (await current(ctx)).switches.get(product.id) ?? true);
+  const { catalogue, switches } = await current(ctx);
+  return itemView(catalogue, item, switches.get(product.id) ?? true);
 }
 
 /** The owner's low-stock level and "stop selling" switch of a single product. */
@@ -92,7 +93,7 @@ export async function stockSettings(
   id: string,
   body: { lowStockAt?: number; selling?: boolean },
 ): Promise<StockItem> {
-  const product = single(id);
+  const product = single(await ctx.catalogue(), id);
   await ensureCounts(ctx);
   if (body.selling !== undefined) await setSelling(ctx, product.id, body.selling);
   let item = await StockItemModel.findById(product.id).lean<StockItemDoc>();
@@ -106,22 +107,25 @@ export async function stockSettings(
     );
     if (item) await changed(ctx, [item], false);
   }
-  return itemView(item!, (await current(ctx)).switches.get(product.id) ?? true);
+  const { catalogue, switches } = await current(ctx);
+  return itemView(catalogue, item!, switches.get(product.id) ?? true);
 }
 
 /** GET /admin/stock: every single product's counts, and what each bundle's contents make up. */
 export async function overview(ctx: StockContext): Promise<AdminStock> {
   ctx.state = undefined;
-  const { switches, counts } = await current(ctx);
+  const { catalogue, switches, counts } = await current(ctx);
   const selling = (id: string) => switches.get(id) ?? true;
   return {
-    items: STOCKED_PRODUCT_IDS.map((id) => itemView(counts.get(id)!, selling(id))),
-    bundles: products
+    items: stockedProductIds(catalogue).map((id) =>
+      itemView(catalogue, counts.get(id)!, selling(id)),
+    ),
+    bundles: catalogue.products
       .filter((p) => p.contents.length > 0)
       .map((p) => ({
         productId: p.id,
         name: p.name,
-        available: availableOf(p.id, (id) => counts.get(id)?.available ?? 0),
+        available: availableOf(p.id, (id) => counts.get(id)?.available ?? 0, catalogue),
         selling: selling(p.id),
         contents: p.contents.map((c) => ({ ...c })),
       })),
@@ -138,10 +142,11 @@ export async function lowStock(ctx: StockContext): Promise<LowStock[]> {
 
 /** A page of a product's ledger, newest first. */
 export async function ledgerPage(
+  ctx: StockContext,
   id: string,
   page: StockMovesQuery = { page: 1, limit: STOCK_MOVES_PAGE_MAX },
 ): Promise<StockMove[]> {
-  const product = single(id);
+  const product = single(await ctx.catalogue(), id);
   const rows = await withDbRetry(() =>
     StockMoveModel.find({ productId: product.id })
       .sort({ at: -1, _id: -1 })

@@ -1,5 +1,5 @@
-import { getProduct, productsUsing, stockUnitsOf } from '@vanya/catalog';
-import type { Product, StockUnits } from '@vanya/catalog';
+import { productsUsing, stockUnitsOf } from '@vanya/catalog';
+import type { Catalogue, Product, StockUnits } from '@vanya/catalog';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
 import { withDbRetry } from '../../platform/db/retry';
@@ -78,10 +78,14 @@ const orderMoves = (
   }));
 
 /** The cart product to name when a single product ran short: the first line that holds it. */
-function lineHolding(items: readonly { productId: string }[], singleId: string): Product {
-  const holders: readonly string[] = productsUsing(singleId);
+function lineHolding(
+  catalogue: Catalogue,
+  items: readonly { productId: string }[],
+  singleId: string,
+): Product {
+  const holders: readonly string[] = productsUsing(singleId, catalogue);
   const line = items.find((item) => holders.includes(item.productId));
-  return getProduct(line?.productId ?? singleId)!;
+  return catalogue.get(line?.productId ?? singleId)!;
 }
 
 /** Refuses (409 OUT_OF_STOCK) an order with any item the owner stopped selling. */
@@ -89,9 +93,9 @@ export async function assertInStock(
   ctx: StockContext,
   items: readonly { productId: string }[],
 ): Promise<void> {
-  const { switches } = await current(ctx);
+  const { catalogue, switches } = await current(ctx);
   for (const item of items) {
-    const product = getProduct(item.productId);
+    const product = catalogue.get(item.productId);
     if (product && switches.get(product.id) === false)
       throw conflict(outOfStockMessage(product.name), 'OUT_OF_STOCK', {
         productId: product.id,
@@ -110,12 +114,13 @@ export async function reserve(
   order: OrderRef,
 ): Promise<StockUnits[]> {
   await ensureCounts(ctx);
-  const units = stockUnitsOf(items);
+  const catalogue = await ctx.catalogue();
+  const units = stockUnitsOf(items, catalogue);
   const at = new Date(ctx.now());
   const moves = orderMoves(units, order, 'reserved', 'Order placed', 'shopper');
   const { made, refused } = await makeMoves(moves, at);
   if (refused) {
-    const product = lineHolding(items, refused.productId);
+    const product = lineHolding(catalogue, items, refused.productId);
     // What was taken goes back, each with its line: the ledger shows the refused order.
     await makeEach(
       ctx,
@@ -123,7 +128,7 @@ export async function reserve(
         units.slice(0, made.length),
         order,
         'released',
-        `Order not placed: ${getProduct(refused.productId)?.name ?? refused.productId} ran short`,
+        `Order not placed: ${catalogue.get(refused.productId)?.name ?? refused.productId} ran short`,
         'shopper',
       ),
       true,

@@ -1,4 +1,4 @@
-import { availableOf, getProduct, LOW_STOCK_SHOWN, products } from '@vanya/catalog';
+import { availableOf, LOW_STOCK_SHOWN } from '@vanya/catalog';
 import type { Product } from '@vanya/catalog';
 import type { ProductResponse } from '@vanya/contracts';
 import { withDbRetry } from '../../platform/db/retry';
@@ -22,11 +22,12 @@ export const productNotFound = (id: string) =>
  */
 function shopperView(
   product: Product,
-  switches: Map<string, boolean>,
-  counts: Map<string, StockItemDoc>,
+  { catalogue, switches, counts }: Omit<StockState, 'at' | 'key' | 'answers'>,
 ): ProductResponse {
   const selling = switches.get(product.id) ?? true;
-  const available = selling ? availableOf(product.id, (id) => counts.get(id)?.available ?? 0) : 0;
+  const available = selling
+    ? availableOf(product.id, (id) => counts.get(id)?.available ?? 0, catalogue)
+    : 0;
   return {
     ...product,
     images: [...product.images],
@@ -54,37 +55,41 @@ function catalogueAnswers(list: ProductResponse[]): CatalogueAnswers {
   };
 }
 
-/** The switches and counts, read again once the cached ones are older than STOCK_CACHE_MS. */
+/**
+ * The catalogue, switches and counts, read again once the cached ones are older than
+ * STOCK_CACHE_MS (the catalogue keeps its own copy as long).
+ */
 export async function current(ctx: StockContext): Promise<StockState> {
   const { now } = ctx;
   if (ctx.state && now() - ctx.state.at < STOCK_CACHE_MS) return ctx.state;
   await ensureCounts(ctx);
-  const [switchRows, countRows] = await Promise.all([
+  const [catalogue, switchRows, countRows] = await Promise.all([
+    ctx.catalogue(),
     withDbRetry(() => StockModel.find({}).lean<{ _id: string; inStock: boolean }[]>()),
     withDbRetry(() => StockItemModel.find({}).lean<StockItemDoc[]>()),
   ]);
   const switches = new Map(switchRows.map((r) => [r._id, r.inStock]));
   const counts = new Map(countRows.map((r) => [r._id, r]));
-  const list = products.map((p) => shopperView(p, switches, counts));
+  const list = catalogue.products.map((p) => shopperView(p, { catalogue, switches, counts }));
   // The answers change only when what shoppers see changes, not with every count.
-  const key = JSON.stringify(list.map((p) => [p.inStock, p.available]));
+  const key = JSON.stringify(list);
   const answers = ctx.state?.key === key ? ctx.state.answers : catalogueAnswers(list);
-  ctx.state = { at: now(), key, switches, counts, answers };
+  ctx.state = { at: now(), key, catalogue, switches, counts, answers };
   return ctx.state;
 }
 
 /** Every product as shoppers see it. */
 export async function shopperList(ctx: StockContext): Promise<ProductResponse[]> {
-  const { switches, counts } = await current(ctx);
-  return products.map((p) => shopperView(p, switches, counts));
+  const state = await current(ctx);
+  return state.catalogue.products.map((p) => shopperView(p, state));
 }
 
 /** One product as shoppers see it, or 404. */
 export async function shopperProduct(ctx: StockContext, id: string): Promise<ProductResponse> {
-  const product = getProduct(id);
+  const state = await current(ctx);
+  const product = state.catalogue.get(id);
   if (!product) throw productNotFound(id);
-  const { switches, counts } = await current(ctx);
-  return shopperView(product, switches, counts);
+  return shopperView(product, state);
 }
 
 /** GET /products and /products/:id as JSON, serialised once per state shoppers can see. */

@@ -28,7 +28,7 @@ export async function changed(
           { $set: { lowStockNotified: true } },
         ),
       );
-      if (claimed.modifiedCount === 1) background(ctx, () => mailLowStock(ctx.mail, item));
+      if (claimed.modifiedCount === 1) background(ctx, () => mailLowStock(ctx, item));
     } else if (item.lowStockNotified) {
       await withDbRetry(() =>
         StockItemModel.updateOne(

@@ -1,4 +1,5 @@
-import { STOCKED_PRODUCT_IDS } from '@vanya/catalog';
+import { stockedProductIds } from '@vanya/catalog';
+import type { Catalogue } from '@vanya/catalog';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
 import { withDbRetry } from '../../platform/db/retry';
 import type { PreparedAnswer } from '../../platform/http/prepared-answer';
@@ -22,6 +23,8 @@ export type StockActor = string;
 
 export interface StockServiceDeps {
   now?: () => number;
+  /** The published products of the moment, as the database holds them (products/catalogue.ts). */
+  catalogue: () => Promise<Catalogue>;
   /** The units each single product starts with when it has no count yet (STOCK_INITIAL). */
   initial?: number;
   /** Mails the owners when a product runs low, and shoppers when one is back. */
@@ -34,16 +37,17 @@ export interface StockServiceDeps {
     /** Whether the owners still want the low-stock mail (their settings page). */
     lowStockWanted?: () => Promise<boolean>;
     /** Also tells the owner by text (when they set it up), once per fall like the mail. */
-    textLow?: (name: string, available: number) => void;
+    textLow?: (productId: string, name: string, available: number) => void;
   };
 }
 
 export type StockMail = NonNullable<StockServiceDeps['mail']>;
 
-/** The switches and counts as last read, and the catalogue's answers serialised from them. */
+/** The catalogue, switches and counts as last read, and the answers serialised from them. */
 export interface StockState {
   at: number;
   key: string;
+  catalogue: Catalogue;
   switches: Map<string, boolean>;
   counts: Map<string, StockItemDoc>;
   answers: CatalogueAnswers;
@@ -56,6 +60,7 @@ export interface StockState {
  */
 export interface StockContext {
   now: () => number;
+  catalogue: () => Promise<Catalogue>;
   initial: number;
   mail?: StockMail;
   state?: StockState;
@@ -64,6 +69,7 @@ export interface StockContext {
 
 export const stockContext = (deps: StockServiceDeps): StockContext => ({
   now: deps.now ?? Date.now,
+  catalogue: deps.catalogue,
   initial: deps.initial ?? 100,
   mail: deps.mail,
 });
@@ -78,7 +84,7 @@ export const background = (ctx: StockContext, task: () => Promise<unknown>) =>
 export function ensureCounts(ctx: StockContext): Promise<void> {
   const { now, initial } = ctx;
   return (ctx.ready ??= (async () => {
-    for (const id of STOCKED_PRODUCT_IDS) {
+    for (const id of stockedProductIds(await ctx.catalogue())) {
       const first = {
         _id: `initial:${id}`,
         kind: 'initial' as const,

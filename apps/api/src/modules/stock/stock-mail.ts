@@ -1,7 +1,7 @@
-import { brand, getProduct } from '@vanya/catalog';
+import { brand } from '@vanya/catalog';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml, layout } from '../mail/templates';
-import type { StockMail } from './stock-context';
+import type { StockContext } from './stock-context';
 import type { StockItemDoc } from './stock.model';
 
 type Mail = Omit<MailMessage, 'to'>;
@@ -52,10 +52,11 @@ export function backInStockMail(name: string, productPage: string): Mail {
  * Tells the owners a product fell to its low-stock level: by text when they set it up, and by mail
  * to OWNER_EMAILS unless they turned the mail off.
  */
-export async function mailLowStock(mail: StockMail | undefined, item: StockItemDoc): Promise<void> {
+export async function mailLowStock(ctx: StockContext, item: StockItemDoc): Promise<void> {
+  const { mail } = ctx;
   if (!mail) return;
-  const name = getProduct(item._id)?.name ?? item._id;
-  mail.textLow?.(name, item.available);
+  const name = (await ctx.catalogue()).get(item._id)?.name ?? item._id;
+  mail.textLow?.(item._id, name, item.available);
   if (mail.ownerEmails.length === 0) {
     mail.logger.warn({ productId: item._id }, 'low stock: no OWNER_EMAILS to tell');
     return;

@@ -1,4 +1,3 @@
-import { getProduct } from '@vanya/catalog';
 import { trusted } from 'mongoose';
 import type { Types } from 'mongoose';
 import { isDuplicateKey } from '../../platform/db/duplicate-key';
@@ -15,7 +14,7 @@ export async function notify(
   id: string,
   email: string,
 ): Promise<{ created: boolean }> {
-  const product = getProduct(id);
+  const product = (await ctx.catalogue()).get(id);
   if (!product) throw productNotFound(id);
   try {
     await withDbRetry(() => StockWishModel.create({ productId: product.id, email }));
@@ -37,7 +36,8 @@ export async function mailWishes(ctx: StockContext): Promise<number> {
   const mail = ctx.mail;
   if (!mail) return 0;
   ctx.state = undefined;
-  const buyable = (await shopperList(ctx)).filter((p) => p.inStock).map((p) => p.id);
+  const shown = await shopperList(ctx);
+  const buyable = shown.filter((p) => p.inStock).map((p) => p.id);
   if (buyable.length === 0) return 0;
   const wishes = await withDbRetry(() =>
     StockWishModel.find({ productId: trusted({ $in: buyable }) })
@@ -50,7 +50,7 @@ export async function mailWishes(ctx: StockContext): Promise<number> {
       StockWishModel.findOneAndDelete({ _id: wish._id }).lean(),
     );
     if (!taken) continue;
-    const product = getProduct(wish.productId)!;
+    const product = shown.find((p) => p.id === wish.productId)!;
     try {
       await mail.mailer.send({
         to: wish.email,

@@ -1,8 +1,11 @@
+import { STARTER_CATALOGUE } from '@vanya/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { StockItemModel, StockModel, StockMoveModel } from './stock.model';
 import { createStockService } from './stock.service';
+
+const starter = () => Promise.resolve(STARTER_CATALOGUE);
 
 describe('stock switches and counts as the catalogue reads them', () => {
   let t: TestApp;
@@ -19,7 +22,7 @@ describe('stock switches and counts as the catalogue reads them', () => {
 
   it('reads a switch changed by another process once its few seconds are up', async () => {
     let clock = 0;
-    const stock = createStockService({ now: () => clock });
+    const stock = createStockService({ catalogue: starter, now: () => clock });
     expect(await inStock(stock)).toBe(true);
 
     // Another API process switches the hamper off.
@@ -33,7 +36,7 @@ describe('stock switches and counts as the catalogue reads them', () => {
   });
 
   it('shows a switch changed through it at once', async () => {
-    const stock = createStockService({ now: () => 0 });
+    const stock = createStockService({ catalogue: starter, now: () => 0 });
     expect(await inStock(stock)).toBe(true);
     await stock.set('Hamper', false);
     expect(await inStock(stock)).toBe(false);
@@ -43,7 +46,7 @@ describe('stock switches and counts as the catalogue reads them', () => {
 
   it('reads counts another process changed once its few seconds are up, and keeps its bytes while shoppers would see the same', async () => {
     let clock = 0;
-    const stock = createStockService({ now: () => clock });
+    const stock = createStockService({ catalogue: starter, now: () => clock });
     const first = await stock.answers();
     expect(JSON.parse(first.product('ScrubClub').body)).toMatchObject({
       inStock: true,
@@ -82,7 +85,9 @@ describe('stock switches and counts as the catalogue reads them', () => {
     await StockItemModel.deleteMany({});
     await StockMoveModel.deleteMany({});
     await Promise.all(
-      Array.from({ length: 4 }, () => createStockService({ initial: 25 }).overview()),
+      Array.from({ length: 4 }, () =>
+        createStockService({ catalogue: starter, initial: 25 }).overview(),
+      ),
     );
     const items = await StockItemModel.find({}).sort({ _id: 1 }).lean();
     expect(items.map((i) => [i._id, i.onHand, i.reserved, i.available])).toEqual([

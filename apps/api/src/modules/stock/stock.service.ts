@@ -1,4 +1,5 @@
 import type { Types } from 'mongoose';
+import type { StockMovesQuery } from '@vanya/contracts';
 import {
   adjustStock,
   ledgerPage,
@@ -39,9 +40,11 @@ export type { OrderRef } from './reservations';
  * (stock-answers.ts), an order's units (reservations.ts), the owner's counts (owner-stock.ts),
  * back-in-stock wishes (stock-wishes.ts); what follows a change is stock-changes.ts.
  */
-export function createStockService(deps: StockServiceDeps = {}) {
+export function createStockService(deps: StockServiceDeps) {
   const ctx = stockContext(deps);
   return {
+    /** The published products of the moment, as the shop prices and sells them. */
+    catalogue: () => ctx.catalogue(),
     list: () => shopperList(ctx),
     get: (id: string) => shopperProduct(ctx, id),
     answers: () => shopperAnswers(ctx),
@@ -67,7 +70,7 @@ export function createStockService(deps: StockServiceDeps = {}) {
       stockSettings(ctx, id, body),
     overview: () => overview(ctx),
     lowStock: () => lowStock(ctx),
-    moves: ledgerPage,
+    moves: (id: string, page?: StockMovesQuery) => ledgerPage(ctx, id, page),
 
     notify: (id: string, email: string) => notify(ctx, id, email),
     mailWishes: () => mailWishes(ctx),
