@@ -141,6 +141,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
       orders: services.adminOrders,
       support: services.adminSupport,
       stock: services.stock,
+      catalogue: services.catalogue,
     }),
   );
   api.use(openApiRoutes(testModes));

@@ -33,7 +33,7 @@ import type { ShippingProvider } from './modules/shipping/shipping-provider';
 import { createShipping } from './modules/shipping/shipping.service';
 import { createReservationExpiry } from './modules/stock/reservation-expiry';
 import { createStockService } from './modules/stock/stock.service';
-import { catalogueContext, currentCatalogue } from './modules/products/catalogue';
+import { createCatalogue } from './modules/products/catalogue.service';
 import { sweepExpired } from './platform/db/sweeper';
 import type { Logger } from './platform/logger';
 
@@ -71,6 +71,8 @@ export function createServices(config: Config, logger: Logger, now: () => number
     payments: o.payments,
     auth,
     stock: shop.stock,
+    /** The products as sold now (each process's copy kept 5 s), and the owner's edits of them. */
+    catalogue: shop.catalogue,
     /** PIN look-up: place, serviceability, cash on delivery and the delivery estimate. */
     pincodes: o.pincodes,
     /** What the owner changes without a release: pre-order notice, cash on delivery, free shipping. */
@@ -195,10 +197,11 @@ function shopServices(
 ) {
   const shopSettings = createShopSettings({ defaults: shopSettingsDefaults(config) });
   const coupons = createCoupons();
-  const catalogue = catalogueContext(now);
+  const catalogue = createCatalogue(now);
   const stock = createStockService({
     now,
-    catalogue: () => currentCatalogue(catalogue),
+    catalogue: catalogue.current,
+    wholeCatalogue: catalogue.whole,
     initial: config.stock.initial,
     mail: {
       mailer: m.mailer,
@@ -211,7 +214,7 @@ function shopServices(
         m.ownerNotices.lowStockText(productId, name, available),
     },
   });
-  return { shopSettings, coupons, stock };
+  return { shopSettings, coupons, catalogue, stock };
 }
 type ShopServices = ReturnType<typeof shopServices>;
 

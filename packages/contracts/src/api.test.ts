@@ -100,6 +100,8 @@ const API_ENDPOINTS = [
   'POST /admin/tickets/{id}/replies',
   'POST /admin/tickets/{id}/status',
   'GET /admin/waitlist',
+  'GET /admin/products',
+  'PUT /admin/products/{id}',
   'GET /admin/coupons',
   'POST /admin/coupons',
   'PUT /admin/coupons/{code}',

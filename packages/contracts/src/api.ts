@@ -96,7 +96,14 @@ import {
   webhookHeadersSchema,
   webhookResponseSchema,
 } from './payments';
-import { productListResponseSchema, productParamsSchema, productSchema } from './products';
+import {
+  adminProductListSchema,
+  adminProductSchema,
+  productEditSchema,
+  productListResponseSchema,
+  productParamsSchema,
+  productSchema,
+} from './products';
 import {
   adminReviewActionSchema,
   adminReviewQuerySchema,
@@ -1158,6 +1165,34 @@ const admin = [
   },
 ] as const satisfies readonly ApiRoute[];
 
+/** The owner's catalogue: every product, and the edit of one (its words, prices, sale, status). */
+const ownerCatalogue = [
+  {
+    method: 'get',
+    path: '/admin/products',
+    tag: 'Owner',
+    summary: "Every product, hidden ones too, in the shop's order, with its regular price and sale",
+    auth: true,
+    responses: { ...ok(adminProductListSchema), ...ownerOnly },
+  },
+  {
+    method: 'put',
+    path: '/admin/products/{id}',
+    tag: 'Owner',
+    summary:
+      'Change a product: name, descriptions, price and MRP, a sale with its start and end, shown or hidden (audited; every API process sells it so within 5 s)',
+    auth: true,
+    params: productParamsSchema,
+    body: productEditSchema,
+    responses: {
+      ...ok(adminProductSchema),
+      ...invalid,
+      ...ownerOnly,
+      404: error('PRODUCT_NOT_FOUND: no product has this id'),
+    },
+  },
+] as const satisfies readonly ApiRoute[];
+
 /** The owner's coupons and the shopper's check of a code against a cart. */
 const coupons = [
   {
@@ -1590,6 +1625,7 @@ const routes = [
   ...shopping,
   ...profile,
   ...admin,
+  ...ownerCatalogue,
   ...coupons,
   ...shipping,
   ...stock,

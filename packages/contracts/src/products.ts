@@ -1,7 +1,8 @@
-// GET /products and GET /products/{id}: the catalogue of packages/catalog as JSON, prices in paise.
+// GET /products and GET /products/{id}: the published catalogue as JSON, prices in paise; and the
+// owner's view and edit of it.
 import { PRODUCT_CATEGORIES } from '@vanya/catalog';
 import { z } from 'zod';
-import { paiseField, productIdField } from './fields';
+import { isoDateTimeField, paiseField, productIdField, requiredTextField } from './fields';
 
 export const productSchema = z
   .object({
@@ -47,3 +48,82 @@ export const productParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export type ProductResponse = z.infer<typeof productSchema>;
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The owner's catalogue: GET /admin/products and PUT /admin/products/{id}
+
+/** Shoppers see published products only; a hidden one leaves the shop, its page and the sitemap. */
+export const PRODUCT_STATUSES = ['published', 'hidden'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** Razorpay's least order is ₹1, and a price under it is a typing slip. */
+const priceField = paiseField.min(100, 'A price is at least ₹1');
+
+/** A sale: its price from `startsAt` until `endsAt` (ISO times; the owner types them in India's time). */
+export const productSaleSchema = z
+  .object({
+    price: priceField,
+    startsAt: isoDateTimeField,
+    endsAt: isoDateTimeField,
+  })
+  .strict()
+  .refine((s) => Date.parse(s.startsAt) < Date.parse(s.endsAt), {
+    message: 'The sale must end after it starts',
+    path: ['endsAt'],
+  })
+  .meta({ id: 'ProductSale' });
+
+/** What the owner changes of a product: its words, its prices, a sale and whether it is shown. */
+export const productEditSchema = z
+  .object({
+    name: requiredTextField('Enter the product’s name', 80, 'At most 80 characters'),
+    description: requiredTextField('Enter a short description', 400, 'At most 400 characters'),
+    longdescription: requiredTextField('Enter the description', 4000, 'At most 4000 characters'),
+    /** Paise, tax-inclusive. */
+    price: priceField,
+    mrp: priceField,
+    sale: productSaleSchema.nullable(),
+    status: z.enum(PRODUCT_STATUSES),
+  })
+  .strict()
+  .refine((p) => p.price <= p.mrp, {
+    message: 'The price cannot be above the MRP',
+    path: ['price'],
+  })
+  .refine((p) => !p.sale || p.sale.price < p.price, {
+    message: 'The sale price must be below the regular price',
+    path: ['sale', 'price'],
+  })
+  .meta({
+    id: 'ProductEdit',
+    example: {
+      name: 'Body Butter',
+      description: 'Kokum and shea butter for soft skin.',
+      longdescription: 'A rich, fast-absorbing butter of kokum and shea.',
+      price: 34900,
+      mrp: 79900,
+      sale: {
+        price: 29900,
+        startsAt: '2026-10-20T00:00:00+05:30',
+        endsAt: '2026-11-05T23:59:00+05:30',
+      },
+      status: 'published',
+    },
+  });
+export type ProductEdit = z.output<typeof productEditSchema>;
+
+/** A product as the owner sees it: as shoppers do, with its regular price, sale and status. */
+export const adminProductSchema = productSchema
+  .omit({ inStock: true, available: true })
+  .extend({
+    /** The price without the sale; `price` is what shoppers pay now. */
+    regularPrice: paiseField,
+    sale: z
+      .object({ price: paiseField, startsAt: isoDateTimeField, endsAt: isoDateTimeField })
+      .nullable(),
+    status: z.enum(PRODUCT_STATUSES),
+    updatedAt: isoDateTimeField,
+  })
+  .meta({ id: 'AdminProduct' });
+export const adminProductListSchema = z.array(adminProductSchema);
+export type AdminProduct = z.infer<typeof adminProductSchema>;

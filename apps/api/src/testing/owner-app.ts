@@ -20,9 +20,13 @@ export interface OwnerApp extends ShopperApp {
 }
 
 /** The app with a mail sink, the owner signed up first when one is given, then a shopper. */
-async function start(env: NodeJS.ProcessEnv, owner?: { email: string; name?: string }) {
+async function start(
+  env: NodeJS.ProcessEnv,
+  owner?: { email: string; name?: string },
+  now?: () => number,
+) {
   const sink = await new SmtpSink().start();
-  const t = await startTestApp({ SMTP_URL: sink.url, ...env });
+  const t = await startTestApp({ SMTP_URL: sink.url, ...env }, {}, { now });
   const ownerToken = owner
     ? (await signUpVerified(t, sink, owner.email, undefined, owner.name)).token
     : '';
@@ -50,14 +54,16 @@ export async function startShopperApp(env: NodeJS.ProcessEnv = {}): Promise<Shop
 
 /**
  * Like startShopperApp, with `ownerEmail` in OWNER_EMAILS (unless `env` sets it otherwise) and
- * signed up before the shopper (as `ownerName` when given), so `owner` is an owner's token.
+ * signed up before the shopper (as `ownerName` when given), so `owner` is an owner's token;
+ * `now` is the clock the catalogue's copy is kept by.
  */
 export function startOwnerApp(
   ownerEmail: string,
-  options: { ownerName?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { ownerName?: string; env?: NodeJS.ProcessEnv; now?: () => number } = {},
 ): Promise<OwnerApp> {
   return start(
     { OWNER_EMAILS: ownerEmail, ...options.env },
     { email: ownerEmail, name: options.ownerName },
+    options.now,
   );
 }

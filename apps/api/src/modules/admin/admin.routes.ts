@@ -8,6 +8,7 @@ import { guardAll, handle } from '../../platform/http/contract-route';
 import { sendPdf } from '../../platform/pdf';
 import { ContactMessageModel } from '../contact/contact.model';
 import { WaitlistSignupModel } from '../waitlist/waitlist.model';
+import type { CatalogueService } from '../products/catalogue.service';
 import type { StockService } from '../stock/stock.service';
 import { audit } from '../../platform/audit/audit';
 import { recentAudit } from './recent-audit';
@@ -21,6 +22,7 @@ interface AdminDeps {
   orders: AdminOrders;
   support: AdminSupport;
   stock: StockService;
+  catalogue: CatalogueService;
   notices: OwnerNotices;
 }
 type AdminRouting = AdminDeps & { router: Router };
@@ -33,6 +35,7 @@ export function adminRoutes(deps: AdminDeps): Router {
   orderRoutes(routing);
   supportRoutes(routing);
   shopRoutes(routing);
+  catalogueRoutes(routing);
   noticeRoutes(routing);
   return router;
 }
@@ -166,6 +169,20 @@ function shopRoutes({ router, config, stock }: AdminRouting): void {
     res.json(
       rows.map((r) => ({ email: r._id, name: r.name, createdAt: r.createdAt.toISOString() })),
     );
+  });
+}
+
+/** The owner's products: the list, and a change to one (sold so at once here, within 5 s elsewhere). */
+function catalogueRoutes({ router, catalogue, stock }: AdminRouting): void {
+  handle(router, 'get /admin/products', async (_req, res) => {
+    res.json(await catalogue.ownerList());
+  });
+
+  handle(router, 'put /admin/products/{id}', async (_req, res, { params: { id }, body }) => {
+    const product = await catalogue.edit(id, body);
+    stock.forget();
+    await audit(currentUser(res), 'product.update', id, { ...body });
+    res.json(product);
   });
 }
 

@@ -1,14 +1,12 @@
 import { GST_RATES, PRODUCT_CATEGORIES } from '@vanya/catalog';
+import { PRODUCT_STATUSES } from '@vanya/contracts';
 import mongoose, { Schema } from 'mongoose';
-
-/** Whether shoppers see a product: published ones only; a hidden one keeps its page for the owner. */
-export const PRODUCT_STATUSES = ['published', 'hidden'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 /**
  * One product of the catalogue, under its id (`_id`, the slug of its address: /products/<id>).
  * Money in paise, as everywhere. `position` is the shop's order. A bundle's `contents` name the
- * single products it is made of, as stock counts them.
+ * single products it is made of, as stock counts them. `price` is the regular price; while a
+ * `sale` runs (from its start until its end) shoppers pay the sale's price instead.
  */
 const productSchema = new Schema(
   {
@@ -20,6 +18,17 @@ const productSchema = new Schema(
     longdescription: { type: String, required: true },
     mrp: { type: Number, required: true },
     price: { type: Number, required: true },
+    sale: {
+      type: new Schema(
+        {
+          price: { type: Number, required: true },
+          startsAt: { type: Date, required: true },
+          endsAt: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     images: { type: [String], default: [] },
     category: { type: String, enum: PRODUCT_CATEGORIES, required: true },
     ingredients: { type: [String], default: [] },
@@ -54,6 +63,6 @@ const productSchema = new Schema(
     suppressReservedKeysWarning: true,
   },
 );
-// The shop's published products in its order: the catalogue every process reads.
-productSchema.index({ status: 1, position: 1 });
+// The products in the shop's order: the catalogue every process reads.
+productSchema.index({ position: 1 });
 export const ProductModel = mongoose.model('Product', productSchema);

@@ -41,7 +41,7 @@ export async function setSelling(
   id: string,
   inStock: boolean,
 ): Promise<{ productId: string; inStock: boolean }> {
-  if (!(await ctx.catalogue()).get(id)) throw productNotFound(id);
+  if (!(await ctx.wholeCatalogue()).get(id)) throw productNotFound(id);
   await withDbRetry(() =>
     StockModel.updateOne({ _id: id }, { $set: { inStock } }, { upsert: true }),
   );
@@ -61,7 +61,7 @@ export async function adjustStock(
   reason: string,
   by: StockActor,
 ): Promise<StockItem> {
-  const product = single(await ctx.catalogue(), id);
+  const product = single(await ctx.wholeCatalogue(), id);
   await ensureCounts(ctx);
   const move: Move = {
     key: new Types.ObjectId().toHexString(),
@@ -83,8 +83,8 @@ export async function adjustStock(
     );
   }
   await changed(ctx, [item], adjust > 0);
-  const { catalogue, switches } = await current(ctx);
-  return itemView(catalogue, item, switches.get(product.id) ?? true);
+  const { switches } = await current(ctx);
+  return itemView(await ctx.wholeCatalogue(), item, switches.get(product.id) ?? true);
 }
 
 /** The owner's low-stock level and "stop selling" switch of a single product. */
@@ -93,7 +93,7 @@ export async function stockSettings(
   id: string,
   body: { lowStockAt?: number; selling?: boolean },
 ): Promise<StockItem> {
-  const product = single(await ctx.catalogue(), id);
+  const product = single(await ctx.wholeCatalogue(), id);
   await ensureCounts(ctx);
   if (body.selling !== undefined) await setSelling(ctx, product.id, body.selling);
   let item = await StockItemModel.findById(product.id).lean<StockItemDoc>();
@@ -107,14 +107,15 @@ export async function stockSettings(
     );
     if (item) await changed(ctx, [item], false);
   }
-  const { catalogue, switches } = await current(ctx);
-  return itemView(catalogue, item!, switches.get(product.id) ?? true);
+  const { switches } = await current(ctx);
+  return itemView(await ctx.wholeCatalogue(), item!, switches.get(product.id) ?? true);
 }
 
 /** GET /admin/stock: every single product's counts, and what each bundle's contents make up. */
 export async function overview(ctx: StockContext): Promise<AdminStock> {
   ctx.state = undefined;
-  const { catalogue, switches, counts } = await current(ctx);
+  const { switches, counts } = await current(ctx);
+  const catalogue = await ctx.wholeCatalogue();
   const selling = (id: string) => switches.get(id) ?? true;
   return {
     items: stockedProductIds(catalogue).map((id) =>
@@ -146,7 +147,7 @@ export async function ledgerPage(
   id: string,
   page: StockMovesQuery = { page: 1, limit: STOCK_MOVES_PAGE_MAX },
 ): Promise<StockMove[]> {
-  const product = single(await ctx.catalogue(), id);
+  const product = single(await ctx.wholeCatalogue(), id);
   const rows = await withDbRetry(() =>
     StockMoveModel.find({ productId: product.id })
       .sort({ at: -1, _id: -1 })

@@ -25,6 +25,8 @@ export interface StockServiceDeps {
   now?: () => number;
   /** The published products of the moment, as the database holds them (products/catalogue.ts). */
   catalogue: () => Promise<Catalogue>;
+  /** Hidden ones too: a hidden product keeps its count and its name on the owner's pages. */
+  wholeCatalogue: () => Promise<Catalogue>;
   /** The units each single product starts with when it has no count yet (STOCK_INITIAL). */
   initial?: number;
   /** Mails the owners when a product runs low, and shoppers when one is back. */
@@ -61,6 +63,7 @@ export interface StockState {
 export interface StockContext {
   now: () => number;
   catalogue: () => Promise<Catalogue>;
+  wholeCatalogue: () => Promise<Catalogue>;
   initial: number;
   mail?: StockMail;
   state?: StockState;
@@ -70,6 +73,7 @@ export interface StockContext {
 export const stockContext = (deps: StockServiceDeps): StockContext => ({
   now: deps.now ?? Date.now,
   catalogue: deps.catalogue,
+  wholeCatalogue: deps.wholeCatalogue,
   initial: deps.initial ?? 100,
   mail: deps.mail,
 });
@@ -84,7 +88,7 @@ export const background = (ctx: StockContext, task: () => Promise<unknown>) =>
 export function ensureCounts(ctx: StockContext): Promise<void> {
   const { now, initial } = ctx;
   return (ctx.ready ??= (async () => {
-    for (const id of stockedProductIds(await ctx.catalogue())) {
+    for (const id of stockedProductIds(await ctx.wholeCatalogue())) {
       const first = {
         _id: `initial:${id}`,
         kind: 'initial' as const,

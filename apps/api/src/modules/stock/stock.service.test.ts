@@ -22,7 +22,11 @@ describe('stock switches and counts as the catalogue reads them', () => {
 
   it('reads a switch changed by another process once its few seconds are up', async () => {
     let clock = 0;
-    const stock = createStockService({ catalogue: starter, now: () => clock });
+    const stock = createStockService({
+      catalogue: starter,
+      wholeCatalogue: starter,
+      now: () => clock,
+    });
     expect(await inStock(stock)).toBe(true);
 
     // Another API process switches the hamper off.
@@ -36,7 +40,7 @@ describe('stock switches and counts as the catalogue reads them', () => {
   });
 
   it('shows a switch changed through it at once', async () => {
-    const stock = createStockService({ catalogue: starter, now: () => 0 });
+    const stock = createStockService({ catalogue: starter, wholeCatalogue: starter, now: () => 0 });
     expect(await inStock(stock)).toBe(true);
     await stock.set('Hamper', false);
     expect(await inStock(stock)).toBe(false);
@@ -46,7 +50,11 @@ describe('stock switches and counts as the catalogue reads them', () => {
 
   it('reads counts another process changed once its few seconds are up, and keeps its bytes while shoppers would see the same', async () => {
     let clock = 0;
-    const stock = createStockService({ catalogue: starter, now: () => clock });
+    const stock = createStockService({
+      catalogue: starter,
+      wholeCatalogue: starter,
+      now: () => clock,
+    });
     const first = await stock.answers();
     expect(JSON.parse(first.product('ScrubClub').body)).toMatchObject({
       inStock: true,
@@ -86,7 +94,7 @@ describe('stock switches and counts as the catalogue reads them', () => {
     await StockMoveModel.deleteMany({});
     await Promise.all(
       Array.from({ length: 4 }, () =>
-        createStockService({ catalogue: starter, initial: 25 }).overview(),
+        createStockService({ catalogue: starter, wholeCatalogue: starter, initial: 25 }).overview(),
       ),
     );
     const items = await StockItemModel.find({}).sort({ _id: 1 }).lean();

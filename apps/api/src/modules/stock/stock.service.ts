@@ -45,6 +45,10 @@ export function createStockService(deps: StockServiceDeps) {
   return {
     /** The published products of the moment, as the shop prices and sells them. */
     catalogue: () => ctx.catalogue(),
+    /** After the catalogue changed here: the next answer is made from it. */
+    forget: () => {
+      ctx.state = undefined;
+    },
     list: () => shopperList(ctx),
     get: (id: string) => shopperProduct(ctx, id),
     answers: () => shopperAnswers(ctx),
