@@ -19,6 +19,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes, webhookRoute } from './modules/payments/payments.routes';
 import { pincodesRoutes } from './modules/pincodes/pincodes.routes';
 import { productPageHead } from './modules/products/product-ld';
+import { publicPages } from './modules/products/public-pages';
 import { catalogueRoutes } from './modules/products/products.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { shopSettingsRoutes } from './modules/settings/shop-settings.routes';
@@ -98,7 +99,16 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
 
   app.use(cors({ origin: config.webOrigin, credentials: true }));
   const web = config.serveWeb
-    ? webApp(config.webDistDir, productPageHead(services.stock, services.reviews))
+    ? webApp(
+        config.webDistDir,
+        productPageHead(services.stock, services.reviews),
+        publicPages(
+          config.webDistDir,
+          config.webSsrDir,
+          config.siteUrl,
+          services.catalogue.current,
+        ),
+      )
     : undefined;
   app.use(securityHeaders(config, web?.scriptHashes ?? []));
   app.use(requestLog(logger));

@@ -109,6 +109,8 @@ const envSchema = z.object({
   LOG_PRETTY: booleanFlag.optional(),
   SERVE_WEB: booleanFlag.optional(),
   WEB_DIST_DIR: optionalText,
+  WEB_SSR_DIR: optionalText,
+  SITE_URL: z.url().optional(),
   JSON_BODY_LIMIT: z.string().default('100kb'),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
@@ -302,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 
   const repoRoot = findRepoRoot();
   const dataDir = path.resolve(repoRoot, e.DATA_DIR ?? '.data');
+  const webDistDir = path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist');
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -331,7 +334,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Human-readable log lines instead of JSON. */
     logPretty: e.LOG_PRETTY ?? (e.NODE_ENV === 'development' && Boolean(process.stdout.isTTY)),
     serveWeb: e.SERVE_WEB ?? isProduction,
-    webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    webDistDir,
+    /** The web's server bundle (beside dist), which renders the pages for the catalogue of the moment. */
+    webSsrDir: path.resolve(webDistDir, '..', e.WEB_SSR_DIR ?? '.ssr'),
+    /** The pages' canonical addresses and the sitemap's: as the web build was given them. */
+    siteUrl: (e.SITE_URL ?? brand.website).replace(/\/+$/, ''),
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     bcryptCost: e.BCRYPT_COST,
     /** Multiplies every rate limit (tests raise it where they are not testing limits). */

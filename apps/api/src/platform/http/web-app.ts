@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { preparedAnswer, sendPrepared } from './prepared-answer';
 import type { PreparedAnswer } from './prepared-answer';
@@ -25,6 +26,20 @@ function cacheControl(urlPath: string): string {
 
 /** Adds to a prerendered page's <head> for one request; `canonical` is the page's own address. */
 export type PageHead = (pagePath: string, canonical: string) => Promise<string | undefined>;
+
+/** A page's HTML as rendered for the catalogue of the moment; `page` for a public page's own. */
+export interface PageAnswer {
+  status: number;
+  html: string;
+  page?: boolean;
+}
+
+/** The public pages rendered at run time (modules/products/public-pages.ts), and the sitemap. */
+export interface PublicPages {
+  /** The HTML for a path asking for a page: the public page's own, else the shell. */
+  page(pagePath: string): Promise<PageAnswer>;
+  sitemap(): Promise<string>;
+}
 
 export interface WebApp {
   router: Router;
@@ -56,8 +71,16 @@ export function inlineScriptHashes(html: string): string[] {
   );
 }
 
-/** The web app's files, pages and fallback (undefined when dist has no index.html). */
-export function webApp(distDir: string, pageHead?: PageHead): WebApp | undefined {
+/**
+ * The web app's files, pages and fallback (undefined when dist has no index.html). With
+ * `rendered`, every page is rendered for the catalogue of the moment and the sitemap follows it;
+ * without, the pages are those the build prerendered.
+ */
+export function webApp(
+  distDir: string,
+  pageHead?: PageHead,
+  rendered?: PublicPages,
+): WebApp | undefined {
   const shell = path.join(distDir, 'index.html');
   if (!existsSync(shell)) return undefined;
   const pages = prerenderedPages(distDir);
@@ -84,17 +107,21 @@ export function webApp(distDir: string, pageHead?: PageHead): WebApp | undefined
     }
     return text;
   };
-  const lastPrepared = new Map<string, { extra: string; answer: PreparedAnswer }>();
+  const lastPrepared = new Map<string, { text: string; extra: string; answer: PreparedAnswer }>();
   const preparedPage = (page: string, text: string, extra: string) => {
     let last = lastPrepared.get(page);
-    if (last?.extra !== extra) {
-      last = { extra, answer: preparedAnswer(text.replace('</head>', `${extra}</head>`)) };
+    if (last?.extra !== extra || last.text !== text) {
+      last = { text, extra, answer: preparedAnswer(text.replace('</head>', `${extra}</head>`)) };
       lastPrepared.set(page, last);
     }
     return last.answer;
   };
 
   const router = Router();
+  if (rendered) {
+    router.use(renderedPages(files, rendered, pageHead, preparedPage));
+    return { router, scriptHashes: inlineScriptHashes(readFileSync(shell, 'utf8')) };
+  }
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const page = pages.get(req.path);
@@ -123,4 +150,39 @@ export function webApp(distDir: string, pageHead?: PageHead): WebApp | undefined
     });
   });
   return { router, scriptHashes: inlineScriptHashes(readFileSync(shell, 'utf8')) };
+}
+
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+/**
+ * The router's middleware when pages are rendered at run time: the files first, then any other GET
+ * asking for HTML answered by `rendered` (a public page with what `pageHead` adds, else the shell;
+ * 404 for a product not sold), each prepared once per HTML (and per thing added).
+ */
+function renderedPages(
+  files: Middleware,
+  rendered: PublicPages,
+  pageHead: PageHead | undefined,
+  prepared: (key: string, text: string, extra: string) => PreparedAnswer,
+): Middleware {
+  const answer = async (req: Request, res: Response) => {
+    if (req.path === '/sitemap.xml') {
+      res.set('Cache-Control', 'public, max-age=3600');
+      return sendPrepared(req, res, prepared(req.path, await rendered.sitemap(), ''), 'xml');
+    }
+    const { status, html, page } = await rendered.page(req.path);
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? '';
+    const extra = (page && pageHead ? await pageHead(req.path, canonical) : undefined) ?? '';
+    res.status(status).set('Cache-Control', 'no-cache');
+    sendPrepared(req, res, prepared(page ? req.path : '', html, extra), 'html');
+  };
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path === '/sitemap.xml') return void answer(req, res).catch(next);
+    files(req, res, () => {
+      if (req.path.startsWith('/assets/')) res.status(404).type('text/plain').end('Not found');
+      else if (/^\/(api|uploads)(\/|$)/.test(req.path) || !req.accepts('html')) next();
+      else answer(req, res).catch(next);
+    });
+  };
 }
