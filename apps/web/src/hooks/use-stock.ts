@@ -14,7 +14,7 @@ export interface StockView {
   out: string[];
   /** How many are left, for products with 5 or fewer (the API says nothing more exact). */
   left: Record<string, number>;
-  /** The products as the API serves them; null if the answer did not carry whole products. */
+  /** The products as the API serves them; null if the answer carried no whole products. */
   products: readonly Product[] | null;
 }
 
@@ -53,7 +53,9 @@ export async function getStock(): Promise<StockView> {
     if (!inStock) view.out.push(id);
     else if (typeof available === 'number') view.left[id] = available;
   }
-  const whole = (data as Record<string, unknown>[]).every(isWholeProduct);
+  // An empty list says only that nothing is out of stock, not that the catalogue is empty: a page
+  // without products would have nothing left to show (and the test doubles answer [] for stock).
+  const whole = data.length > 0 && (data as Record<string, unknown>[]).every(isWholeProduct);
   if (whole) view.products = data as Product[];
   return view;
 }
