@@ -15,31 +15,56 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// The products are data the owner edits: the web's code takes them from the catalogue of the page
+// (hooks/use-catalogue.tsx's useCatalogue, which alone may name the nine of the code), never from
+// the static list. Tests and their fixtures may.
+const WEB_TESTS = ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'];
+const STATIC_CATALOGUE = {
+  name: '@vanya/catalog',
+  importNames: ['products', 'getProduct', 'isProductId', 'STARTER_CATALOGUE'],
+  message:
+    'The products change without a release: take them from useCatalogue() (hooks/use-catalogue.tsx), or as a Catalogue parameter in plain functions.',
+};
+const staticCatalogue = {
+  files: ['apps/web/src/**/*.{ts,tsx}'],
+  ignores: [...WEB_TESTS, 'apps/web/src/hooks/use-catalogue.tsx'],
+  rules: { 'no-restricted-imports': ['error', { paths: [STATIC_CATALOGUE] }] },
+};
+
 const OTHER_FEATURE_MESSAGE =
   "Features do not import each other's insides: import it from that feature's index.ts (export it there), or move the shared piece to components/, hooks/ or lib/.";
 const featureBoundaries = WEB_FEATURES.flatMap((feature) =>
-  [0, 1, 2].map((depth) => {
+  [0, 1, 2].flatMap((depth) => {
     // Slashes escaped so the same pattern also reads as an esquery regex below.
     const up = (times) => `(\\.\\.\\/){${times}}`;
     const otherInside = `(?!${feature}\\/)[\\w-]+\\/(?!index$)`;
     const regex = `^${up(depth + 1)}${otherInside}|^${up(depth + 2)}features\\/${otherInside}`;
-    return {
-      files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          { patterns: [{ regex, message: OTHER_FEATURE_MESSAGE }] },
-        ],
-        // no-restricted-imports reads static imports only; lazy pages and panels use import().
-        'no-restricted-syntax': [
-          'error',
-          {
-            selector: `ImportExpression > Literal[value=/${regex}/]`,
-            message: OTHER_FEATURE_MESSAGE,
-          },
-        ],
-      },
+    const files = [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`];
+    const patterns = [{ regex, message: OTHER_FEATURE_MESSAGE }];
+    // A later block's options replace an earlier one's, so the static catalogue's rule is repeated
+    // here for the feature's files that are not tests.
+    const withCatalogue = {
+      files,
+      ignores: WEB_TESTS,
+      rules: { 'no-restricted-imports': ['error', { paths: [STATIC_CATALOGUE], patterns }] },
     };
+    return [
+      {
+        files,
+        rules: {
+          'no-restricted-imports': ['error', { patterns }],
+          // no-restricted-imports reads static imports only; lazy pages and panels use import().
+          'no-restricted-syntax': [
+            'error',
+            {
+              selector: `ImportExpression > Literal[value=/${regex}/]`,
+              message: OTHER_FEATURE_MESSAGE,
+            },
+          ],
+        },
+      },
+      withCatalogue,
+    ];
   }),
 );
 
@@ -119,6 +144,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  staticCatalogue,
   ...featureBoundaries,
   prettier,
 );

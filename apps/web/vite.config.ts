@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+import { pageCatalogue } from './vite-plugins/page-catalogue';
 import { pagePreload } from './vite-plugins/page-preload';
 import { precompress } from './vite-plugins/precompress';
 import { prerender } from './vite-plugins/prerender';
@@ -23,9 +24,9 @@ export default defineConfig(({ isSsrBuild }) =>
     ? serverBuild
     : {
         // splash writes the splash into index.html; siteFiles robots.txt and sitemap.xml; pagePreload
-        // the script that preloads a page's picture and code; precompress, last, the .br and .gz of
-        // dist's text.
-        plugins: [react(), splash(), siteFiles(), pagePreload(), precompress()],
+        // the script that preloads a page's picture and code; pageCatalogue the catalogue's script
+        // into index.html; precompress, last, the .br and .gz of dist's text.
+        plugins: [react(), splash(), siteFiles(), pagePreload(), pageCatalogue(), precompress()],
         server: {
           port: 5173,
           proxy: {
@@ -69,13 +70,13 @@ export default defineConfig(({ isSsrBuild }) =>
                   },
                   {
                     // The catalogue and the shared pieces the first page of any visit needs (the layout's
-                    // cart count, the session, the slideshow, the chat's keep-clear mark): one file instead
+                    // cart count, the session, the page's catalogue, the slideshow, the chat's keep-clear mark): one file instead
                     // of a dozen tiny ones.
                     // Each module captured here brings its imports along, so nothing in this list may
                     // import the API client: it and the data hooks belong to the next group.
                     name: 'storefront',
                     priority: 2,
-                    test: /([\\/]packages[\\/]catalog[\\/]src[\\/])|([\\/]src[\\/](components[\\/]media[\\/](slideshow|responsive-image|use-autoplay|use-swipe)|hooks[\\/](use-session|use-cart|use-reduced-motion)|lib[\\/](cart-store|auth-storage|keep-clear))[.])/,
+                    test: /([\\/]packages[\\/]catalog[\\/]src[\\/])|([\\/]src[\\/](components[\\/]media[\\/](slideshow|responsive-image|use-autoplay|use-swipe)|hooks[\\/](use-session|use-cart|use-catalogue|use-reduced-motion)|lib[\\/](cart-store|auth-storage|keep-clear))[.])/,
                   },
                   {
                     // What the product list, the product page, the cart and the checkout share (prices,

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 
 import { DELIVERY_TEXTS } from '../src/components/delivery/delivery-texts';
 import { CONSENT_TEXTS } from '../src/features/consent/texts';
-import { PRERENDERED_PAGES } from '../vite-plugins/prerender';
+import { prerenderedPaths } from '../src/app/site-files';
 import { createVerifiedAccount, logIn, waitOutSplash } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { expectCartCount } from './shop-helpers';
@@ -13,6 +13,8 @@ import { expectCartCount } from './shop-helpers';
 // first visitor and for one who comes back with what they left in the browser.
 
 const butter = getProduct('Bodybutter')!;
+// The test API sells the catalogue of the code.
+const PRERENDERED_PAGES = prerenderedPaths(products);
 
 // The returning visitor's walk meets the splash, as a visitor who has not asked for less motion.
 test.use({ reducedMotion: 'no-preference' });

@@ -8,13 +8,15 @@ import './styles/global.css';
 import './components/layout/splash.css';
 import { AppProvider } from './app/provider';
 import { AppRouter, loadPageModules } from './app/router';
+import { pageCatalogue } from './hooks/use-catalogue';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element to mount the app into.');
 
+// The catalogue the server rendered the page with, so the first render draws what is there.
 const app = (
   <StrictMode>
-    <AppProvider>
+    <AppProvider catalogue={pageCatalogue()}>
       <AppRouter />
     </AppProvider>
   </StrictMode>

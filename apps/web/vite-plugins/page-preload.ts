@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 // By path, not by package name (see site-files.ts); the web app's modules named here import nothing.
 import { products } from '../../../packages/catalog/src/products';
+import { pathPattern, routesOfSource, type PageRoute } from '../src/app/page-routes';
 import { imageSources } from '../src/components/media/image-sources';
 import {
   CATALOG_BANNER_IMAGE,
@@ -59,22 +60,11 @@ export function lcpImageHints(): Record<string, ImageHint[]> {
 
 const ROUTER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/app/router.tsx');
 
-/** A page of the router: its path pattern (`/products/:productId`) and its module in src/app/routes. */
-export type PageRoute = { path: string; module: string };
+export { pathPattern, type PageRoute };
 
-/**
- * The lazy pages of src/app/router.tsx, read from its source (the config cannot load React
- * components): every `{ path: 'x', lazy: () => import('./routes/y') }` and the index route. The
- * catch-all `*` is left out: it would match every path. src/app/page-preload.test.ts checks that
- * this finds every lazy route of the table.
- */
+/** The lazy pages of src/app/router.tsx, read from its file (the config cannot load React components). */
 export function pageRoutes(routerSource: string = readFileSync(ROUTER, 'utf8')): PageRoute[] {
-  const found = routerSource.matchAll(
-    /\{\s*(?:path:\s*'([^']*)'|index:\s*true),\s*lazy:\s*\(\)\s*=>\s*import\('\.\/routes\/([\w-]+)'\)/g,
-  );
-  return [...found]
-    .map(([, route, module]) => ({ path: `/${route ?? ''}`, module: module ?? '' }))
-    .filter((page) => page.path !== '/*');
+  return routesOfSource(routerSource);
 }
 
 /**
@@ -126,11 +116,6 @@ function routeModuleName(id: string): string | undefined {
 
 /** The table the script reads: each file once, and each page's path pattern with its files. */
 export type PageTable = { files: string[]; pages: [pattern: string, files: number[]][] };
-
-/** A regular expression for `location.pathname`: `:param` is one segment, a final slash is allowed. */
-export function pathPattern(routePath: string): string {
-  return `^${routePath.replace(/:[^/]+/g, '[^/]+').replace(/\/$/, '')}/?$`;
-}
 
 export function pageTable(pages: PageRoute[], code: Map<string, string[]>): PageTable {
   const table: PageTable = { files: [], pages: [] };

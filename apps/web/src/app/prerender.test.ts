@@ -1,23 +1,19 @@
 import { brand, products } from '@vanya/catalog';
 import { describe, expect, it } from 'vitest';
 
-import {
-  pageFile,
-  pageHtml,
-  pageStyles,
-  PRERENDERED_PAGES,
-  type Manifest,
-} from '../../vite-plugins/prerender';
-import { sitemapPaths } from '../../vite-plugins/site-files';
+import { pageFile, pageHtml, pageStyles, type Manifest } from './page-document';
+import { prerenderedPaths, sitemapPaths } from './site-files';
 
-// The prerender of the build (vite-plugins/prerender.ts): which pages, where, and their heads.
+// The pages rendered ahead (by the build's vite-plugins/prerender.ts, and by the API at run time):
+// which pages, where, and their heads.
+const PRERENDERED_PAGES = prerenderedPaths(products);
 const SHELL = `<!doctype html><html><head><title>${brand.name}</title>
 <meta name="description" content="${brand.description}" /></head>
 <body><div class="splash"></div><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
 
 describe('the prerendered pages', () => {
   it('are every page of the sitemap and the sign-in pages, each in its own file', () => {
-    expect(PRERENDERED_PAGES).toEqual(expect.arrayContaining(sitemapPaths()));
+    expect(PRERENDERED_PAGES).toEqual(expect.arrayContaining(sitemapPaths(products)));
     expect(PRERENDERED_PAGES).toEqual(expect.arrayContaining(['/login', '/signup']));
     expect(PRERENDERED_PAGES).not.toContain('/cart');
     expect(pageFile('/')).toBe('index.html');
@@ -36,6 +32,8 @@ describe('the prerendered pages', () => {
         description: 'Whipped "kokum" & shea',
       },
       'https://shop.example.in',
+      [],
+      products,
     );
     const doc = new DOMParser().parseFromString(html, 'text/html');
     expect(doc.title).toBe('Body Butter | Vanya Naturals');
@@ -58,7 +56,8 @@ describe('the prerendered pages', () => {
   });
 
   it('fall back to the brand’s description, and the home page is the site itself', () => {
-    const html = pageHtml(SHELL, '/', { html: '<h1>Home</h1>', title: brand.name }, 'https://a.in');
+    const home = { html: '<h1>Home</h1>', title: brand.name };
+    const html = pageHtml(SHELL, '/', home, 'https://a.in', [], products);
     const doc = new DOMParser().parseFromString(html, 'text/html');
     expect(doc.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       brand.description,
@@ -94,9 +93,8 @@ describe('the prerendered pages', () => {
     ]);
     expect(pageStyles(manifest, '/login')).toEqual([]);
     expect(() => pageStyles(manifest, '/about')).toThrow(/routes\/about/);
-    const html = pageHtml(SHELL, '/login', { html: '', title: 'Login' }, 'https://a.in', [
-      'assets/shop.css',
-    ]);
+    const login = { html: '', title: 'Login' };
+    const html = pageHtml(SHELL, '/login', login, 'https://a.in', ['assets/shop.css'], products);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/shop.css">');
   });
 });

@@ -2,7 +2,7 @@ import { brand, products } from '@vanya/catalog';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
-import { PRIVATE_PATHS, PUBLIC_PAGES, robotsTxt, sitemapXml } from '../../vite-plugins/site-files';
+import { PRIVATE_PATHS, PUBLIC_PAGES, robotsTxt, sitemapXml } from './site-files';
 import { routes } from './router';
 
 /** Every path of the route table, with whether it sits under the login guard. */
@@ -23,7 +23,7 @@ describe('robots.txt and sitemap.xml (written by the build from the catalogue)',
   const table = paths(routes);
 
   it('lists in the sitemap public pages of the router, and every product', () => {
-    const xml = sitemapXml('https://shop.example');
+    const xml = sitemapXml('https://shop.example', products);
     for (const page of PUBLIC_PAGES) {
       expect(table).toContainEqual([page, false]);
       expect(xml).toContain(`<loc>https://shop.example${page}</loc>`);

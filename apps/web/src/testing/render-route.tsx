@@ -1,3 +1,4 @@
+import type { Catalogue } from '@vanya/catalog';
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 
@@ -10,14 +11,19 @@ import { routes as appRoutes } from '../app/router';
 import.meta.glob('../app/routes/*.tsx', { eager: true });
 
 /**
- * Renders the real route table (or `routes`) at `path`, inside the app's providers. The splash is
- * not part of the app (it runs from the page's HTML, components/layout/splash.ts), so the page and
- * its widgets are there at once, as on any page after the first of a visit.
+ * Renders the real route table (or `routes`) at `path`, inside the app's providers, with the
+ * page's catalogue `catalogue` (the nine of the code by default). The splash is not part of the app
+ * (it runs from the page's HTML, components/layout/splash.ts), so the page and its widgets are
+ * there at once, as on any page after the first of a visit.
  */
-export function renderRoute(path: string, routes: RouteObject[] = appRoutes) {
+export function renderRoute(
+  path: string,
+  routes: RouteObject[] = appRoutes,
+  { catalogue }: { catalogue?: Catalogue } = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
-    <AppProvider>
+    <AppProvider catalogue={catalogue}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

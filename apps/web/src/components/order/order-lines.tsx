@@ -1,8 +1,9 @@
-import { formatINR, getProduct } from '@vanya/catalog';
+import { formatINR } from '@vanya/catalog';
 import type { OrderLine } from '@vanya/contracts';
 import { Link } from 'react-router-dom';
 
 import { PATHS } from '../../config/paths';
+import { useCatalogue } from '../../hooks/use-catalogue';
 import { ResponsiveImage } from '../media/responsive-image';
 import './order-lines.css';
 
@@ -16,10 +17,11 @@ export const ORDER_LINES_TEXTS = {
  * (linked to its page while the shop sells it), the quantity at the unit price, and the amount.
  */
 export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
+  const catalogue = useCatalogue();
   return (
     <ul className="order-lines">
       {lines.map((line) => {
-        const product = getProduct(line.productId);
+        const product = catalogue.get(line.productId);
         return (
           <li key={line.productId} className="order-lines__item">
             <span className="order-lines__thumb">

@@ -1,9 +1,9 @@
 import {
   cartSummaryText,
   formatAmountForOrder,
-  getProduct,
   isIndianState,
   priceCart,
+  type Catalogue,
   type PricedCart,
   type ShippingPolicy,
 } from '@vanya/catalog';
@@ -12,22 +12,25 @@ import type { CheckoutForm, CreateOrderBodyInput } from '@vanya/contracts';
 import type { CartLine } from '../../lib/cart-store';
 
 /** The cart lines an order can carry: products the catalogue knows. */
-export function orderableLines(lines: readonly CartLine[]): CartLine[] {
-  return lines.filter((line) => getProduct(line.productId) !== undefined);
+export function orderableLines(lines: readonly CartLine[], catalogue: Catalogue): CartLine[] {
+  return lines.filter((line) => catalogue.get(line.productId) !== undefined);
 }
 
 /**
  * The summary for the chosen state: CGST + SGST in Maharashtra (or none chosen yet), else IGST;
- * less the coupon's discount as the server priced it; shipped by the owner's threshold.
+ * less the coupon's discount as the server priced it; shipped by the owner's threshold; at the
+ * catalogue's prices.
  */
 export function priceForState(
   lines: readonly CartLine[],
+  catalogue: Catalogue,
   state: string | undefined,
   couponDiscount = 0,
   codFee = 0,
   shippingPolicy?: Readonly<ShippingPolicy>,
 ): PricedCart {
-  return priceCart(orderableLines(lines), {
+  return priceCart(orderableLines(lines, catalogue), {
+    catalogue,
     deliveryState: state && isIndianState(state) ? state : undefined,
     couponDiscount,
     codFee,
@@ -43,12 +46,17 @@ export function priceForState(
 export function orderBody(
   form: CheckoutForm,
   lines: readonly CartLine[],
+  catalogue: Catalogue,
   coupon?: { code: string; discount: number },
   codFee = 0,
   shippingPolicy?: Readonly<ShippingPolicy>,
 ): CreateOrderBodyInput {
-  const items = orderableLines(lines).map(({ productId, quantity }) => ({ productId, quantity }));
+  const items = orderableLines(lines, catalogue).map(({ productId, quantity }) => ({
+    productId,
+    quantity,
+  }));
   const priced = priceCart(items, {
+    catalogue,
     deliveryState: form.state,
     couponDiscount: coupon?.discount ?? 0,
     codFee: form.paymentMethod === 'cod' ? codFee : 0,
@@ -58,7 +66,7 @@ export function orderBody(
     data: {
       ...form,
       gstNumber: form.gstNumber || undefined,
-      cart_summary: cartSummaryText(items),
+      cart_summary: cartSummaryText(items, catalogue),
       total_amount: formatAmountForOrder(priced.grandTotal),
       ...(coupon ? { couponCode: coupon.code } : {}),
       items: items as CreateOrderBodyInput['data']['items'],

@@ -1,10 +1,11 @@
-import { formatDateTimeInIndia, getProduct } from '@vanya/catalog';
+import { formatDateTimeInIndia } from '@vanya/catalog';
 import type { BundleStock, StockItem, StockMove } from '@vanya/contracts';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-parts';
+import { useCatalogue } from '../../../hooks/use-catalogue';
 import { DEFAULT_ERROR_MESSAGE, getErrorMessage } from '../../../lib/api-client';
 import {
   useAdjustStock,
@@ -320,6 +321,7 @@ function LedgerLine({ move }: { move: StockMove }) {
 
 function Bundles({ bundles }: { bundles: BundleStock[] }) {
   const selling = useBundleSelling();
+  const catalogue = useCatalogue();
   return (
     <section className="stock-bundles" aria-label={T.bundles}>
       <h2 className="admin-subhead">{T.bundles}</h2>
@@ -344,7 +346,7 @@ function Bundles({ bundles }: { bundles: BundleStock[] }) {
             <p className="admin-row__meta">{T.canMake(b.available)}</p>
             <p className="admin-row__meta">
               {b.contents
-                .map((c) => `${c.quantity} × ${getProduct(c.productId)?.name ?? c.productId}`)
+                .map((c) => `${c.quantity} × ${catalogue.get(c.productId)?.name ?? c.productId}`)
                 .join(', ')}
             </p>
           </li>

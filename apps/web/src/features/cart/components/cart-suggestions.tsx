@@ -1,4 +1,4 @@
-import { LIMITS, products, type Product } from '@vanya/catalog';
+import { LIMITS, type Product } from '@vanya/catalog';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -6,6 +6,7 @@ import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { PriceTag } from '../../../components/product/price-tag';
 import { PATHS } from '../../../config/paths';
 import { useCartActions } from '../../../hooks/use-cart';
+import { useCatalogue } from '../../../hooks/use-catalogue';
 import { CART_TEXTS as T } from '../texts';
 
 function shuffled<T>(items: readonly T[]): T[] {
@@ -19,11 +20,18 @@ function shuffled<T>(items: readonly T[]): T[] {
 
 /**
  * 'You May Also Like': up to 3 random catalogue products that are not in the cart. The random order
- * is drawn once per visit of the page, so the list does not reshuffle while the shopper adds.
+ * is drawn once per visit of the page, so the list does not reshuffle while the shopper adds; it is
+ * an order of ids, so a product the owner changes meanwhile shows as it is now (and one added
+ * meanwhile comes last).
  */
 export function CartSuggestions({ inCart }: { inCart: readonly string[] }) {
-  const [order] = useState(() => shuffled(products));
-  const suggestions = order
+  const catalogue = useCatalogue();
+  const [order] = useState(() => shuffled(catalogue.products.map((product) => product.id)));
+  const suggestions = [
+    ...order.map((id) => catalogue.get(id)),
+    ...catalogue.products.filter((product) => !order.includes(product.id)),
+  ]
+    .filter((product): product is Product => product !== undefined)
     .filter((product) => !inCart.includes(product.id))
     .slice(0, LIMITS.cartSuggestions);
   if (suggestions.length === 0) return null;

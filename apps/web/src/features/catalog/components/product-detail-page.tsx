@@ -1,5 +1,4 @@
 import {
-  getProduct,
   LIMITS,
   preOrderNotice,
   relatedProducts,
@@ -20,6 +19,7 @@ import { Deferred } from '../../../components/ui/deferred';
 import { PageTitle } from '../../../components/ui/page-title';
 import { PATHS } from '../../../config/paths';
 import { useCartActions } from '../../../hooks/use-cart';
+import { useCatalogue } from '../../../hooks/use-catalogue';
 import { useReviews } from '../../../hooks/use-reviews';
 import { useShopSettings } from '../../../hooks/use-shop-settings';
 import { useStock } from '../../../hooks/use-stock';
@@ -42,7 +42,7 @@ const RelatedProducts = lazy(() =>
 
 export function ProductDetailPage() {
   const { productId = '' } = useParams();
-  const product = getProduct(productId);
+  const product = useCatalogue().get(productId);
 
   // An id that is not in the catalogue goes back to the list.
   if (!product) return <Navigate replace to={PATHS.products} />;
@@ -52,6 +52,7 @@ export function ProductDetailPage() {
 
 function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
+  const catalogue = useCatalogue();
   const { add } = useCartActions();
   const stock = useStock();
   const reviews = useReviews(product.id);
@@ -65,7 +66,9 @@ function ProductDetail({ product }: { product: Product }) {
     src,
     alt: `${product.name}, picture ${index + 1} of ${product.images.length}`,
   }));
-  const related = showsYouMayAlsoLike(product.id) ? relatedProducts(product.id) : [];
+  const related = showsYouMayAlsoLike(product.id, catalogue)
+    ? relatedProducts(product.id, LIMITS.relatedProducts, catalogue)
+    : [];
 
   return (
     <div className="product-page">

@@ -2,7 +2,6 @@ import {
   CATEGORY_OPTIONS,
   filterProducts,
   isSortOption,
-  products,
   SORT_OPTIONS,
   sortProducts,
 } from '@vanya/catalog';
@@ -11,6 +10,7 @@ import { useId } from 'react';
 import { ResponsiveImage } from '../../../components/media/responsive-image';
 import { Deferred } from '../../../components/ui/deferred';
 import { PageTitle } from '../../../components/ui/page-title';
+import { useCatalogue } from '../../../hooks/use-catalogue';
 import { prefersReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useMetaDescription } from '../../../hooks/use-meta-description';
 import { KEEP_CLEAR } from '../../../lib/keep-clear';
@@ -25,6 +25,7 @@ const COLLECTION_ID = 'collection';
 export function ProductsPage() {
   const { category, sort, setCategory, setSort } = useCatalogQuery();
   const sortId = useId();
+  const { products } = useCatalogue();
   useMetaDescription(T.productsLead);
 
   const shown = category === null ? [] : sortProducts(filterProducts(products, category), sort);

@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  formatINR,
-  getProduct,
-  INDIAN_STATES,
-  isIndianState,
-  preOrderNotice,
-} from '@vanya/catalog';
+import { formatINR, INDIAN_STATES, isIndianState, preOrderNotice } from '@vanya/catalog';
 import { checkoutFormSchema, type CheckoutForm, type CheckoutFormInput } from '@vanya/contracts';
 import type { PincodeAnswer } from '@vanya/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -20,6 +14,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { useCartLines } from '../../../hooks/use-cart';
+import { useCatalogue } from '../../../hooks/use-catalogue';
 import { useCoupon } from '../../../hooks/use-coupon';
 import { useSessionUser } from '../../../hooks/use-session';
 import { useShopSettings } from '../../../hooks/use-shop-settings';
@@ -70,6 +65,7 @@ function codOffer(
 
 export function CheckoutPage() {
   const lines = useCartLines();
+  const catalogue = useCatalogue();
   const user = useSessionUser();
   const toast = useToast();
   const createOrder = useCreateOrder();
@@ -99,19 +95,20 @@ export function CheckoutPage() {
 
   const state = watch('state');
   const method = watch('paymentMethod');
-  const items = orderableLines(lines);
+  const items = orderableLines(lines, catalogue);
   // The applied coupon, checked again for this delivery state; the order carries it once priced.
   const coupon = useCoupon(items, state && isIndianState(state) ? state : undefined);
   const shop = useShopSettings();
   // The pre-order agreement is asked for only while the owner takes pre-orders: drawn once their
   // settings have come, so it never shows for a moment on a direct load while pre-orders are off.
   const agreementNeeded = shop.preOrderOpen;
-  const goods = priceForState(lines, state, coupon.applied?.discount, 0, shop.shippingPolicy);
+  const discount = coupon.applied?.discount;
+  const goods = priceForState(lines, catalogue, state, discount, 0, shop.shippingPolicy);
   const cod = codOffer(pinCheck.place, goods.itemsTotal - goods.couponDiscount, user);
   const codFee = method === 'cod' && cod.available ? cod.fee : 0;
   const priced =
     codFee > 0
-      ? priceForState(lines, state, coupon.applied?.discount, codFee, shop.shippingPolicy)
+      ? priceForState(lines, catalogue, state, discount, codFee, shop.shippingPolicy)
       : goods;
   // Cash on delivery chosen, then no longer possible (another PIN, a bigger cart): back to UPI.
   useEffect(() => {
@@ -122,7 +119,8 @@ export function CheckoutPage() {
 
   const place = async (values: CheckoutForm) => {
     setBusy(true);
-    const body = orderBody(values, lines, coupon.applied ?? undefined, codFee, shop.shippingPolicy);
+    const applied = coupon.applied ?? undefined;
+    const body = orderBody(values, lines, catalogue, applied, codFee, shop.shippingPolicy);
     const fingerprint = JSON.stringify(body);
     if (attempt.current?.fingerprint !== fingerprint) {
       attempt.current = { fingerprint, key: crypto.randomUUID() };
@@ -431,7 +429,7 @@ export function CheckoutPage() {
           </h2>
           <ul className="checkout-summary__items">
             {items.map((line) => {
-              const product = getProduct(line.productId);
+              const product = catalogue.get(line.productId);
               if (!product) return null;
               return (
                 <li key={line.productId} className="checkout-item">

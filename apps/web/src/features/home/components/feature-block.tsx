@@ -5,6 +5,7 @@ import { Slideshow } from '../../../components/media/slideshow';
 import { StarRating } from '../../../components/product/star-rating';
 import { PATHS } from '../../../config/paths';
 import { useCartActions } from '../../../hooks/use-cart';
+import { useCatalogue } from '../../../hooks/use-catalogue';
 import { HOME_TEXTS as T } from '../texts';
 import { PriceToggleButton, usePriceToggle } from './price-toggle-button';
 
@@ -14,6 +15,7 @@ import { PriceToggleButton, usePriceToggle } from './price-toggle-button';
  */
 export function FeatureBlock() {
   const showPrice = usePriceToggle();
+  const catalogue = useCatalogue();
   const { add } = useCartActions();
   const navigate = useNavigate();
 
@@ -29,7 +31,7 @@ export function FeatureBlock() {
         <p className="section-head__lead">{T.featuredLead}</p>
       </div>
       <ul className="feature__list">
-        {featureBlockProducts().map((product) => (
+        {featureBlockProducts(catalogue).map((product) => (
           <li key={product.id} className="feature__item">
             <Slideshow
               className="feature__slideshow"

@@ -1,9 +1,10 @@
-import { formatINR, getProduct, TIMINGS } from '@vanya/catalog';
+import { formatINR, TIMINGS } from '@vanya/catalog';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { VideoPlayer } from '../../../components/media/video-player';
 import { PATHS } from '../../../config/paths';
+import { useCatalogue } from '../../../hooks/use-catalogue';
 import { HOME_TEXTS as T, PRODUCT_VIDEOS } from '../texts';
 
 /**
@@ -31,7 +32,7 @@ export function ProductVideos() {
 }
 
 function ProductVideo({ productId, src }: { productId: string; src: string }) {
-  const product = getProduct(productId);
+  const product = useCatalogue().get(productId);
   const [muted, setMuted] = useState(true);
   const navigate = useNavigate();
   const timer = useRef<number | undefined>(undefined);

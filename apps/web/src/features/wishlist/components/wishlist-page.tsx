@@ -1,4 +1,4 @@
-import { formatINR, getProduct, type Product } from '@vanya/catalog';
+import { formatINR, type Product } from '@vanya/catalog';
 import { Link } from 'react-router-dom';
 
 import { ResponsiveImage } from '../../../components/media/responsive-image';
@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/toast';
 import { PATHS } from '../../../config/paths';
 import { addToCart } from '../../../lib/cart-store';
 import { clearWishlist, removeFromWishlist } from '../../../lib/wishlist-store';
+import { useCatalogue } from '../../../hooks/use-catalogue';
 import { useWishlist } from '../../../hooks/use-wishlist';
 import { WISHLIST_TEXTS as T } from '../texts';
 import './wishlist-page.css';
@@ -15,8 +16,9 @@ import './wishlist-page.css';
 export function WishlistPage() {
   const { ids, status } = useWishlist();
   const toast = useToast();
+  const catalogue = useCatalogue();
   const items = ids
-    .map((id) => getProduct(id))
+    .map((id) => catalogue.get(id))
     .filter((product): product is Product => product !== undefined);
 
   const moveToCart = (product: Product) => {

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
+import { useCatalogue } from '../../../hooks/use-catalogue';
 import { useAuthToken } from '../../../hooks/use-session';
 import {
   clearGuestWishlist,
@@ -8,7 +9,7 @@ import {
   setWishlistSaver,
 } from '../../../lib/wishlist-store';
 import { useWishlistQuery } from '../api/get-wishlist';
-import { createWishlistSaver } from '../api/save-wishlist';
+import { createWishlistSaver, saveWishlist } from '../api/save-wishlist';
 
 /**
  * Keeps a signed-in user's wishlist in step with the server: loads it once per session, merges the
@@ -18,7 +19,13 @@ import { createWishlistSaver } from '../api/save-wishlist';
 export function WishlistSync() {
   const token = useAuthToken();
   const { data, error } = useWishlistQuery(token);
-  const [save] = useState(createWishlistSaver);
+  // The saver lives as long as the component; it leaves out ids the catalogue of the moment lacks.
+  const catalogue = useCatalogue();
+  const known = useRef(catalogue);
+  useEffect(() => {
+    known.current = catalogue;
+  }, [catalogue]);
+  const [save] = useState(() => createWishlistSaver((ids) => saveWishlist(ids, known.current)));
 
   useEffect(() => {
     setWishlistSaver(save);
