@@ -27,6 +27,8 @@ COPY --from=build /out/node_modules ./node_modules
 COPY --from=build /app/apps/api/dist ./dist
 COPY --from=build /app/apps/api/assets ./assets
 COPY --from=build /app/apps/web/dist ./web
+# The web's server bundle, beside it: the API renders the pages for its catalogue with it.
+COPY --from=build /app/apps/web/.ssr ./.ssr
 COPY scripts/backup.sh scripts/restore.sh ./scripts/
 RUN mkdir -p /data/uploads /backups && chown -R node:node /data /backups
 USER node

@@ -14,8 +14,11 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
 // `vite build` builds the browser's app into dist; `vite build --ssr src/entry-server.tsx` then
 // builds the same pages for Node into .ssr and prerenders the public ones into dist/pages.
+// The API imports .ssr/entry-server.js at run time to render the pages for its database's
+// catalogue; everything it needs is bundled in, as the API's own image carries no React.
 const serverBuild = {
   plugins: [react(), prerender()],
+  ssr: { noExternal: true },
   build: { outDir: '.ssr', emptyOutDir: true, copyPublicDir: false },
 };
 

@@ -216,6 +216,18 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Where the built web app is, and the address its pages name as theirs. */
+function webSettings(e: z.output<typeof envSchema>, repoRoot: string) {
+  const webDistDir = path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist');
+  return {
+    webDistDir,
+    /** The web's server bundle (beside dist), which renders the pages for the catalogue of the moment. */
+    webSsrDir: path.resolve(webDistDir, '..', e.WEB_SSR_DIR ?? '.ssr'),
+    /** The pages' canonical addresses and the sitemap's: as the web build was given them. */
+    siteUrl: (e.SITE_URL ?? brand.website).replace(/\/+$/, ''),
+  };
+}
+
 /** Why a production WEB_ORIGIN is refused, if it is: mails link to it and CORS trusts it alone. */
 function publicOriginProblem(origin: string): string | undefined {
   const url = new URL(origin);
@@ -304,7 +316,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 
   const repoRoot = findRepoRoot();
   const dataDir = path.resolve(repoRoot, e.DATA_DIR ?? '.data');
-  const webDistDir = path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist');
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -334,11 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Human-readable log lines instead of JSON. */
     logPretty: e.LOG_PRETTY ?? (e.NODE_ENV === 'development' && Boolean(process.stdout.isTTY)),
     serveWeb: e.SERVE_WEB ?? isProduction,
-    webDistDir,
-    /** The web's server bundle (beside dist), which renders the pages for the catalogue of the moment. */
-    webSsrDir: path.resolve(webDistDir, '..', e.WEB_SSR_DIR ?? '.ssr'),
-    /** The pages' canonical addresses and the sitemap's: as the web build was given them. */
-    siteUrl: (e.SITE_URL ?? brand.website).replace(/\/+$/, ''),
+    ...webSettings(e, repoRoot),
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     bcryptCost: e.BCRYPT_COST,
     /** Multiplies every rate limit (tests raise it where they are not testing limits). */
