@@ -18,7 +18,7 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 // catalogue; everything it needs is bundled in, as the API's own image carries no React.
 const serverBuild = {
   plugins: [react(), prerender()],
-  ssr: { noExternal: true },
+  ssr: { noExternal: true as const },
   build: { outDir: '.ssr', emptyOutDir: true, copyPublicDir: false },
 };
 

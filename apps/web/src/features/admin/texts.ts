@@ -12,6 +12,7 @@ export const ADMIN_TEXTS = {
     tickets: 'Tickets',
     messages: 'Messages',
     waitlist: 'Waitlist',
+    products: 'Products',
     stock: 'Stock',
     coupons: 'Coupons',
     reviews: 'Reviews',

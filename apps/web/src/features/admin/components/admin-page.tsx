@@ -14,6 +14,7 @@ import { AdminGst } from './admin-gst';
 import { AdminMessages } from './admin-messages';
 import { AdminNotifications } from './admin-notifications';
 import { AdminOrders } from './admin-orders';
+import { AdminProducts } from './admin-products';
 import { AdminReturns } from './admin-returns';
 import { AdminReviews } from './admin-reviews';
 import { AdminSettings } from './admin-settings';
@@ -30,6 +31,7 @@ const TABS = [
   'tickets',
   'messages',
   'waitlist',
+  'products',
   'stock',
   'coupons',
   'reviews',
@@ -119,6 +121,7 @@ export function AdminPage() {
       {tab === 'tickets' ? <AdminTickets /> : null}
       {tab === 'messages' ? <AdminMessages /> : null}
       {tab === 'waitlist' ? <AdminWaitlist /> : null}
+      {tab === 'products' ? <AdminProducts /> : null}
       {tab === 'stock' ? <AdminStock /> : null}
       {tab === 'coupons' ? <AdminCoupons /> : null}
       {tab === 'reviews' ? <AdminReviews /> : null}
