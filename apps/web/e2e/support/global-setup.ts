@@ -184,6 +184,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const [file, hint] of [
     [API_ENTRY, 'the API'],
     [path.join(WEB_DIST, 'index.html'), 'the web app'],
+    [path.join(WEB_DIR, '.ssr', 'entry-server.js'), "the web app's server bundle"],
   ] as const) {
     if (!existsSync(file)) {
       throw new Error(`${hint} is not built (${file} is missing): run \`pnpm build\` at the root.`);
@@ -199,8 +200,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(mailDir);
   mkdirSync(smsDir);
   mkdirSync(dataDir);
-  // The API serves a copy of the built web app, so a rebuild while the tests run changes nothing.
+  // The API serves a copy of the built web app, so a rebuild while the tests run changes nothing;
+  // its server bundle beside it, with which the API renders the pages for its catalogue.
   cpSync(WEB_DIST, webDir, { recursive: true });
+  cpSync(path.join(WEB_DIR, '.ssr'), path.join(tempDir, '.ssr'), { recursive: true });
 
   const smtp = await startSmtp(mailDir);
   const sms = await startSmsGateway(smsDir);
