@@ -1,7 +1,12 @@
 import { products } from '@vanya/catalog';
 import type { Product } from '@vanya/catalog';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { productListResponseSchema, productParamsSchema, productSchema } from './products';
+import {
+  productEditSchema,
+  productListResponseSchema,
+  productParamsSchema,
+  productSchema,
+} from './products';
 import type { ProductResponse } from './products';
 
 describe('the product answer', () => {
@@ -34,5 +39,51 @@ describe('the product answer', () => {
   it('takes any short text as the path id so that an unknown product answers 404', () => {
     expect(productParamsSchema.safeParse({ id: 'rose-scrub' }).success).toBe(true);
     expect(productParamsSchema.safeParse({ id: '' }).success).toBe(false);
+  });
+});
+
+describe("the owner's change of a product", () => {
+  const edit = {
+    name: 'Body Butter',
+    description: 'Kokum and shea.',
+    longdescription: 'A rich butter.',
+    price: 34_900,
+    mrp: 79_900,
+    sale: null,
+    status: 'published',
+  };
+  const messages = (body: object) =>
+    productEditSchema.safeParse(body).error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('takes words, whole-paise prices up to the MRP, a sale and a status', () => {
+    expect(productEditSchema.parse({ ...edit, name: '  Body Butter  ' }).name).toBe('Body Butter');
+    const sale = {
+      price: 29_900,
+      startsAt: '2026-10-20T00:00:00+05:30',
+      endsAt: '2026-11-05T23:59:00+05:30',
+    };
+    expect(productEditSchema.parse({ ...edit, sale }).sale).toEqual(sale);
+    expect(productEditSchema.parse({ ...edit, price: edit.mrp }).price).toBe(edit.mrp);
+  });
+
+  it('refuses a price above the MRP or under ₹1, a sale not below the price or ending first, and other fields', () => {
+    expect(messages({ ...edit, price: 80_000 })).toEqual([
+      ['price', 'The price cannot be above the MRP'],
+    ]);
+    expect(messages({ ...edit, price: 99 })).toEqual([['price', 'A price is at least ₹1']]);
+    expect(
+      messages({
+        ...edit,
+        sale: { price: 29_900, startsAt: '2026-11-05T00:00:00Z', endsAt: '2026-11-05T00:00:00Z' },
+      }),
+    ).toEqual([['sale.endsAt', 'The sale must end after it starts']]);
+    expect(
+      messages({
+        ...edit,
+        sale: { price: 34_900, startsAt: '2026-11-04T00:00:00Z', endsAt: '2026-11-05T00:00:00Z' },
+      }),
+    ).toEqual([['sale.price', 'The sale price must be below the regular price']]);
+    expect(messages({ ...edit, status: 'archived' })?.[0]?.[0]).toBe('status');
+    expect(messages({ ...edit, hsn: '3304' })?.[0]?.[0]).toBe('');
   });
 });
