@@ -73,12 +73,27 @@ export const productSaleSchema = z
   })
   .meta({ id: 'ProductSale' });
 
-/** What the owner changes of a product: its words, its prices, a sale and whether it is shown. */
+/**
+ * What the owner changes of a product: its words, net quantity, badges, prices, a sale and whether
+ * it is shown. Its id, category, contents, photos, HSN and GST rate stay as they are.
+ */
 export const productEditSchema = z
   .object({
     name: requiredTextField('Enter the product’s name', 80, 'At most 80 characters'),
     description: requiredTextField('Enter a short description', 400, 'At most 400 characters'),
     longdescription: requiredTextField('Enter the description', 4000, 'At most 4000 characters'),
+    /** Net quantity as shoppers read it: '250g', '2 x 200g'. */
+    size: requiredTextField('Enter the net quantity, e.g. 250g', 40, 'At most 40 characters'),
+    /** The page's "Benefits", one line each. */
+    benefits: z
+      .array(requiredTextField('A benefit cannot be empty', 200, 'At most 200 characters'))
+      .max(12, 'At most 12 benefits'),
+    /** The page's "How to Use", one step each. */
+    howToUseDescription: z
+      .array(requiredTextField('A step cannot be empty', 400, 'At most 400 characters'))
+      .max(12, 'At most 12 steps'),
+    featured: z.boolean(),
+    isNew: z.boolean(),
     /** Paise, tax-inclusive. */
     price: priceField,
     mrp: priceField,
@@ -100,6 +115,11 @@ export const productEditSchema = z
       name: 'Body Butter',
       description: 'Kokum and shea butter for soft skin.',
       longdescription: 'A rich, fast-absorbing butter of kokum and shea.',
+      size: '250g',
+      benefits: ['Softens dry skin'],
+      howToUseDescription: ['Massage into damp skin.'],
+      featured: true,
+      isNew: false,
       price: 34900,
       mrp: 79900,
       sale: {

@@ -1,4 +1,5 @@
 import { priceCart, STARTER_CATALOGUE } from '@vanya/catalog';
+import type { Product } from '@vanya/catalog';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newEmail } from '../../testing/accounts';
@@ -12,16 +13,15 @@ const OWNER_EMAIL = newEmail('owner');
 const BUTTER = STARTER_CATALOGUE.get('Bodybutter')!;
 
 /** The owner's form as it first shows a product: every field as the shop has it. */
-const formOf = (p: {
-  name: string;
-  description: string;
-  longdescription: string;
-  price: number;
-  mrp: number;
-}) => ({
+const formOf = (p: Product) => ({
   name: p.name,
   description: p.description,
   longdescription: p.longdescription,
+  size: p.size,
+  benefits: [...p.benefits],
+  howToUseDescription: [...p.howToUseDescription],
+  featured: p.featured,
+  isNew: p.isNew,
   price: p.price,
   mrp: p.mrp,
   sale: null,
@@ -67,11 +67,20 @@ describe("the owner's products", () => {
       ...formOf(BUTTER),
       name: 'Kokum Body Butter',
       price: 32900,
+      size: '200g',
+      benefits: ['Softens dry elbows and heels'],
+      featured: false,
+      isNew: true,
     }).expect(200);
     expect(changed.body).toMatchObject({ name: 'Kokum Body Butter', price: 32900 });
     expect((await shown('Bodybutter')).body).toMatchObject({
       name: 'Kokum Body Butter',
       price: 32900,
+      size: '200g',
+      benefits: ['Softens dry elbows and heels'],
+      howToUseDescription: BUTTER.howToUseDescription,
+      featured: false,
+      isNew: true,
     });
     const audit = await request(t.app).get('/api/admin/audit').set(bearer(owner)).expect(200);
     expect(audit.body[0]).toMatchObject({

@@ -97,6 +97,9 @@ describe('the owner’s products', () => {
     await user.type(field(T.name), 'Kokum Body Butter');
     await user.clear(field(T.price));
     await user.type(field(T.price), '329.50');
+    await user.clear(field(T.benefits));
+    await user.type(field(T.benefits), 'Soft skin{Enter}{Enter}  Smells of kokum  ');
+    await user.click(within(form).getByRole('checkbox', { name: T.isNew }));
     await user.type(field(T.salePrice), '299');
     await user.type(within(form).getByLabelText(T.saleStarts), '2026-10-20T00:00');
     await user.type(within(form).getByLabelText(T.saleEnds), '2026-11-05T23:59');
@@ -110,6 +113,11 @@ describe('the owner’s products', () => {
       name: 'Kokum Body Butter',
       description: BUTTER.description,
       longdescription: BUTTER.longdescription,
+      size: BUTTER.size,
+      benefits: ['Soft skin', 'Smells of kokum'],
+      howToUseDescription: BUTTER.howToUseDescription,
+      featured: BUTTER.featured,
+      isNew: !BUTTER.isNew,
       price: 32_950,
       mrp: 79_900,
       sale: {

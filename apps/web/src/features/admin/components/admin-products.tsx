@@ -16,6 +16,12 @@ type Draft = {
   name: string;
   description: string;
   longdescription: string;
+  size: string;
+  /** One benefit, or one step, a line. */
+  benefits: string;
+  howTo: string;
+  featured: boolean;
+  isNew: boolean;
   price: string;
   mrp: string;
   salePrice: string;
@@ -38,6 +44,11 @@ function draftOf(p: AdminProduct): Draft {
     name: p.name,
     description: p.description,
     longdescription: p.longdescription,
+    size: p.size,
+    benefits: p.benefits.join('\n'),
+    howTo: p.howToUseDescription.join('\n'),
+    featured: p.featured,
+    isNew: p.isNew,
     price: rupeesText(p.regularPrice),
     mrp: rupeesText(p.mrp),
     salePrice: p.sale ? rupeesText(p.sale.price) : '',
@@ -47,8 +58,16 @@ function draftOf(p: AdminProduct): Draft {
   };
 }
 
+/** A box of one item a line, without its empty lines. */
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 /** The field a schema issue belongs to on the form. */
 const FIELD_OF: Record<string, keyof Draft> = {
+  howToUseDescription: 'howTo',
   'sale.price': 'salePrice',
   'sale.startsAt': 'saleStarts',
   'sale.endsAt': 'saleEnds',
@@ -75,6 +94,11 @@ function editOf(
     name: d.name,
     description: d.description,
     longdescription: d.longdescription,
+    size: d.size,
+    benefits: lines(d.benefits),
+    howToUseDescription: lines(d.howTo),
+    featured: d.featured,
+    isNew: d.isNew,
     price: paise('price', d.price),
     mrp: paise('mrp', d.mrp),
     sale:
@@ -89,7 +113,8 @@ function editOf(
   });
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
-      const path = issue.path.join('.');
+      // A line of a list belongs to its field: benefits.2 is the benefits' box.
+      const path = issue.path.filter((part) => typeof part === 'string').join('.');
       errors[FIELD_OF[path] ?? (path as keyof Draft)] ??= issue.message;
     }
   return Object.keys(errors).length > 0 || !parsed.success ? { errors } : { edit: parsed.data };
@@ -186,7 +211,7 @@ function ProductForm({
   const set = (change: Partial<Draft>) => setDraft({ ...draft, ...change });
   // A text field's input, given the props Field passes (id, aria-describedby, aria-invalid).
   const input =
-    (field: 'name' | 'price' | 'mrp' | 'salePrice', decimal = false) =>
+    (field: 'name' | 'size' | 'price' | 'mrp' | 'salePrice', decimal = false) =>
     (props: object) => (
       <input
         {...props}
@@ -239,7 +264,32 @@ function ProductForm({
           />
         )}
       </Field>
+      <Field label={T.benefits} hint={T.linesHint} error={errors.benefits}>
+        {(props) => (
+          <textarea
+            {...props}
+            className="input"
+            rows={4}
+            value={draft.benefits}
+            onChange={(e) => set({ benefits: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label={T.howTo} hint={T.linesHint} error={errors.howTo}>
+        {(props) => (
+          <textarea
+            {...props}
+            className="input"
+            rows={4}
+            value={draft.howTo}
+            onChange={(e) => set({ howTo: e.target.value })}
+          />
+        )}
+      </Field>
       <div className="coupon-form__grid">
+        <Field label={T.size} hint={T.sizeHint} error={errors.size}>
+          {input('size')}
+        </Field>
         <Field label={T.price} hint={T.priceHint} error={errors.price}>
           {input('price', true)}
         </Field>
@@ -277,6 +327,22 @@ function ProductForm({
           </Field>
         </div>
       </fieldset>
+      <label className="coupon-form__active">
+        <input
+          type="checkbox"
+          checked={draft.featured}
+          onChange={(e) => set({ featured: e.target.checked })}
+        />
+        <span>{T.featured}</span>
+      </label>
+      <label className="coupon-form__active">
+        <input
+          type="checkbox"
+          checked={draft.isNew}
+          onChange={(e) => set({ isNew: e.target.checked })}
+        />
+        <span>{T.isNew}</span>
+      </label>
       <label className="coupon-form__active">
         <input
           type="checkbox"
