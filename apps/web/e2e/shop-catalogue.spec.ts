@@ -140,10 +140,13 @@ test('a product page: details, quantity, Add to Cart stays, How to Use video pla
   await screenshot('product-body-butter');
 });
 
-test('a bundle shows You May Also Like; an unknown product id goes back to the list', async ({
+test('a bundle shows You May Also Like; an unknown product id answers 404 and goes back to the list', async ({
   page,
   screenshot,
+  allowConsoleError,
 }) => {
+  // The browser logs the 404 the API answers for a product it does not sell.
+  allowConsoleError(/status of 404 \(Not Found\) \(http:\/\/[^)]*\/products\/5\)/);
   await page.goto('/products/MagicSkinDuo');
   const related = page.getByRole('region', { name: 'You May Also Like' });
   await expect(related.getByRole('article')).toHaveCount(3);
@@ -151,7 +154,8 @@ test('a bundle shows You May Also Like; an unknown product id goes back to the l
   await settle(page);
   await screenshot('product-magic-skin-duo');
 
-  await page.goto('/products/5');
+  const unknown = await page.goto('/products/5');
+  expect(unknown?.status()).toBe(404);
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
 });
