@@ -155,8 +155,8 @@ export function webApp(
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
 /**
- * The router's middleware when pages are rendered at run time: the files first, then any other GET
- * asking for HTML answered by `rendered` (a public page with what `pageHead` adds, else the shell;
+ * The router's middleware when pages are rendered at run time: a path without an extension asking
+ * for HTML, and any other that is no file, answered by `rendered` (a public page with what `pageHead` adds, else the shell;
  * 404 for a product not sold), each prepared once per HTML (and per thing added).
  */
 function renderedPages(
@@ -176,9 +176,13 @@ function renderedPages(
     res.status(status).set('Cache-Control', 'no-cache');
     sendPrepared(req, res, prepared(page ? req.path : '', html, extra), 'html');
   };
+  const isPage = (req: Request) =>
+    !path.extname(req.path) && !/^\/(api|uploads)(\/|$)/.test(req.path) && req.accepts('html');
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path === '/sitemap.xml') return void answer(req, res).catch(next);
+    // A page's path names no file (the build writes none without an extension): answered from
+    // memory at once, without asking the disk first.
+    if (req.path === '/sitemap.xml' || isPage(req)) return void answer(req, res).catch(next);
     files(req, res, () => {
       if (req.path.startsWith('/assets/')) res.status(404).type('text/plain').end('Not found');
       else if (/^\/(api|uploads)(\/|$)/.test(req.path) || !req.accepts('html')) next();
