@@ -7,8 +7,9 @@ The OpenAPI document states every rule JSON Schema can state. Three kinds of rul
    a GSTIN's last character is a checksum, an order the owner marks shipped carries its carrier
    and tracking number (one field's presence depending on another's value), a refund sent by hand
    names both its method and its reference, a coupon ends after it starts and takes at most 90%
-   off, a date range's `from` is not after its `to`, a stock adjustment is not 0, texts to the owner
-   are turned on only with a mobile number. `filter_body` and `filter_query` keep such values out of
+   off, a product's price is at most its MRP and its sale is cheaper than it and ends after it
+   starts, a date range's `from` is not after its `to`, a stock adjustment is not 0, texts to the
+   owner are turned on only with a mobile number. `filter_body` and `filter_query` keep such values out of
    generated requests, so "schema-valid" means what the server means by valid.
 2. File parts whose content must be what their type says: real images and a real PDF are
    registered for the media types the document names, so a valid upload is a decodable one.
@@ -130,6 +131,27 @@ def _coupon_fits(body: dict) -> bool:
     return True
 
 
+def _product_edit_fits(body: dict) -> bool:
+    """A product's price is at most its MRP; a sale's price is below the price, and the sale ends
+    after it starts (products.ts)."""
+    if not all(key in body for key in ("price", "mrp", "status")):
+        return True
+    price, mrp, sale = body.get("price"), body.get("mrp"), body.get("sale")
+    if isinstance(price, int) and isinstance(mrp, int) and price > mrp:
+        return False
+    if isinstance(sale, dict):
+        if isinstance(sale.get("price"), int) and isinstance(price, int) and sale["price"] >= price:
+            return False
+        start, end = sale.get("startsAt"), sale.get("endsAt")
+        if isinstance(start, str) and isinstance(end, str):
+            try:
+                parse = lambda text: datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+                return parse(start) < parse(end)
+            except ValueError:
+                return True
+    return True
+
+
 def _stock_adjust_fits(body: dict) -> bool:
     """A stock adjustment receives or takes off at least one unit: never 0 (stock.ts)."""
     return body.get("adjust") != 0 or "reason" not in body
@@ -149,6 +171,7 @@ def _all_fit(value: object) -> bool:
             and _shipment_fits(value)
             and _manual_refund_fits(value)
             and _coupon_fits(value)
+            and _product_edit_fits(value)
             and _stock_adjust_fits(value)
             and _owner_texts_fit(value)
         ):

@@ -54,6 +54,22 @@ const cached = new Map<string, OpenApiDocument>();
  * The OpenAPI 3 document of the API, generated from the zod contracts (never hand-written): every
  * route, less the test-only ones of a provider not in test mode.
  */
+/**
+ * Every integer the server takes is a safe one (zod's `.int()` refuses beyond 2^53 - 1), which the
+ * generator leaves unsaid: each integer schema without its own bounds gets them, so the document
+ * is no looser than the server.
+ */
+function stateSafeIntegers(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(stateSafeIntegers);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  if (schema.type === 'integer') {
+    schema.maximum ??= Number.MAX_SAFE_INTEGER;
+    schema.minimum ??= Number.MIN_SAFE_INTEGER;
+  }
+  Object.values(schema).forEach(stateSafeIntegers);
+}
+
 export function buildOpenApiDocument(
   testModes: TestModes = { payments: true, courier: true },
 ): OpenApiDocument {
@@ -132,6 +148,7 @@ export function buildOpenApiDocument(
     servers: [{ url: '/' }],
     tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
   });
+  stateSafeIntegers(document);
   addExamples(document);
   cached.set(key, document);
   return document;
