@@ -121,14 +121,20 @@ def _coupon_fits(body: dict) -> bool:
         return True
     if body.get("kind") == "percent" and isinstance(body.get("value"), int) and body["value"] > 90:
         return False
-    start, end = body.get("startsAt"), body.get("endsAt")
-    if isinstance(start, str) and isinstance(end, str):
-        try:
-            parse = lambda text: datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
-            return parse(start) < parse(end)
-        except ValueError:
-            return True
-    return True
+    return _ends_after_start(body)
+
+
+def _ends_after_start(span: dict) -> bool:
+    """A span with both times given ends after it starts (a time JavaScript cannot read is the
+    schema's concern, not this rule's)."""
+    start, end = span.get("startsAt"), span.get("endsAt")
+    if not (isinstance(start, str) and isinstance(end, str)):
+        return True
+    try:
+        parse = lambda text: datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+        return parse(start) < parse(end)
+    except ValueError:
+        return True
 
 
 def _product_edit_fits(body: dict) -> bool:
@@ -142,13 +148,7 @@ def _product_edit_fits(body: dict) -> bool:
     if isinstance(sale, dict):
         if isinstance(sale.get("price"), int) and isinstance(price, int) and sale["price"] >= price:
             return False
-        start, end = sale.get("startsAt"), sale.get("endsAt")
-        if isinstance(start, str) and isinstance(end, str):
-            try:
-                parse = lambda text: datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
-                return parse(start) < parse(end)
-            except ValueError:
-                return True
+        return _ends_after_start(sale)
     return True
 
 

@@ -1,12 +1,9 @@
 import type { AdminProduct, ProductEdit } from '@vanya/contracts';
 import { withDbRetry } from '../../platform/db/retry';
-import { notFound } from '../../platform/errors/app-error';
 import { forgetCatalogue, productOf, seedCatalogue } from './catalogue';
 import type { CatalogueContext, ProductDoc } from './catalogue';
+import { productNotFound } from '../stock/stock-answers';
 import { ProductModel } from './product.model';
-
-export const productNotFound = (id: string) =>
-  notFound(`No product has the id '${id}'.`, 'PRODUCT_NOT_FOUND');
 
 /** A product as the owner sees it at `at`: as sold now, with its regular price, sale and status. */
 function ownerView(doc: ProductDoc, at: number): AdminProduct {

@@ -209,6 +209,16 @@ function ProductForm({
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const headingId = useId();
   const set = (change: Partial<Draft>) => setDraft({ ...draft, ...change });
+  const checkbox = (field: 'featured' | 'isNew' | 'shown', label: string) => (
+    <label className="coupon-form__active">
+      <input
+        type="checkbox"
+        checked={draft[field]}
+        onChange={(e) => set({ [field]: e.target.checked })}
+      />
+      <span>{label}</span>
+    </label>
+  );
   // A text field's input, given the props Field passes (id, aria-describedby, aria-invalid).
   const input =
     (field: 'name' | 'size' | 'price' | 'mrp' | 'salePrice', decimal = false) =>
@@ -327,30 +337,9 @@ function ProductForm({
           </Field>
         </div>
       </fieldset>
-      <label className="coupon-form__active">
-        <input
-          type="checkbox"
-          checked={draft.featured}
-          onChange={(e) => set({ featured: e.target.checked })}
-        />
-        <span>{T.featured}</span>
-      </label>
-      <label className="coupon-form__active">
-        <input
-          type="checkbox"
-          checked={draft.isNew}
-          onChange={(e) => set({ isNew: e.target.checked })}
-        />
-        <span>{T.isNew}</span>
-      </label>
-      <label className="coupon-form__active">
-        <input
-          type="checkbox"
-          checked={draft.shown}
-          onChange={(e) => set({ shown: e.target.checked })}
-        />
-        <span>{T.shown}</span>
-      </label>
+      {checkbox('featured', T.featured)}
+      {checkbox('isNew', T.isNew)}
+      {checkbox('shown', T.shown)}
       <p className="admin-row__meta">{T.shownHint}</p>
       <FormError
         message={save.isError ? getErrorMessage(save.error, DEFAULT_ERROR_MESSAGE) : null}
