@@ -127,7 +127,7 @@ export function createApp({ config, logger, connection, services }: AppDeps): Ex
   api.use(shopSettingsRoutes(config, services.shopSettings));
   api.use(healthRoutes(connection));
   api.use(authRoutes(services.auth, config));
-  api.use(wishlistRoutes(config));
+  api.use(wishlistRoutes(config, services.catalogue));
   api.use(consentRoutes(config));
   api.use(contactRoutes(config, services.mailer, logger));
   api.use(waitlistRoutes(config, services.mailer));

@@ -123,7 +123,7 @@ describe('the catalogue', () => {
 
   it('points at three images and, for single products only, a how-to video', () => {
     for (const p of products) {
-      const slug = PRODUCT_MEDIA_SLUGS[p.id];
+      const slug = PRODUCT_MEDIA_SLUGS[p.id as keyof typeof PRODUCT_MEDIA_SLUGS];
       expect(p.images).toEqual([1, 2, 3].map((n) => `/media/products/${slug}-${n}.webp`));
       expect(p.image).toBe(p.images[0]);
       expect(p.howToUseVideo).toBe(

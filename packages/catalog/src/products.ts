@@ -19,7 +19,17 @@ export const PRODUCT_IDS = [
   'Luxehamper',
 ] as const;
 
-export type ProductId = (typeof PRODUCT_IDS)[number];
+/** The ids of the nine products a new shop starts with. */
+export type StarterProductId = (typeof PRODUCT_IDS)[number];
+
+/**
+ * A product's id: the slug of its address (/products/<id>), letters, digits and hyphens. The
+ * owner makes new ones in /admin, so any such text may name a product; the catalogue says which do.
+ */
+export type ProductId = string;
+
+/** What a product id looks like: a letter or digit, then letters, digits and hyphens, at most 64. */
+export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 
 export const PRODUCT_CATEGORIES = ['body butter', 'scrub', 'soap', 'Bundle', 'Hamper'] as const;
 
@@ -80,24 +90,24 @@ export const PRODUCT_MEDIA_SLUGS = {
   Hamper: 'hamper',
   FestiveHamper: 'festive-hamper',
   Luxehamper: 'luxe-hamper',
-} as const satisfies Record<ProductId, string>;
+} as const satisfies Record<StarterProductId, string>;
 
 export const IMAGES_PER_PRODUCT = 3;
 
-function imagePaths(id: ProductId): string[] {
+function imagePaths(id: StarterProductId): string[] {
   return Array.from(
     { length: IMAGES_PER_PRODUCT },
     (_, i) => `/media/products/${PRODUCT_MEDIA_SLUGS[id]}-${i + 1}.webp`,
   );
 }
 
-function howToVideoPath(id: ProductId): string {
+function howToVideoPath(id: StarterProductId): string {
   return `/media/videos/how-to-${PRODUCT_MEDIA_SLUGS[id]}.mp4`;
 }
 
 /** What is written by hand for every product; prices in rupees as the price list gives them. */
 interface ProductCopy {
-  id: ProductId;
+  id: StarterProductId;
   name: string;
   description: string;
   longdescription: string;
@@ -180,15 +190,27 @@ function bundle(copy: BundleCopy, singles: readonly Product[]): Product {
     if (!product) throw new Error(`${copy.id} contains ${item.productId}, not a single product`);
     return product;
   });
-  const highest = items.reduce((a, b) => (b.gstRate > a.gstRate ? b : a));
   return freeze({
     ...baseFields(copy),
-    ingredients: [...new Set(items.flatMap((p) => p.ingredients))],
+    ...bundleFacts(items),
     howToUseVideo: '',
-    hsn: highest.hsn,
-    gstRate: highest.gstRate,
     contents: copy.contents,
   });
+}
+
+/**
+ * What a bundle takes from its contents (a mixed supply): the highest GST rate among them, under
+ * the HSN code of the item carrying it, and their ingredients, each named once.
+ */
+export function bundleFacts(
+  items: readonly Pick<Product, 'hsn' | 'gstRate' | 'ingredients'>[],
+): Pick<Product, 'hsn' | 'gstRate' | 'ingredients'> {
+  const highest = items.reduce((a, b) => (b.gstRate > a.gstRate ? b : a));
+  return {
+    ingredients: [...new Set(items.flatMap((p) => p.ingredients))],
+    hsn: highest.hsn,
+    gstRate: highest.gstRate,
+  };
 }
 
 const KOKUM = 'Kokum Butter (Garcinia indica)';

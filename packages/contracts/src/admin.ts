@@ -240,6 +240,7 @@ export const AUDIT_AREAS = [
   'return',
   'ticket',
   'stock',
+  'product',
   'coupon',
   'review',
   'settings',

@@ -101,6 +101,8 @@ const API_ENDPOINTS = [
   'POST /admin/tickets/{id}/status',
   'GET /admin/waitlist',
   'GET /admin/products',
+  'POST /admin/products',
+  'POST /admin/products/{id}/duplicate',
   'PUT /admin/products/{id}',
   'GET /admin/coupons',
   'POST /admin/coupons',

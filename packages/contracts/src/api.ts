@@ -99,6 +99,7 @@ import {
 import {
   adminProductListSchema,
   adminProductSchema,
+  productCreateSchema,
   productEditSchema,
   productListResponseSchema,
   productParamsSchema,
@@ -1176,11 +1177,41 @@ const ownerCatalogue = [
     responses: { ...ok(adminProductListSchema), ...ownerOnly },
   },
   {
+    method: 'post',
+    path: '/admin/products',
+    tag: 'Owner',
+    summary:
+      'Add a product (a draft unless published at once; its id made from the name when not given; a single product starts with `openingStock` units; audited)',
+    auth: true,
+    body: productCreateSchema,
+    responses: {
+      ...created(adminProductSchema),
+      ...invalid,
+      ...ownerOnly,
+      409: error('PRODUCT_ID_TAKEN: another product has this id'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/admin/products/{id}/duplicate',
+    tag: 'Owner',
+    summary:
+      'Copy a product as a new draft, "<name> (copy)" under "<id>-copy" (its photos, words, prices and contents; no sale, no stock; audited)',
+    auth: true,
+    params: productParamsSchema,
+    responses: {
+      ...created(adminProductSchema),
+      ...invalid,
+      ...ownerOnly,
+      404: error('PRODUCT_NOT_FOUND: no product has this id'),
+    },
+  },
+  {
     method: 'put',
     path: '/admin/products/{id}',
     tag: 'Owner',
     summary:
-      'Change a product: name, descriptions, price and MRP, a sale with its start and end, shown or hidden (audited; every API process sells it so within 5 s)',
+      'Change a product: its words, category, ingredients, photos, prices and MRP, tax class, bundle contents, related products, a sale with its start and end, and its status (audited; every API process sells it so within 5 s)',
     auth: true,
     params: productParamsSchema,
     body: productEditSchema,

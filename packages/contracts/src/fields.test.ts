@@ -288,10 +288,12 @@ describe('identifiers', () => {
     expect(objectIdField.safeParse({ $ne: null }).success).toBe(false);
   });
 
-  it('accepts every catalogue product id and refuses others', () => {
+  it('accepts every starter id and any slug the owner makes, and refuses other text', () => {
     for (const id of PRODUCT_IDS) expect(productIdField.parse(id)).toBe(id);
-    expect(issueMessages(productIdField, 'bodybutter')).toEqual(['Unknown product']);
-    expect(issueMessages(productIdField, '2')).toEqual(['Unknown product']);
+    expect(productIdField.parse('rose-oud-body-butter')).toBe('rose-oud-body-butter');
+    for (const bad of ['', '-rose', 'rose scrub', 'rosé', 'a/b', 'x'.repeat(65)])
+      expect(issueMessages(productIdField, bad), bad).toEqual(['Unknown product']);
+    expect(issueMessages(productIdField, 2)).toEqual(['Unknown product']);
   });
 });
 

@@ -1,7 +1,7 @@
 // Field rules shared by every body and form: one place for "PIN is 6 digits", "phone is 10 digits",
 // the password policy and so on. Each rule that has a "required" wording on
 // the screens comes as a factory taking that wording, so a missing value reads as the screen words it.
-import { INDIAN_STATES, LIMITS, PRODUCT_IDS } from '@vanya/catalog';
+import { INDIAN_STATES, LIMITS, PRODUCT_ID_PATTERN } from '@vanya/catalog';
 import { z } from 'zod';
 import { AUTH_MESSAGES, FIELD_MESSAGES } from './messages';
 import { PASSWORD_POLICY_RE, utf8ByteLength } from './password';
@@ -91,8 +91,13 @@ export const otpField = createOtpField();
 /** One of the 36 states and union territories the checkout offers. */
 export const stateField = z.enum(INDIAN_STATES, { error: FIELD_MESSAGES.state });
 
-/** A product id of the catalogue. */
-export const productIdField = z.enum(PRODUCT_IDS, { error: FIELD_MESSAGES.productId });
+/**
+ * A product id as ids are made (letters, digits and hyphens). Whether the catalogue sells a
+ * product of that id is the server's question: the owner adds products while the shop runs.
+ */
+export const productIdField = z
+  .string({ error: FIELD_MESSAGES.productId })
+  .regex(PRODUCT_ID_PATTERN, { error: FIELD_MESSAGES.productId });
 
 // No `i` flag: the OpenAPI document states the pattern as its text, and a flag would not survive.
 export const OBJECT_ID_RE = /^[0-9a-fA-F]{24}$/;

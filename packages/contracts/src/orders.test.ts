@@ -256,8 +256,8 @@ describe('order items', () => {
     ]);
   });
 
-  it('refuses an unknown product and a client-sent price', () => {
-    expect(issueMessages(orderItemSchema, { productId: 'rose-scrub', quantity: 1 })).toEqual([
+  it('refuses a product id of the wrong shape and a client-sent price', () => {
+    expect(issueMessages(orderItemSchema, { productId: 'rose scrub!', quantity: 1 })).toEqual([
       FIELD_MESSAGES.productId,
     ]);
     expect(orderItemSchema.safeParse({ productId: 'Hamper', quantity: 1, price: 1 }).success).toBe(

@@ -2,10 +2,12 @@ import { products } from '@vanya/catalog';
 import type { Product } from '@vanya/catalog';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  productCreateSchema,
   productEditSchema,
   productListResponseSchema,
   productParamsSchema,
   productSchema,
+  slugOf,
 } from './products';
 import type { ProductResponse } from './products';
 
@@ -47,9 +49,17 @@ describe("the owner's change of a product", () => {
     name: 'Body Butter',
     description: 'Kokum and shea.',
     longdescription: 'A rich butter.',
+    category: 'body butter',
     size: '250g',
+    ingredients: ['Kokum Butter'],
     benefits: ['Soft skin'],
     howToUseDescription: ['Massage in.'],
+    howToUseVideo: '',
+    images: ['/uploads/products/0123456789abcdef0123.webp', '/media/products/body-butter-1.webp'],
+    hsn: '3304',
+    gstRate: 18,
+    contents: [],
+    relatedProductIds: ['ExfoliatingScrub'],
     featured: true,
     isNew: false,
     price: 34_900,
@@ -88,7 +98,70 @@ describe("the owner's change of a product", () => {
         sale: { price: 34_900, startsAt: '2026-11-04T00:00:00Z', endsAt: '2026-11-05T00:00:00Z' },
       }),
     ).toEqual([['sale.price', 'The sale price must be below the regular price']]);
-    expect(messages({ ...edit, status: 'archived' })?.[0]?.[0]).toBe('status');
-    expect(messages({ ...edit, hsn: '3304' })?.[0]?.[0]).toBe('');
+    expect(messages({ ...edit, status: 'gone' })?.[0]?.[0]).toBe('status');
+    expect(messages({ ...edit, id: 'x' })?.[0]?.[0]).toBe('');
+  });
+
+  it('holds a single product to a tax class the shop charges, and a bundle to its contents', () => {
+    expect(messages({ ...edit, hsn: '3401', gstRate: 18 })).toEqual([
+      ['hsn', 'Choose a tax class the shop charges: HSN 3304 at 18% or HSN 3401 at 5%'],
+    ]);
+    expect(productEditSchema.parse({ ...edit, hsn: '3401', gstRate: 5 }).gstRate).toBe(5);
+    expect(messages({ ...edit, category: 'Bundle' })).toEqual([
+      ['contents', 'Add the products this bundle holds'],
+    ]);
+    const contents = [{ productId: 'Bodybutter', quantity: 2 }];
+    expect(messages({ ...edit, contents })).toEqual([
+      ['contents', 'Only a bundle or hamper holds other products'],
+    ]);
+    // A bundle's tax is its contents': what it states is not checked.
+    expect(
+      productEditSchema.parse({ ...edit, category: 'Hamper', contents, hsn: '' }).contents,
+    ).toEqual(contents);
+    expect(messages({ ...edit, category: 'Hamper', contents: [...contents, ...contents] })).toEqual(
+      [['contents', 'Name each product once, with its quantity']],
+    );
+  });
+
+  it('takes photos of the shop only, and a video of its own or none', () => {
+    expect(messages({ ...edit, images: ['https://evil.example/x.webp'] })?.[0]).toEqual([
+      'images.0',
+      'Not a photo of the shop',
+    ]);
+    expect(messages({ ...edit, howToUseVideo: '/media/videos/how-to-scrub.mp4' })).toBeUndefined();
+    expect(messages({ ...edit, howToUseVideo: 'javascript:alert(1)' })?.[0]?.[0]).toBe(
+      'howToUseVideo',
+    );
+  });
+});
+
+describe('a new product', () => {
+  it('is a draft with no units unless told, under an id made from its name', () => {
+    const body = productCreateSchema.parse({
+      name: 'Rose Scrub',
+      description: 'Rose petals.',
+      longdescription: 'A scrub of rose petals.',
+      category: 'scrub',
+      size: '200g',
+      ingredients: [],
+      benefits: [],
+      howToUseDescription: [],
+      howToUseVideo: '',
+      images: [],
+      hsn: '3304',
+      gstRate: 18,
+      contents: [],
+      relatedProductIds: [],
+      featured: false,
+      isNew: true,
+      price: 49_900,
+      mrp: 59_900,
+      sale: null,
+    });
+    expect(body).toMatchObject({ status: 'draft', openingStock: 0 });
+    expect(body.id).toBeUndefined();
+    expect(slugOf('Rose & Oud Hamper')).toBe('rose-oud-hamper');
+    expect(slugOf('Crème brûlée Butter')).toBe('creme-brulee-butter');
+    expect(slugOf('!!!')).toBe('product');
   });
 });

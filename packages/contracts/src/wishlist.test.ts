@@ -15,8 +15,8 @@ describe('the wishlist body', () => {
     ).toEqual(['Hamper', 'Bodybutter', 'TanGoneSoap']);
   });
 
-  it('refuses an id the catalogue does not know', () => {
-    expect(issueMessages(wishlistBodySchema, ['Bodybutter', 'rose-scrub'])).toEqual([
+  it('refuses an id of the wrong shape (the server refuses ids no product has)', () => {
+    expect(issueMessages(wishlistBodySchema, ['Bodybutter', 'rose scrub'])).toEqual([
       FIELD_MESSAGES.productId,
     ]);
     expect(wishlistBodySchema.safeParse([2]).success).toBe(false);
@@ -38,6 +38,6 @@ describe('the wishlist body', () => {
 describe('the wishlist answer', () => {
   it('is a list of product ids', () => {
     expect(wishlistResponseSchema.parse(['Hamper'])).toEqual(['Hamper']);
-    expect(wishlistResponseSchema.safeParse(['nope']).success).toBe(false);
+    expect(wishlistResponseSchema.safeParse(['no pe']).success).toBe(false);
   });
 });

@@ -178,6 +178,23 @@ function catalogueRoutes({ router, catalogue, stock }: AdminRouting): void {
     res.json(await catalogue.ownerList());
   });
 
+  handle(router, 'post /admin/products', async (_req, res, { body }) => {
+    const owner = currentUser(res);
+    const product = await catalogue.create(body, (id, units) =>
+      stock.open(id, units, owner.email || String(owner._id)),
+    );
+    stock.forget();
+    await audit(owner, 'product.create', product.id, { ...body });
+    res.status(201).json(product);
+  });
+
+  handle(router, 'post /admin/products/{id}/duplicate', async (_req, res, { params: { id } }) => {
+    const product = await catalogue.duplicate(id);
+    stock.forget();
+    await audit(currentUser(res), 'product.duplicate', product.id, { from: id });
+    res.status(201).json(product);
+  });
+
   handle(router, 'put /admin/products/{id}', async (_req, res, { params: { id }, body }) => {
     const product = await catalogue.edit(id, body);
     stock.forget();

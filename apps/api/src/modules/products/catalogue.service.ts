@@ -1,6 +1,6 @@
-import type { ProductEdit } from '@vanya/contracts';
+import type { ProductCreate, ProductEdit } from '@vanya/contracts';
 import { catalogueContext, currentCatalogue, wholeCatalogue } from './catalogue';
-import { editProduct, ownerProducts } from './owner-products';
+import { createProduct, duplicateProduct, editProduct, ownerProducts } from './owner-products';
 
 /**
  * The catalogue of this process: the published products as sold now (kept 5 s, catalogue.ts), and
@@ -13,6 +13,9 @@ export function createCatalogue(now: () => number = Date.now) {
     whole: () => wholeCatalogue(ctx),
     ownerList: () => ownerProducts(ctx),
     edit: (id: string, edit: ProductEdit) => editProduct(ctx, id, edit),
+    create: (body: ProductCreate, openCount: (id: string, units: number) => Promise<void>) =>
+      createProduct(ctx, body, openCount),
+    duplicate: (id: string) => duplicateProduct(ctx, id),
   };
 }
 

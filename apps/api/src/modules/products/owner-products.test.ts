@@ -1,10 +1,10 @@
-import { priceCart, STARTER_CATALOGUE } from '@vanya/catalog';
-import type { Product } from '@vanya/catalog';
+import { formatAmountForOrder, priceCart, STARTER_CATALOGUE } from '@vanya/catalog';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newEmail } from '../../testing/accounts';
 import { orderBody } from '../../testing/orders';
 import { startOwnerApp } from '../../testing/owner-app';
+import { productForm } from '../../testing/products';
 import type { TestAccount } from '../../testing/owner-app';
 import type { TestApp } from '../../testing/test-app';
 import { CATALOGUE_CACHE_MS } from './catalogue';
@@ -12,21 +12,7 @@ import { CATALOGUE_CACHE_MS } from './catalogue';
 const OWNER_EMAIL = newEmail('owner');
 const BUTTER = STARTER_CATALOGUE.get('Bodybutter')!;
 
-/** The owner's form as it first shows a product: every field as the shop has it. */
-const formOf = (p: Product) => ({
-  name: p.name,
-  description: p.description,
-  longdescription: p.longdescription,
-  size: p.size,
-  benefits: [...p.benefits],
-  howToUseDescription: [...p.howToUseDescription],
-  featured: p.featured,
-  isNew: p.isNew,
-  price: p.price,
-  mrp: p.mrp,
-  sale: null,
-  status: 'published',
-});
+const formOf = productForm;
 
 describe("the owner's products", () => {
   let t: TestApp;
@@ -184,5 +170,210 @@ describe("the owner's products", () => {
     await put('ExfoliatingScrub', formOf(scrub)).expect(200);
     clock += CATALOGUE_CACHE_MS;
     expect((await shown('ExfoliatingScrub')).body.name).toBe(scrub.name);
+  });
+
+  /** The checkout's body for `items` at the shop's prices of the moment. */
+  const bodyAtCurrentPrices = async (items: { productId: string; quantity: number }[]) => {
+    const catalogue = await t.services.catalogue.current();
+    const body = orderBody([{ productId: 'Bodybutter', quantity: 1 }]);
+    const total = priceCart(items, { deliveryState: 'Maharashtra', catalogue }).grandTotal;
+    return { data: { ...body.data, items, total_amount: formatAmountForOrder(total) } };
+  };
+  const create = (body: object, token = owner) =>
+    request(t.app).post('/api/admin/products').set(bearer(token)).send(body);
+
+  it('a new product is a draft only the owner sees until published; its bundle takes tax from it; orders keep what was sold', async () => {
+    const butter = STARTER_CATALOGUE.get('Bodybutter')!;
+    const rose = {
+      ...formOf(butter),
+      name: 'Rose & Oud Body Butter',
+      category: 'body butter',
+      ingredients: ['Rose Otto', 'Shea Butter'],
+      images: [],
+      howToUseVideo: '',
+      relatedProductIds: ['Bodybutter'],
+      price: 45000,
+      mrp: 60000,
+      status: undefined,
+      openingStock: 12,
+    };
+    const made = await create(rose).expect(201);
+    expect(made.body).toMatchObject({
+      id: 'rose-oud-body-butter',
+      status: 'draft',
+      price: 45000,
+      hsn: '3304',
+      gstRate: 18,
+    });
+    await create(rose, shopper.token).expect(403);
+    await shown('rose-oud-body-butter').expect(404);
+    const stock = await request(t.app).get('/api/admin/stock').set(bearer(owner)).expect(200);
+    expect(stock.body.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ productId: 'rose-oud-body-butter', onHand: 12, available: 12 }),
+      ]),
+    );
+    // The same name again gets the next free id; an id asked for that is taken is refused.
+    const again = await create({ ...rose, status: 'hidden' }).expect(201);
+    expect(again.body.id).toBe('rose-oud-body-butter-2');
+    const taken = await create({ ...rose, id: 'Bodybutter' }).expect(409);
+    expect(taken.body.code).toBe('PRODUCT_ID_TAKEN');
+
+    const gift = {
+      ...formOf(STARTER_CATALOGUE.get('Hamper')!),
+      id: 'rose-gift-box',
+      name: 'Rose Gift Box',
+      images: [],
+      // What a bundle states of its tax and ingredients is taken from its contents instead.
+      hsn: '9999',
+      gstRate: 0,
+      ingredients: [],
+      contents: [
+        { productId: 'rose-oud-body-butter', quantity: 1 },
+        { productId: 'TanGoneSoap', quantity: 2 },
+      ],
+      price: 79900,
+      mrp: 99900,
+      status: 'published',
+    };
+    const box = await create(gift).expect(201);
+    expect(box.body).toMatchObject({ hsn: '3304', gstRate: 18 });
+    expect(box.body.ingredients).toEqual(
+      expect.arrayContaining(['Rose Otto', ...STARTER_CATALOGUE.get('TanGoneSoap')!.ingredients]),
+    );
+
+    await put('rose-oud-body-butter', {
+      ...rose,
+      openingStock: undefined,
+      status: 'published',
+    }).expect(200);
+    expect((await shown('rose-oud-body-butter')).body).toMatchObject({
+      name: 'Rose & Oud Body Butter',
+      price: 45000,
+      inStock: true,
+      available: null,
+    });
+    const items = [
+      { productId: 'rose-oud-body-butter', quantity: 1 },
+      { productId: 'rose-gift-box', quantity: 1 },
+    ];
+    const placed = await request(t.app)
+      .post('/api/orders')
+      .set(bearer(shopper.token))
+      .send(await bodyAtCurrentPrices(items))
+      .expect(201);
+    expect(placed.body.order.lines).toEqual([
+      expect.objectContaining({
+        productId: 'rose-oud-body-butter',
+        unitPrice: 45000,
+        hsn: '3304',
+        gstRate: 18,
+      }),
+      expect.objectContaining({
+        productId: 'rose-gift-box',
+        unitPrice: 79900,
+        hsn: '3304',
+        gstRate: 18,
+      }),
+    ]);
+
+    // A later change of name and price leaves the order as it was sold.
+    await put('rose-oud-body-butter', {
+      ...rose,
+      openingStock: undefined,
+      name: 'Rose Butter',
+      price: 39900,
+      status: 'published',
+    }).expect(200);
+    const order = await request(t.app)
+      .get(`/api/orders/${placed.body.order._id}`)
+      .set(bearer(shopper.token))
+      .expect(200);
+    expect(order.body.lines[0]).toMatchObject({ name: 'Rose & Oud Body Butter', unitPrice: 45000 });
+    const audit = await request(t.app)
+      .get('/api/admin/audit?area=product')
+      .set(bearer(owner))
+      .expect(200);
+    expect(audit.body.map((a: { target: string }) => a.target)).toEqual(
+      expect.arrayContaining(['rose-oud-body-butter', 'rose-gift-box']),
+    );
+  });
+
+  it('refuses a tax class the shop does not charge, a bundle of a bundle, a single that becomes a bundle and an unknown related product', async () => {
+    const soap = formOf(STARTER_CATALOGUE.get('TanGoneSoap')!);
+    const tax = await put('TanGoneSoap', { ...soap, hsn: '3304', gstRate: 5 }).expect(400);
+    expect(tax.body.issues[0]).toMatchObject({
+      path: ['hsn'],
+      message: 'Choose a tax class the shop charges: HSN 3304 at 18% or HSN 3401 at 5%',
+    });
+    const trio = formOf(STARTER_CATALOGUE.get('TanFreeTrio')!);
+    const nested = await put('TanFreeTrio', {
+      ...trio,
+      contents: [{ productId: 'Hamper', quantity: 1 }],
+    }).expect(400);
+    expect(nested.body.issues[0]).toMatchObject({ path: ['contents'] });
+    const kind = await put('TanGoneSoap', {
+      ...soap,
+      category: 'Bundle',
+      contents: [{ productId: 'Bodybutter', quantity: 1 }],
+    }).expect(409);
+    expect(kind.body.code).toBe('PRODUCT_KIND_FIXED');
+    const related = await put('TanGoneSoap', { ...soap, relatedProductIds: ['no-such'] }).expect(
+      400,
+    );
+    expect(related.body.issues[0]).toMatchObject({ path: ['relatedProductIds'] });
+    const empty = await put('TanFreeTrio', { ...trio, contents: [] }).expect(400);
+    expect(empty.body.issues[0]).toMatchObject({
+      path: ['contents'],
+      message: 'Add the products this bundle holds',
+    });
+  });
+
+  it('duplicates a product as a draft copy, and an archived product leaves the shop', async () => {
+    const copy = await request(t.app)
+      .post('/api/admin/products/MagicSkinDuo/duplicate')
+      .set(bearer(owner))
+      .expect(201);
+    const duo = STARTER_CATALOGUE.get('MagicSkinDuo')!;
+    expect(copy.body).toMatchObject({
+      id: 'MagicSkinDuo-copy',
+      name: `${duo.name} (copy)`,
+      status: 'draft',
+      price: duo.price,
+      contents: duo.contents,
+      images: duo.images,
+      sale: null,
+    });
+    await shown('MagicSkinDuo-copy').expect(404);
+    const second = await request(t.app)
+      .post('/api/admin/products/MagicSkinDuo/duplicate')
+      .set(bearer(owner))
+      .expect(201);
+    expect(second.body.id).toBe('MagicSkinDuo-copy-2');
+    await request(t.app).post('/api/admin/products/nope/duplicate').set(bearer(owner)).expect(404);
+
+    await put('MagicSkinDuo-copy', { ...formOf(duo), status: 'archived' }).expect(200);
+    await put('MagicSkinDuo-copy-2', { ...formOf(duo), status: 'published' }).expect(200);
+    expect((await shown('MagicSkinDuo-copy-2')).body.name).toBe(duo.name);
+    const list = await request(t.app).get('/api/products').expect(200);
+    const ids = list.body.map((p: { id: string }) => p.id);
+    expect(ids).toContain('MagicSkinDuo-copy-2');
+    expect(ids).not.toContain('MagicSkinDuo-copy');
+    await put('MagicSkinDuo-copy-2', { ...formOf(duo), status: 'archived' }).expect(200);
+    await shown('MagicSkinDuo-copy-2').expect(404);
+  });
+
+  it('a wishlist takes any product of the shop, new ones included, and refuses ids no product has', async () => {
+    await request(t.app)
+      .post('/api/wishlist')
+      .set(bearer(shopper.token))
+      .send(['rose-oud-body-butter', 'Bodybutter'])
+      .expect(200);
+    const refused = await request(t.app)
+      .post('/api/wishlist')
+      .set(bearer(shopper.token))
+      .send(['rose-oud-body-butter', 'no-such-thing'])
+      .expect(400);
+    expect(refused.body.code).toBe('VALIDATION_ERROR');
   });
 });

@@ -86,45 +86,56 @@ export const background = (ctx: StockContext, task: () => Promise<unknown>) =>
  * before counts starts at `initial`, and two processes starting at once make one document each.
  */
 export function ensureCounts(ctx: StockContext): Promise<void> {
-  const { now, initial } = ctx;
   return (ctx.ready ??= (async () => {
-    for (const id of stockedProductIds(await ctx.wholeCatalogue())) {
-      const first = {
-        _id: `initial:${id}`,
-        kind: 'initial' as const,
-        change: initial,
-        reservedChange: 0,
-        reason: 'Counting starts',
-        orderId: null,
-        by: 'system',
-        at: new Date(now()),
-      };
-      try {
-        const made = await withDbRetry(() =>
-          StockItemModel.updateOne(
-            { _id: id },
-            {
-              $setOnInsert: {
-                onHand: initial,
-                reserved: 0,
-                available: initial,
-                lowStockAt: DEFAULT_LOW_STOCK_AT,
-                lowStockNotified: false,
-                recent: [first],
-                moveIds: [first._id],
-              },
-            },
-            { upsert: true },
-          ),
-        );
-        if (made.upsertedCount === 1) await copyToLedger([{ ...first, productId: id }]);
-      } catch (err) {
-        // The other process inserted it first: the count is there.
-        if (!isDuplicateKey(err)) throw err;
-      }
-    }
+    for (const id of stockedProductIds(await ctx.wholeCatalogue()))
+      await openCount(ctx, id, ctx.initial, 'system');
   })().catch((err: unknown) => {
     ctx.ready = undefined;
     throw err;
   }));
+}
+
+/**
+ * Starts a single product's count at `units` with its first ledger line, unless it has one (an
+ * upsert that only inserts). The owner's new products start here, at the units she states.
+ */
+export async function openCount(
+  ctx: StockContext,
+  id: string,
+  units: number,
+  by: StockActor,
+): Promise<void> {
+  const first = {
+    _id: `initial:${id}`,
+    kind: 'initial' as const,
+    change: units,
+    reservedChange: 0,
+    reason: 'Counting starts',
+    orderId: null,
+    by,
+    at: new Date(ctx.now()),
+  };
+  try {
+    const made = await withDbRetry(() =>
+      StockItemModel.updateOne(
+        { _id: id },
+        {
+          $setOnInsert: {
+            onHand: units,
+            reserved: 0,
+            available: units,
+            lowStockAt: DEFAULT_LOW_STOCK_AT,
+            lowStockNotified: false,
+            recent: [first],
+            moveIds: [first._id],
+          },
+        },
+        { upsert: true },
+      ),
+    );
+    if (made.upsertedCount === 1) await copyToLedger([{ ...first, productId: id }]);
+  } catch (err) {
+    // The other process inserted it first: the count is there.
+    if (!isDuplicateKey(err)) throw err;
+  }
 }

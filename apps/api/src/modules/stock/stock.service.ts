@@ -20,7 +20,7 @@ import {
 } from './reservations';
 import type { OrderRef, Units } from './reservations';
 import { shopperAnswers, shopperList, shopperProduct } from './stock-answers';
-import { stockContext } from './stock-context';
+import { openCount, stockContext } from './stock-context';
 import type { StockActor, StockServiceDeps } from './stock-context';
 import { mailWishes, notify } from './stock-wishes';
 
@@ -68,6 +68,8 @@ export function createStockService(deps: StockServiceDeps) {
     retire: (keepMs: number, orphaned?: (orderId: Types.ObjectId) => Promise<void>) =>
       retire(ctx, keepMs, orphaned),
 
+    /** A new single product's count, starting at `units`. */
+    open: (id: string, units: number, by: StockActor) => openCount(ctx, id, units, by),
     adjust: (id: string, adjust: number, reason: string, by: StockActor) =>
       adjustStock(ctx, id, adjust, reason, by),
     settings: (id: string, body: { lowStockAt?: number; selling?: boolean }) =>

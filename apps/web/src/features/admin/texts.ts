@@ -64,6 +64,7 @@ export const ADMIN_TEXTS = {
       return: 'Returns',
       ticket: 'Tickets',
       stock: 'Stock',
+      product: 'Products',
       coupon: 'Coupons',
       review: 'Reviews',
       settings: 'Settings',
