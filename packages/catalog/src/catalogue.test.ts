@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CATEGORY_FILTERS,
   CATEGORY_OPTIONS,
-  DETAILED_PRODUCT_IDS,
   featureBlockProducts,
   filterProducts,
   isCategoryFilter,
@@ -180,13 +179,14 @@ describe('productBadge', () => {
 });
 
 describe('detail page sections', () => {
-  it('shows Product Description and How to Use for the three single products only', () => {
-    expect([...DETAILED_PRODUCT_IDS]).toEqual(['Bodybutter', 'ExfoliatingScrub', 'TanGoneSoap']);
-    expect(PRODUCT_IDS.filter(showsProductDetails)).toEqual([...DETAILED_PRODUCT_IDS]);
-  });
-
-  it('shows You May Also Like for the other six products', () => {
-    expect(PRODUCT_IDS.filter((id) => showsYouMayAlsoLike(id))).toEqual([
+  const sections = (p: Product) => [showsProductDetails(p), showsYouMayAlsoLike(p)];
+  it('shows Product Description and How to Use for single products, You May Also Like for bundles', () => {
+    expect(products.filter(showsProductDetails).map((p) => p.id)).toEqual([
+      'Bodybutter',
+      'ExfoliatingScrub',
+      'TanGoneSoap',
+    ]);
+    expect(products.filter(showsYouMayAlsoLike).map((p) => p.id)).toEqual([
       'TanFreeTrio',
       'ScrubClub',
       'MagicSkinDuo',
@@ -194,7 +194,9 @@ describe('detail page sections', () => {
       'FestiveHamper',
       'Luxehamper',
     ]);
-    expect(showsYouMayAlsoLike('rose-scrub')).toBe(false);
+    // A product the owner adds shows the sections of its kind.
+    expect(sections({ ...products[0]!, id: 'rose-scrub' })).toEqual([true, false]);
+    expect(sections({ ...products[5]!, id: 'rose-box' })).toEqual([false, true]);
   });
 });
 

@@ -4,7 +4,7 @@
 import { LIMITS } from './constants';
 import { roundHalfUpDiv } from './money';
 import { PRODUCT_CATEGORIES, STARTER_CATALOGUE } from './products';
-import type { Catalogue, Product, ProductId } from './products';
+import type { Catalogue, Product } from './products';
 
 /** The filter values as a tuple (for `z.enum`): 'all' and every product category. */
 export const CATEGORY_FILTERS = ['all', ...PRODUCT_CATEGORIES] as const;
@@ -102,20 +102,14 @@ export function relatedProducts(
   return chosen;
 }
 
-/** The three single products whose detail page shows 'Product Description' and 'How to Use'. */
-export const DETAILED_PRODUCT_IDS = [
-  'Bodybutter',
-  'ExfoliatingScrub',
-  'TanGoneSoap',
-] as const satisfies readonly ProductId[];
-
-export function showsProductDetails(id: string): boolean {
-  return (DETAILED_PRODUCT_IDS as readonly string[]).includes(id);
+/** A single product's page shows 'Product Description' and 'How to Use'. */
+export function showsProductDetails(product: Pick<Product, 'contents'>): boolean {
+  return product.contents.length === 0;
 }
 
-/** The other six catalogue products show 'You May Also Like' on their detail page. */
-export function showsYouMayAlsoLike(id: string, catalogue: Catalogue = STARTER_CATALOGUE): boolean {
-  return catalogue.get(id) !== undefined && !showsProductDetails(id);
+/** A bundle's or hamper's page shows 'You May Also Like' instead. */
+export function showsYouMayAlsoLike(product: Pick<Product, 'contents'>): boolean {
+  return !showsProductDetails(product);
 }
 
 /** The products of the home page's feature block: the first three of the catalogue. */

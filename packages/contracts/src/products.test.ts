@@ -123,7 +123,11 @@ describe("the owner's change of a product", () => {
     );
   });
 
-  it('takes photos of the shop only, and a video of its own or none', () => {
+  it('takes photos of the shop only, at least one to be published, and a video of its own or none', () => {
+    expect(messages({ ...edit, images: [] })).toEqual([
+      ['images', 'Add a photo before publishing: shoppers see it first'],
+    ]);
+    expect(messages({ ...edit, images: [], status: 'draft' })).toBeUndefined();
     expect(messages({ ...edit, images: ['https://evil.example/x.webp'] })?.[0]).toEqual([
       'images.0',
       'Not a photo of the shop',

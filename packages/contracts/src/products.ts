@@ -165,6 +165,8 @@ function checkProduct(p: ProductFields, ctx: z.RefinementCtx): void {
   if (!bundle && p.contents.length > 0)
     issue('Only a bundle or hamper holds other products', ['contents']);
   if (!bundle && !isShopTaxClass(p.hsn, p.gstRate)) issue(TAX_CLASS_MESSAGE, ['hsn']);
+  if (p.status === 'published' && p.images.length === 0)
+    issue('Add a photo before publishing: shoppers see it first', ['images']);
   if (new Set(p.contents.map((c) => c.productId)).size < p.contents.length)
     issue('Name each product once, with its quantity', ['contents']);
 }

@@ -189,7 +189,7 @@ describe("the owner's products", () => {
       name: 'Rose & Oud Body Butter',
       category: 'body butter',
       ingredients: ['Rose Otto', 'Shea Butter'],
-      images: [],
+      images: [] as string[],
       howToUseVideo: '',
       relatedProductIds: ['Bodybutter'],
       price: 45000,
@@ -223,7 +223,7 @@ describe("the owner's products", () => {
       ...formOf(STARTER_CATALOGUE.get('Hamper')!),
       id: 'rose-gift-box',
       name: 'Rose Gift Box',
-      images: [],
+      images: ['/media/products/hamper-1.webp'],
       // What a bundle states of its tax and ingredients is taken from its contents instead.
       hsn: '9999',
       gstRate: 0,
@@ -242,6 +242,13 @@ describe("the owner's products", () => {
       expect.arrayContaining(['Rose Otto', ...STARTER_CATALOGUE.get('TanGoneSoap')!.ingredients]),
     );
 
+    const bare = await put('rose-oud-body-butter', {
+      ...rose,
+      openingStock: undefined,
+      status: 'published',
+    }).expect(400);
+    expect(bare.body.issues[0]).toMatchObject({ path: ['images'] });
+    rose.images = ['/media/products/body-butter-2.webp'];
     await put('rose-oud-body-butter', {
       ...rose,
       openingStock: undefined,

@@ -66,7 +66,7 @@ function ProductDetail({ product }: { product: Product }) {
     src,
     alt: `${product.name}, picture ${index + 1} of ${product.images.length}`,
   }));
-  const related = showsYouMayAlsoLike(product.id, catalogue)
+  const related = showsYouMayAlsoLike(product)
     ? relatedProducts(product.id, LIMITS.relatedProducts, catalogue)
     : [];
 
@@ -202,7 +202,7 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
       </div>
 
-      {showsProductDetails(product.id) ? (
+      {showsProductDetails(product) ? (
         <Deferred minHeight="40rem">
           <div className="product-details">
             <div className="container product-details__grid">
