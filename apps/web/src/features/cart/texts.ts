@@ -10,7 +10,9 @@ export const CART_TEXTS = {
   clearCart: 'Clear Cart',
   remove: 'Remove',
   save: 'Save',
-  productNotFound: SHOP_MESSAGES.productNotFound,
+  /** A line of a product the shop no longer sells (hidden, archived, or gone). */
+  noLongerSold: 'No longer sold',
+  noLongerSoldLine: 'The shop no longer sells this product: remove it to check out.',
   summaryHeading: 'Order Summary',
   proceedToCheckout: 'Proceed to Checkout',
   summaryEmpty: 'Add a product to see your total and check out.',

@@ -86,14 +86,15 @@ export function CartLineItem({
   );
 }
 
-/** A stored line whose product the catalogue no longer has: it can only be removed. */
+/** A stored line whose product the shop no longer sells: it can only be removed. */
 export function UnknownCartLine({ productId }: { productId: string }) {
   const { remove } = useCartActions();
   return (
-    <article className="cart-line cart-line--unknown" aria-label={T.productNotFound}>
+    <article className="cart-line cart-line--unknown" aria-label={T.noLongerSold}>
       <div className="cart-line__media cart-line__media--empty" aria-hidden="true" />
       <div className="cart-line__info">
-        <p className="cart-line__name">{T.productNotFound}</p>
+        <p className="cart-line__name">{T.noLongerSold}</p>
+        <p className="cart-line__stock">{T.noLongerSoldLine}</p>
       </div>
       <div className="cart-line__controls">
         <button

@@ -128,14 +128,16 @@ describe('/cart', () => {
     expect(getCartLines()).toEqual([]);
   });
 
-  it('shows Product not found for a line the catalogue does not know, which cannot be checked out', async () => {
+  it('says a line of a product the shop no longer sells, which cannot be checked out', async () => {
     signIn();
     window.localStorage.setItem(
       userCartKey('asha@example.com'),
       JSON.stringify([{ productId: 'rose-scrub', quantity: 1 }]),
     );
     await renderCart();
-    expect(screen.getByRole('article', { name: CART_TEXTS.productNotFound })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: CART_TEXTS.noLongerSold })).toHaveTextContent(
+      CART_TEXTS.noLongerSoldLine,
+    );
     expect(screen.getByRole('button', { name: CART_TEXTS.proceedToCheckout })).toBeDisabled();
   });
 
