@@ -381,6 +381,6 @@ describe("the owner's products", () => {
       .set(bearer(shopper.token))
       .send(['rose-oud-body-butter', 'no-such-thing'])
       .expect(400);
-    expect(refused.body.code).toBe('VALIDATION_ERROR');
+    expect(refused.body.code).toBe('UNKNOWN_PRODUCT');
   });
 });

@@ -44,9 +44,12 @@ export async function ownerProducts(ctx: CatalogueContext): Promise<AdminProduct
   return docs.map((doc) => ownerView(doc, at));
 }
 
-/** A refusal of one field of the form, said beside it (the shape of the schema's refusals). */
+/**
+ * A product id the catalogue does not have where one is needed, said beside its field (`issues`,
+ * the shape of the schema's refusals). Its own code: which ids exist is the shop's state.
+ */
 const fieldRefused = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION_ERROR', message, {
+  new AppError(400, 'UNKNOWN_PRODUCT', message, {
     issues: [{ path: [field], message, code: 'custom' }],
   });
 

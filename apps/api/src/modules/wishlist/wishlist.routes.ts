@@ -23,7 +23,9 @@ export function wishlistRoutes(config: Config, catalogue: CatalogueService): Rou
     const whole = await catalogue.whole();
     const unknown = ids.find((id) => !whole.get(id));
     if (unknown)
-      throw new AppError(400, 'VALIDATION_ERROR', `${FIELD_MESSAGES.productId}: ${unknown}`);
+      throw new AppError(400, 'UNKNOWN_PRODUCT', `${FIELD_MESSAGES.productId}: ${unknown}`, {
+        productId: unknown,
+      });
     await UserModel.updateOne({ _id: currentUser(res)._id }, { $set: { wishlist: ids } });
     res.json(ids);
   });
