@@ -36,6 +36,25 @@ describe('what a cart takes from the shelf', () => {
     ]);
   });
 
+  it('counts the units of a single the shop does not list on its own, held in a bundle it sells', () => {
+    // The owner hid the soap: the Trio, still sold, takes three soaps all the same.
+    const sold = catalogueOf(
+      ['Bodybutter', 'TanFreeTrio', 'ScrubClub'].map((id) => getProduct(id)!),
+    );
+    expect(
+      stockUnitsOf(
+        [
+          { productId: 'TanFreeTrio', quantity: 1 },
+          { productId: 'Bodybutter', quantity: 1 },
+        ],
+        sold,
+      ),
+    ).toEqual([
+      { productId: 'Bodybutter', quantity: 1 },
+      { productId: 'TanGoneSoap', quantity: 3 },
+    ]);
+  });
+
   it('refuses an unknown product or a quantity that is not a whole number of at least 1', () => {
     expect(() => stockUnitsOf([{ productId: 'Candle', quantity: 1 }])).toThrow(CartError);
     expect(() => stockUnitsOf([{ productId: 'Bodybutter', quantity: 0 }])).toThrow(CartError);

@@ -32,7 +32,8 @@ function unitsOf(product: Product): readonly StockUnits[] {
 
 /**
  * What a cart takes from the shelf: every bundle and hamper opened into its contents, one entry
- * per single product (in the shop's order), e.g. a Tan-Free Trio and a soap are 4 soaps.
+ * per single product (in the shop's order), e.g. a Tan-Free Trio and a soap are 4 soaps. A
+ * bundle's single counts even when the single is not sold on its own.
  */
 export function stockUnitsOf(
   items: readonly { productId: string; quantity: number }[],
@@ -52,12 +53,13 @@ export function stockUnitsOf(
     for (const unit of unitsOf(product))
       totals.set(unit.productId, (totals.get(unit.productId) ?? 0) + unit.quantity * item.quantity);
   }
-  return stockedProductIds(catalogue)
-    .filter((id) => totals.has(id))
-    .map((id) => ({
-      productId: id,
-      quantity: totals.get(id)!,
-    }));
+  // In the shop's order; a single the shop does not list on its own (hidden, but held in a
+  // bundle still sold) comes after, its units counted all the same.
+  const order = stockedProductIds(catalogue);
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  return [...totals]
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([productId, quantity]) => ({ productId, quantity }));
 }
 
 /**
