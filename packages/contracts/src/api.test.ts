@@ -102,6 +102,7 @@ const API_ENDPOINTS = [
   'GET /admin/waitlist',
   'GET /admin/products',
   'PUT /admin/products/{id}',
+  'POST /admin/products/{id}/photos',
   'GET /admin/coupons',
   'POST /admin/coupons',
   'PUT /admin/coupons/{code}',

@@ -6,7 +6,7 @@ import { productNotFound } from '../stock/stock-answers';
 import { ProductModel } from './product.model';
 
 /** A product as the owner sees it at `at`: as sold now, with its regular price, sale and status. */
-function ownerView(doc: ProductDoc, at: number): AdminProduct {
+export function ownerView(doc: ProductDoc, at: number): AdminProduct {
   const { inStock: _inStock, ...sold } = productOf(doc, at);
   return {
     ...sold,
