@@ -211,7 +211,7 @@ function PhotoItem({
         className="product-photos__thumb"
         src={src}
         srcSet={imageSources(src)?.webp}
-        sizes="7rem"
+        sizes="10rem"
         alt={T.alt(name, n)}
         width={112}
         height={112}
