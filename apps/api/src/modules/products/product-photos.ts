@@ -56,7 +56,10 @@ async function squarePixels(input: Buffer) {
   }
 }
 
-/** The four files of an upload, made from one decode (the settings of scripts/make-media.mjs). */
+/**
+ * The four files of an upload, made from one decode, at the qualities of scripts/make-media.mjs
+ * (AVIF at effort 4 rather than 5: an upload stays well under a second of encoding).
+ */
 async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
   const { data, info } = await squarePixels(input);
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
