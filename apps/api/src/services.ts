@@ -197,7 +197,7 @@ function shopServices(
 ) {
   const shopSettings = createShopSettings({ defaults: shopSettingsDefaults(config) });
   const coupons = createCoupons();
-  const catalogue = createCatalogue(now);
+  const catalogue = createCatalogue(config.uploadDir, now);
   const stock = createStockService({
     now,
     catalogue: catalogue.current,

@@ -35,9 +35,17 @@ async function restore(request: APIRequestContext) {
       name: STARTER.name,
       description: STARTER.description,
       longdescription: STARTER.longdescription,
+      category: STARTER.category,
       size: STARTER.size,
+      ingredients: [...STARTER.ingredients],
       benefits: [...STARTER.benefits],
       howToUseDescription: [...STARTER.howToUseDescription],
+      howToUseVideo: STARTER.howToUseVideo,
+      images: [...STARTER.images],
+      hsn: STARTER.hsn,
+      gstRate: STARTER.gstRate,
+      contents: STARTER.contents.map((c) => ({ ...c })),
+      relatedProductIds: [...STARTER.relatedProductIds],
       featured: STARTER.featured,
       isNew: STARTER.isNew,
       price: STARTER.price,
@@ -139,7 +147,7 @@ test('the owner renames and reprices a product, starts a sale and hides it; the 
     // Hidden: its page answers 404 and it leaves the list and the sitemap.
     await renamedRow.getByRole('button', { name: `Edit ${RENAMED}` }).click();
     const last = page.getByRole('form', { name: `Edit ${RENAMED}` });
-    await last.getByRole('checkbox', { name: 'Shown in the shop' }).uncheck();
+    await last.getByRole('combobox', { name: 'Status' }).selectOption('Hidden');
     await last.getByRole('button', { name: 'Save product' }).click();
     await expect(renamedRow.getByText('Hidden', { exact: true })).toBeVisible();
     const gone = await withoutScript(browser, baseURL!, `/products/${ID}`);

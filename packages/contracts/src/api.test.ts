@@ -104,6 +104,7 @@ const API_ENDPOINTS = [
   'POST /admin/products',
   'POST /admin/products/{id}/duplicate',
   'PUT /admin/products/{id}',
+  'POST /admin/products/{id}/photos',
   'GET /admin/coupons',
   'POST /admin/coupons',
   'PUT /admin/coupons/{code}',

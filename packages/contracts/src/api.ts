@@ -106,6 +106,12 @@ import {
   productSchema,
 } from './products';
 import {
+  PRODUCT_PHOTO_FIELD,
+  PRODUCT_PHOTO_MAX_BYTES,
+  PRODUCT_PHOTO_SIZES_PX,
+  PRODUCT_PHOTOS_MAX,
+} from './product-photos';
+import {
   adminReviewActionSchema,
   adminReviewQuerySchema,
   adminReviewSchema,
@@ -1220,6 +1226,25 @@ const ownerCatalogue = [
       ...invalid,
       ...ownerOnly,
       404: error('PRODUCT_NOT_FOUND: no product has this id'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/admin/products/{id}/photos',
+    tag: 'Owner',
+    summary: `Add a photo after the product's others (at most ${PRODUCT_PHOTOS_MAX}): stored square at ${PRODUCT_PHOTO_SIZES_PX.join(' and ')} px as WebP and AVIF under a name from its content, never deleted (audited)`,
+    auth: true,
+    params: productParamsSchema,
+    multipart: { field: PRODUCT_PHOTO_FIELD, contentTypes: IMAGE_UPLOAD_TYPES },
+    responses: {
+      ...ok(adminProductSchema, 'The product as the owner sees it, the new photo last'),
+      400: error('INVALID_IMAGE: not an image the server can read; or no photo in the request'),
+      ...ownerOnly,
+      404: error('PRODUCT_NOT_FOUND: no product has this id'),
+      409: error(`TOO_MANY_PHOTOS: the product has ${PRODUCT_PHOTOS_MAX} photos already`),
+      413: error(`The file exceeds ${PRODUCT_PHOTO_MAX_BYTES / (1024 * 1024)} MB`),
+      415: uploadErrors[415],
+      503: uploadErrors[503],
     },
   },
 ] as const satisfies readonly ApiRoute[];

@@ -16,6 +16,7 @@ export * from './password';
 export * from './payments';
 export * from './pincodes';
 export * from './products';
+export * from './product-photos';
 export * from './profile';
 export * from './reviews';
 export * from './shipping';

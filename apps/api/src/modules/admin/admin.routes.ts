@@ -1,10 +1,19 @@
 import { brand } from '@vanya/catalog';
+import {
+  PRODUCT_PHOTO_FIELD,
+  PRODUCT_PHOTO_MAX_BYTES,
+  PRODUCT_PHOTO_MESSAGES,
+} from '@vanya/contracts';
 import { Router } from 'express';
+import type { RequestHandler } from 'express';
+import multer from 'multer';
 import { trusted } from 'mongoose';
 import type { Config } from '../../config/env';
 import { currentUser } from '../../platform/http/require-auth';
 import { requireOwner } from '../../platform/http/require-owner';
 import { guardAll, handle } from '../../platform/http/contract-route';
+import { readUpload } from '../../platform/http/upload';
+import { AppError } from '../../platform/errors/app-error';
 import { sendPdf } from '../../platform/pdf';
 import { ContactMessageModel } from '../contact/contact.model';
 import { WaitlistSignupModel } from '../waitlist/waitlist.model';
@@ -201,7 +210,37 @@ function catalogueRoutes({ router, catalogue, stock }: AdminRouting): void {
     await audit(currentUser(res), 'product.update', id, { ...body });
     res.json(product);
   });
+
+  handle(router, 'post /admin/products/{id}/photos', readPhoto, async (req, res, { params }) => {
+    if (!req.file) throw new AppError(400, 'INVALID_IMAGE', PRODUCT_PHOTO_MESSAGES.missing);
+    const { product, image } = await catalogue.addPhoto(params.id, req.file.buffer);
+    stock.forget();
+    await audit(currentUser(res), 'product.photo', params.id, { image });
+    res.json(product);
+  });
 }
+
+const photoUpload = readUpload(
+  multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: PRODUCT_PHOTO_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+    fileFilter: (_req, file, accept) => {
+      if (/^image\/(jpeg|png|webp|gif|avif|heic|heif)$/.test(file.mimetype))
+        return accept(null, true);
+      accept(new AppError(415, 'UNSUPPORTED_MEDIA', PRODUCT_PHOTO_MESSAGES.invalidImage));
+    },
+  }).single(PRODUCT_PHOTO_FIELD),
+);
+
+/** Reads the owner's photo into memory; one past the size limit is 413 in the owner's words. */
+const readPhoto: RequestHandler = (req, res, next) =>
+  photoUpload(req, res, (err?: unknown) =>
+    next(
+      (err as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE'
+        ? new AppError(413, 'PAYLOAD_TOO_LARGE', PRODUCT_PHOTO_MESSAGES.tooLarge)
+        : err,
+    ),
+  );
 
 /** The owner's notifications, their settings and the audit log. */
 function noticeRoutes({ router, notices }: AdminRouting): void {

@@ -1,12 +1,14 @@
 import type { ProductCreate, ProductEdit } from '@vanya/contracts';
 import { catalogueContext, currentCatalogue, wholeCatalogue } from './catalogue';
 import { createProduct, duplicateProduct, editProduct, ownerProducts } from './owner-products';
+import { addPhoto } from './product-photos';
 
 /**
- * The catalogue of this process: the published products as sold now (kept 5 s, catalogue.ts), and
- * the owner's list and edits (owner-products.ts).
+ * The catalogue of this process: the published products as sold now (kept 5 s, catalogue.ts), the
+ * owner's list and edits (owner-products.ts), and the photos the owner adds, stored below
+ * `uploadDir` (product-photos.ts).
  */
-export function createCatalogue(now: () => number = Date.now) {
+export function createCatalogue(uploadDir: string, now: () => number = Date.now) {
   const ctx = catalogueContext(now);
   return {
     current: () => currentCatalogue(ctx),
@@ -16,6 +18,7 @@ export function createCatalogue(now: () => number = Date.now) {
     create: (body: ProductCreate, openCount: (id: string, units: number) => Promise<void>) =>
       createProduct(ctx, body, openCount),
     duplicate: (id: string) => duplicateProduct(ctx, id),
+    addPhoto: (id: string, photo: Buffer) => addPhoto(ctx, uploadDir, id, photo),
   };
 }
 

@@ -43,11 +43,13 @@ export const ACCOUNT_TEXTS = {
       'too-many-files': 'Drop one image at a time.',
       other: 'That file cannot be used as your avatar.',
     },
-    cropHeading: 'Crop your picture',
-    cropLead: 'Drag to position the square, and zoom to frame your face.',
-    zoom: 'Zoom',
-    cancel: 'Cancel',
-    save: 'Save',
+    crop: {
+      heading: 'Crop your picture',
+      lead: 'Drag to position the square, and zoom to frame your face.',
+      zoom: 'Zoom',
+      cancel: 'Cancel',
+      save: 'Save',
+    },
   },
 
   details: {

@@ -5,14 +5,14 @@ import { createPortal } from 'react-dom';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import type { Area } from 'react-easy-crop';
 
+import { CropDialog } from '../../../components/media/crop-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
+import { cropToJpeg } from '../../../lib/crop-image';
 import { useRemoveAvatar } from '../api/remove-avatar';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { ACCOUNT_TEXTS } from '../texts';
-import { cropToJpeg } from '../utils/crop-image';
 import { Avatar } from './avatar';
-import { AvatarCropDialog } from './avatar-crop-dialog';
 
 type RejectionCode = keyof typeof ACCOUNT_TEXTS.avatar.rejected;
 
@@ -134,8 +134,10 @@ export function ProfileAvatar({ name, avatar }: { name: string; avatar: string }
       </div>
       {image
         ? createPortal(
-            <AvatarCropDialog
+            <CropDialog
               image={image}
+              aspect={1}
+              texts={t.crop}
               onCancel={onCancel}
               onSave={(area) => void onSave(area)}
             />,

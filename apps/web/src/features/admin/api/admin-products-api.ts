@@ -1,10 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminProductListSchema, adminProductSchema, type ProductEdit } from '@vanya/contracts';
+import {
+  adminProductListSchema,
+  adminProductSchema,
+  type ProductCreateInput,
+  type ProductEdit,
+} from '@vanya/contracts';
 
 import { PRODUCTS_QUERY_KEY } from '../../../hooks/use-catalogue';
 import { api } from '../../../lib/api-client';
 
-// The owner's products: every product with its regular price, sale and status, and the edit of one.
+// The owner's products: every product with its regular price, sale and status; a new one, a copy,
+// and the edit of one. After each, the owner's list and the shop's own copy are read again.
 
 export const PRODUCT_KEYS = { all: ['admin', 'products'] as const };
 
@@ -15,17 +21,32 @@ export function useAdminProducts() {
   });
 }
 
-/** Saves the owner's change; the shop's own copy of the products is read again after it. */
-export function useSaveProduct() {
+function useProductChange<Vars>(send: (vars: Vars) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, edit }: { id: string; edit: ProductEdit }) =>
-      adminProductSchema.parse(
-        (await api.put(`/admin/products/${encodeURIComponent(id)}`, edit)).data,
-      ),
+    mutationFn: async (vars: Vars) => adminProductSchema.parse(await send(vars)),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: PRODUCT_KEYS.all });
       await client.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY });
     },
   });
 }
+
+const productPath = (id: string) => `/admin/products/${encodeURIComponent(id)}`;
+
+/** Saves the owner's change of a product. */
+export const useSaveProduct = () =>
+  useProductChange(
+    async ({ id, edit }: { id: string; edit: ProductEdit }) =>
+      (await api.put(productPath(id), edit)).data,
+  );
+
+/** Adds a product (a draft unless published at once). */
+export const useCreateProduct = () =>
+  useProductChange(
+    async (body: ProductCreateInput) => (await api.post('/admin/products', body)).data,
+  );
+
+/** Copies a product as a new draft. */
+export const useDuplicateProduct = () =>
+  useProductChange(async (id: string) => (await api.post(`${productPath(id)}/duplicate`)).data);

@@ -46,7 +46,7 @@ const SOAP: AdminProduct = {
 };
 
 /** The owner's API: the products; writes answered by `onWrite`. */
-function ownerApi(onWrite: (request: MockRequest) => MockReply) {
+function ownerApi(onWrite: (request: MockRequest) => MockReply, list = [BUTTER, SOAP]) {
   setSession('token-owner', { name: 'Meera Deshmukh', email: 'meera@example.in' });
   return mockApi((request) => {
     if (request.method !== 'GET') return onWrite(request);
@@ -54,7 +54,7 @@ function ownerApi(onWrite: (request: MockRequest) => MockReply) {
       case '/auth/me':
         return { status: 200, data: { user: userFixture({ name: 'Meera Deshmukh' }) } };
       case '/admin/products':
-        return { status: 200, data: [BUTTER, SOAP] };
+        return { status: 200, data: list };
       case '/products':
         return { status: 200, data: [] };
       default:
@@ -103,19 +103,35 @@ describe('the owner’s products', () => {
     await user.type(field(T.salePrice), '299');
     await user.type(within(form).getByLabelText(T.saleStarts), '2026-10-20T00:00');
     await user.type(within(form).getByLabelText(T.saleEnds), '2026-11-05T23:59');
-    await user.click(within(form).getByRole('checkbox', { name: T.shown }));
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: T.statusLabel }),
+      T.status.hidden,
+    );
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: T.taxClass }),
+      T.taxClasses.soap,
+    );
+    await user.click(within(form).getByRole('checkbox', { name: SOAP.name }));
     await user.click(within(form).getByRole('button', { name: T.save }));
 
-    expect(await screen.findByText(T.saved(BUTTER.name))).toBeInTheDocument();
+    expect(await screen.findByText(T.saved('Kokum Body Butter'))).toBeInTheDocument();
     const put = requests.find((r) => r.method === 'PUT');
     expect(put?.url).toBe('/admin/products/Bodybutter');
     expect(put?.body).toEqual({
       name: 'Kokum Body Butter',
       description: BUTTER.description,
       longdescription: BUTTER.longdescription,
+      category: 'body butter',
       size: BUTTER.size,
+      ingredients: BUTTER.ingredients,
       benefits: ['Soft skin', 'Smells of kokum'],
       howToUseDescription: BUTTER.howToUseDescription,
+      howToUseVideo: BUTTER.howToUseVideo,
+      images: BUTTER.images,
+      hsn: '3401',
+      gstRate: 5,
+      contents: [],
+      relatedProductIds: BUTTER.relatedProductIds.filter((id) => id !== 'TanGoneSoap'),
       featured: BUTTER.featured,
       isNew: !BUTTER.isNew,
       price: 32_950,
@@ -156,5 +172,106 @@ describe('the owner’s products', () => {
       `${T.priceHint} The price cannot be above the MRP`,
     );
     expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('adds a product: its address from the name, its units, a draft; then opens it for photos', async () => {
+    const user = userEvent.setup();
+    const made: AdminProduct = {
+      ...BUTTER,
+      id: 'rose-body-butter',
+      name: 'Rose Body Butter',
+      status: 'draft',
+    };
+    const list = [BUTTER, SOAP];
+    const requests = ownerApi(() => {
+      list.push(made);
+      return { status: 201, data: made };
+    }, list);
+    renderRoute('/admin?tab=products');
+    await screen.findByText(BUTTER.name, { exact: false, selector: '.admin-row__title' });
+    await user.click(screen.getByRole('button', { name: T.add }));
+    const form = screen.getByRole('form', { name: T.formNew });
+    const field = (name: string) => within(form).getByRole('textbox', { name });
+    await user.type(field(T.name), 'Rose Body Butter');
+    expect(field(`${T.id} (optional)`)).toHaveAccessibleDescription(T.idHint(''));
+    await user.type(field(T.description), 'Rose and shea.');
+    await user.type(field(T.longdescription), 'A butter of rose and shea.');
+    await user.type(field(T.size), '200g');
+    await user.type(field(T.ingredients), 'Rose Otto{Enter}Shea Butter');
+    await user.type(field(T.price), '450');
+    await user.type(field(T.mrp), '600');
+    await user.type(field(T.openingStock), '12');
+    await user.click(within(form).getByRole('button', { name: T.create }));
+
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.url).toBe('/admin/products');
+    expect(post?.body).toMatchObject({
+      id: 'rose-body-butter',
+      name: 'Rose Body Butter',
+      category: 'body butter',
+      ingredients: ['Rose Otto', 'Shea Butter'],
+      hsn: '3304',
+      gstRate: 18,
+      price: 45_000,
+      mrp: 60_000,
+      status: 'draft',
+      openingStock: 12,
+      images: [],
+    });
+    expect(await screen.findByText(T.created('Rose Body Butter'))).toHaveRole('status');
+    expect(screen.getByRole('form', { name: T.formEdit('Rose Body Butter') })).toBeInTheDocument();
+  });
+
+  it('a bundle names what it holds, by units of each single product', async () => {
+    const user = userEvent.setup();
+    const requests = ownerApi(() => ({ status: 201, data: BUTTER }));
+    renderRoute('/admin?tab=products');
+    await screen.findByText(BUTTER.name, { exact: false, selector: '.admin-row__title' });
+    await user.click(screen.getByRole('button', { name: T.add }));
+    const form = screen.getByRole('form', { name: T.formNew });
+    await user.selectOptions(within(form).getByRole('combobox', { name: T.category }), 'Hamper');
+    expect(within(form).queryByRole('combobox', { name: T.taxClass })).toBeNull();
+    expect(within(form).queryByRole('textbox', { name: T.openingStock })).toBeNull();
+    const field = (name: string) => within(form).getByRole('textbox', { name });
+    await user.type(field(T.name), 'Rose Gift Box');
+    await user.type(field(T.description), 'A gift.');
+    await user.type(field(T.longdescription), 'A gift of rose.');
+    await user.type(field(T.size), '550g');
+    await user.type(field(T.price), '799');
+    await user.type(field(T.mrp), '999');
+    await user.click(within(form).getByRole('button', { name: T.create }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Add the products this bundle holds');
+
+    await user.type(field(T.quantityOf(BUTTER.name)), '1');
+    await user.type(field(T.quantityOf(SOAP.name)), '2');
+    await user.click(within(form).getByRole('button', { name: T.create }));
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.body).toMatchObject({
+      id: 'rose-gift-box',
+      category: 'Hamper',
+      contents: [
+        { productId: 'Bodybutter', quantity: 1 },
+        { productId: 'TanGoneSoap', quantity: 2 },
+      ],
+      ingredients: [],
+      openingStock: 0,
+    });
+  });
+
+  it('duplicates a product and opens the copy', async () => {
+    const user = userEvent.setup();
+    const copy = {
+      ...BUTTER,
+      id: 'Bodybutter-copy',
+      name: `${BUTTER.name} (copy)`,
+      status: 'draft',
+    };
+    const requests = ownerApi(() => ({ status: 201, data: copy }));
+    renderRoute('/admin?tab=products');
+    await screen.findByText(BUTTER.name, { exact: false, selector: '.admin-row__title' });
+    await user.click(screen.getByRole('button', { name: `${T.duplicate} ${BUTTER.name}` }));
+    expect(requests.find((r) => r.method === 'POST')?.url).toBe(
+      '/admin/products/Bodybutter/duplicate',
+    );
   });
 });

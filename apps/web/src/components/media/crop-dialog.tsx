@@ -2,19 +2,29 @@ import { LIMITS } from '@vanya/catalog';
 import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 
-import { ACCOUNT_TEXTS } from '../texts';
+import './crop-dialog.css';
 
-type AvatarCropDialogProps = {
+export type CropDialogTexts = {
+  heading: string;
+  lead: string;
+  zoom: string;
+  cancel: string;
+  save: string;
+};
+
+type CropDialogProps = {
   /** An object URL of the chosen image. */
   image: string;
+  /** Width over height of the frame: 1 for a square. */
+  aspect: number;
+  texts: CropDialogTexts;
   onCancel: () => void;
-  /** The chosen square in the image's own pixels, or null when none was chosen yet. */
+  /** The chosen frame in the image's own pixels, or null when none was chosen yet. */
   onSave: (area: Area | null) => void;
 };
 
-/** The square crop dialog: drag to position, zoom from 1 to 3, Cancel or Save. */
-export function AvatarCropDialog({ image, onCancel, onSave }: AvatarCropDialogProps) {
-  const t = ACCOUNT_TEXTS.avatar;
+/** The crop dialog: drag to position the frame, zoom from 1 to 3, Cancel or Save. */
+export function CropDialog({ image, aspect, texts: t, onCancel, onSave }: CropDialogProps) {
   const headingId = useId();
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState<number>(LIMITS.cropZoomMin);
@@ -45,15 +55,15 @@ export function AvatarCropDialog({ image, onCancel, onSave }: AvatarCropDialogPr
         aria-labelledby={headingId}
       >
         <h2 className="crop-dialog__heading" id={headingId}>
-          {t.cropHeading}
+          {t.heading}
         </h2>
-        <p className="crop-dialog__lead">{t.cropLead}</p>
+        <p className="crop-dialog__lead">{t.lead}</p>
         <div className="crop-dialog__stage">
           <Cropper
             image={image}
             crop={crop}
             zoom={zoom}
-            aspect={1}
+            aspect={aspect}
             minZoom={LIMITS.cropZoomMin}
             maxZoom={LIMITS.cropZoomMax}
             showGrid={false}
