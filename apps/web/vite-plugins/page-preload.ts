@@ -3,15 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// By path, not by package name (see site-files.ts); the web app's modules named here import nothing.
-import { products } from '../../../packages/catalog/src/products';
+// The web app's modules named here import nothing.
 import { pathPattern, routesOfSource, type PageRoute } from '../src/app/page-routes';
 import { imageSources } from '../src/components/media/image-sources';
-import {
-  CATALOG_BANNER_IMAGE,
-  CATALOG_BANNER_SIZES,
-  PRODUCT_GALLERY_SIZES,
-} from '../src/features/catalog/page-images';
+import { CATALOG_BANNER_IMAGE, CATALOG_BANNER_SIZES } from '../src/features/catalog/page-images';
 import { HERO_IMAGES, HERO_MOBILE_MEDIA, heroSources } from '../src/features/home/hero-images';
 import type { Plugin, Rolldown } from 'vite';
 
@@ -19,7 +14,7 @@ type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
 // What the largest paint of a page waits for is otherwise asked for late: the page's picture (the
-// home page's first hero slide, the product list's banner, a product's first picture) once the
+// home page's first hero slide, the product list's banner; a product page's is in the page) once the
 // page's code has rendered it, and the page's code (its lazy route module, the chunks that module
 // imports and their styles) once the app's entry has loaded and run. The build adds a tiny script
 // of its own to index.html, `async` so that it runs as soon as it arrives: for the page's path it
@@ -51,10 +46,7 @@ export function lcpImageHints(): Record<string, ImageHint[]> {
     ],
     '/products': generated(CATALOG_BANNER_IMAGE, CATALOG_BANNER_SIZES),
   };
-  for (const product of products) {
-    const first = product.images[0];
-    if (first) hints[`/products/${product.id}`] = generated(first, PRODUCT_GALLERY_SIZES);
-  }
+  // A product page carries its own (app/page-document.ts): the owner changes products at run time.
   return hints;
 }
 

@@ -231,8 +231,8 @@ export type ProductCreate = z.output<typeof productCreateSchema>;
 export function slugOf(name: string): string {
   const slug = name
     .normalize('NFKD')
-    // Accents fall away from their letters (crème -> creme); anything else not a letter or digit
-    // becomes one hyphen.
+    // Accents fall away from their letters (an e with a grave is an e); anything else not a
+    // letter or digit becomes one hyphen.
     .replace(/\p{M}/gu, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

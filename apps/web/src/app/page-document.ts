@@ -1,5 +1,7 @@
 import { brand, type Product } from '@vanya/catalog';
 
+import { imageSources } from '../components/media/image-sources';
+import { PRODUCT_GALLERY_SIZES } from '../features/catalog/page-images';
 import { shellDocument } from '../lib/catalogue-script';
 import { pathPattern, routesOfSource } from './page-routes';
 import routerSource from './router.tsx?raw';
@@ -74,7 +76,21 @@ export function pageStyles(manifest: Manifest, pagePath: string): string[] {
   return [...stylesOf(manifest, [key])].filter((css) => !linked.has(css));
 }
 
-/** The head's tags of a page: canonical address, Open Graph, and its stylesheets. */
+/**
+ * A product page's first picture, asked for early and first (its AVIF sizes, as the gallery's
+ * <source> lists them): in the page itself, since the owner may add a product or change its photos
+ * at any time; the other pages' hints are the build's (vite-plugins/page-preload.ts).
+ */
+function productImageHint(image: string): string[] {
+  const sources = imageSources(image);
+  return sources
+    ? [
+        `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeAttribute(sources.avif)}" imagesizes="${PRODUCT_GALLERY_SIZES}" fetchpriority="high" />`,
+      ]
+    : [];
+}
+
+/** The head's tags of a page: canonical address, Open Graph, its first picture and stylesheets. */
 function headTags(
   pagePath: string,
   page: RenderedPage,
@@ -95,6 +111,7 @@ function headTags(
     `<meta property="og:image" content="${escapeAttribute(siteUrl + image)}" />`,
     `<meta property="og:locale" content="en_IN" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
+    ...(isProduct ? productImageHint(image) : []),
     ...styles.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
   ];
 }

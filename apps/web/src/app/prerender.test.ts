@@ -53,6 +53,35 @@ describe('the prerendered pages', () => {
     const root = doc.getElementById('root');
     expect(root?.hasAttribute('data-prerendered')).toBe(true);
     expect(root?.querySelector('h1')?.textContent).toBe('Body Butter');
+    // Its first picture, asked for first, as the gallery's AVIF sizes.
+    const hint = doc.head.querySelector('link[rel="preload"][as="image"]');
+    expect(hint?.getAttribute('imagesrcset')).toBe(
+      '/media/products/body-butter-1-480.avif 480w, /media/products/body-butter-1.avif 960w',
+    );
+    expect(hint?.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('ask for a photo the owner uploaded first on its product page, and for no picture elsewhere', () => {
+    const rose = {
+      ...products[0]!,
+      id: 'rose-butter',
+      images: ['/uploads/products/0123456789abcdef0123.webp'],
+    };
+    const page = { html: '<h1>Rose</h1>', title: 'Rose' };
+    const doc = new DOMParser().parseFromString(
+      pageHtml(SHELL, '/products/rose-butter', page, 'https://a.in', [], [...products, rose]),
+      'text/html',
+    );
+    expect(
+      doc.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('imagesrcset'),
+    ).toBe(
+      '/uploads/products/0123456789abcdef0123-480.avif 480w, /uploads/products/0123456789abcdef0123.avif 960w',
+    );
+    const home = new DOMParser().parseFromString(
+      pageHtml(SHELL, '/', page, 'https://a.in', [], products),
+      'text/html',
+    );
+    expect(home.head.querySelector('link[rel="preload"][as="image"]')).toBeNull();
   });
 
   it('fall back to the brand’s description, and the home page is the site itself', () => {
