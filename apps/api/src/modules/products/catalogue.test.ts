@@ -8,6 +8,7 @@ import type { Services } from '../../services';
 import { bearer, signUpVerified } from '../../testing/accounts';
 import { orderBody, placePaidOrder } from '../../testing/orders';
 import { SmtpSink } from '../../testing/smtp-sink';
+import { productForm } from '../../testing/products';
 import { startTestApp } from '../../testing/test-app';
 import type { TestApp } from '../../testing/test-app';
 import { CATALOGUE_CACHE_MS, catalogueContext, seedCatalogue } from './catalogue';
@@ -115,5 +116,36 @@ describe('the catalogue in the database', () => {
       .set(bearer(shopper.token))
       .expect(200);
     expect(kept.body.lines[0]).toMatchObject({ name: BUTTER.name, unitPrice: BUTTER.price });
+  });
+
+  it('a product added in one process is sold by the other within CATALOGUE_CACHE_MS, and leaves it when archived', async () => {
+    const shown = (id: string) => request(other.app).get(`/api/products/${id}`);
+    const body = {
+      ...productForm(BUTTER),
+      name: 'Neem Soap',
+      category: 'soap' as const,
+      hsn: '3401',
+      gstRate: 5,
+      relatedProductIds: [],
+      status: 'published' as const,
+      openingStock: 5,
+    };
+    otherOffset += 1;
+    await shown('neem-soap').expect(404);
+    const made = await t.services.catalogue.create(body, (id, units) =>
+      t.services.stock.open(id, units, 'owner@example.in'),
+    );
+    expect(made.id).toBe('neem-soap');
+    otherOffset += CATALOGUE_CACHE_MS;
+    expect((await shown('neem-soap').expect(200)).body).toMatchObject({
+      name: 'Neem Soap',
+      gstRate: 5,
+      available: 5,
+    });
+
+    const { openingStock: _units, ...edit } = body;
+    await t.services.catalogue.edit('neem-soap', { ...edit, status: 'archived' });
+    otherOffset += CATALOGUE_CACHE_MS;
+    await shown('neem-soap').expect(404);
   });
 });
