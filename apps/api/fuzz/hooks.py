@@ -145,7 +145,8 @@ def _product_edit_fits(body: dict) -> bool:
     after it starts; a bundle or hamper (and only it) names its contents, each product once; a
     single product's HSN code and rate are one of the shop's tax classes (gst.ts); a published
     product has a photo (products.ts)."""
-    if not all(key in body for key in ("price", "mrp", "status")):
+    # A new product's body may leave its status out (a draft): price and MRP say it is one.
+    if not all(key in body for key in ("price", "mrp")):
         return True
     price, mrp, sale = body.get("price"), body.get("mrp"), body.get("sale")
     if isinstance(price, int) and isinstance(mrp, int) and price > mrp:

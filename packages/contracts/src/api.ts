@@ -1226,6 +1226,9 @@ const ownerCatalogue = [
       ...invalid,
       ...ownerOnly,
       404: error('PRODUCT_NOT_FOUND: no product has this id'),
+      409: error(
+        'PRODUCT_KIND_FIXED: a single product cannot become a bundle, nor a bundle a single product',
+      ),
     },
   },
   {

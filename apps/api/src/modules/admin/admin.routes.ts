@@ -198,9 +198,12 @@ function catalogueRoutes({ router, catalogue, stock }: AdminRouting): void {
   });
 
   handle(router, 'post /admin/products/{id}/duplicate', async (_req, res, { params: { id } }) => {
-    const product = await catalogue.duplicate(id);
+    const owner = currentUser(res);
+    const product = await catalogue.duplicate(id, (copy, units) =>
+      stock.open(copy, units, owner.email || String(owner._id)),
+    );
     stock.forget();
-    await audit(currentUser(res), 'product.duplicate', product.id, { from: id });
+    await audit(owner, 'product.duplicate', product.id, { from: id });
     res.status(201).json(product);
   });
 

@@ -17,7 +17,8 @@ export function createCatalogue(uploadDir: string, now: () => number = Date.now)
     edit: (id: string, edit: ProductEdit) => editProduct(ctx, id, edit),
     create: (body: ProductCreate, openCount: (id: string, units: number) => Promise<void>) =>
       createProduct(ctx, body, openCount),
-    duplicate: (id: string) => duplicateProduct(ctx, id),
+    duplicate: (id: string, openCount: (id: string, units: number) => Promise<void>) =>
+      duplicateProduct(ctx, id, openCount),
     addPhoto: (id: string, photo: Buffer) => addPhoto(ctx, uploadDir, id, photo),
   };
 }

@@ -359,6 +359,19 @@ describe("the owner's products", () => {
     expect(second.body.id).toBe('MagicSkinDuo-copy-2');
     await request(t.app).post('/api/admin/products/nope/duplicate').set(bearer(owner)).expect(404);
 
+    // A single product's copy is counted from none: the owner's stock pages list it.
+    await request(t.app)
+      .post('/api/admin/products/TanGoneSoap/duplicate')
+      .set(bearer(owner))
+      .expect(201);
+    const stock = await request(t.app).get('/api/admin/stock').set(bearer(owner)).expect(200);
+    expect(stock.body.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ productId: 'TanGoneSoap-copy', onHand: 0, available: 0 }),
+      ]),
+    );
+    await request(t.app).get('/api/admin/summary').set(bearer(owner)).expect(200);
+
     await put('MagicSkinDuo-copy', { ...formOf(duo), status: 'archived' }).expect(200);
     await put('MagicSkinDuo-copy-2', { ...formOf(duo), status: 'published' }).expect(200);
     expect((await shown('MagicSkinDuo-copy-2')).body.name).toBe(duo.name);

@@ -163,16 +163,24 @@ export async function createProduct(
 
 /**
  * POST /admin/products/{id}/duplicate: a draft copy at the end, '<name> (copy)' under
- * '<id>-copy' (or -copy-2...), with the photos, words, prices and contents; no sale.
+ * '<id>-copy' (or -copy-2...), with the photos, words, prices and contents; no sale; a single
+ * product's copy with a count of none.
  */
-export async function duplicateProduct(ctx: CatalogueContext, id: string): Promise<AdminProduct> {
+export async function duplicateProduct(
+  ctx: CatalogueContext,
+  id: string,
+  openCount: (id: string, units: number) => Promise<void>,
+): Promise<AdminProduct> {
   const whole = await wholeCatalogue(ctx);
   const source = await ProductModel.findById(id).lean<ProductDoc>();
   if (!source) throw productNotFound(id);
   const { createdAt: _c, updatedAt: _u, ...fields } = source as ProductDoc & { createdAt?: Date };
+  const copyId = freeId(`${id.slice(0, 52)}-copy`, whole);
+  // A copy of a single product is counted from none (its units are the owner's to receive).
+  if (fields.contents.length === 0) await openCount(copyId, 0);
   return insertProduct(ctx, {
     ...fields,
-    _id: freeId(`${id.slice(0, 52)}-copy`, whole),
+    _id: copyId,
     name: `${source.name} (copy)`.slice(0, 80),
     status: 'draft',
     sale: null,
